@@ -1,0 +1,28 @@
+# The README's two commands: `make run` and `make test`. Both create .venv when it is missing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test install install-test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[fast]"
+
+install-test: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+
+run: install
+	$(BIN)/perfectplay tour
+
+test: install-test
+	$(BIN)/python -m pytest
+
+bench: install-test
+	$(BIN)/python benchmarks/seeds.py
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info

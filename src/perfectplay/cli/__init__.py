@@ -1,0 +1,53 @@
+"""The command-line interface: thin commands over the library.
+
+Every PerfectPlayError becomes one line on stderr and exit code 2; Ctrl-C ends a search with
+one line and exit code 130; an exact search that runs out of budget exits with code 1.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from perfectplay.cli.catalogue import games_command, tour_command
+from perfectplay.cli.checking import perft_command, verify_command
+from perfectplay.cli.solving import analyze_command, compare_command, solve_command, table_command
+from perfectplay.errors import LimitReached, PerfectPlayError
+
+COMMANDS = (
+    games_command, solve_command, analyze_command, table_command, compare_command,
+    perft_command, verify_command, tour_command,
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="perfectplay")
+def cli() -> None:
+    """perfectplay: solve two-player zero-sum games exactly and play them perfectly."""
+
+
+for command in COMMANDS:
+    cli.add_command(command)
+
+
+def main(argv: list[str] | None = None) -> None:
+    try:
+        cli.main(args=argv, prog_name="perfectplay", standalone_mode=False)
+    except PerfectPlayError as error:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(2)
+    except LimitReached as error:
+        click.echo(f"stopped: {error}", err=True)
+        sys.exit(1)
+    except click.exceptions.Abort:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except KeyboardInterrupt:
+        click.echo("interrupted: search stopped", err=True)
+        sys.exit(130)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(2)
+    except click.exceptions.Exit as done:
+        sys.exit(done.exit_code)

@@ -1,0 +1,84 @@
+"""games and tour: what perfectplay knows, and a short run through the seed examples."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import click
+
+from perfectplay import registry
+from perfectplay.cli.common import console, emit_json, json_option
+
+
+@click.command("games")
+@json_option
+def games_command(as_json: bool) -> None:
+    """The built-in games, their options and position syntax."""
+    rows = [{"name": e.name, "aliases": list(e.aliases), "summary": e.summary,
+             "position": e.position_help, "options": [f"--{o}" for o in e.options]}
+            for e in registry.ENTRIES]
+    if as_json:
+        emit_json({"games": rows})
+        return
+    from rich.table import Table
+    table = Table(title="built-in games")
+    for column in ("game", "rules", "position", "options"):
+        table.add_column(column)
+    for row in rows:
+        name = row["name"] + (f" ({', '.join(row['aliases'])})" if row["aliases"] else "")
+        table.add_row(name, row["summary"], row["position"], " ".join(row["options"]) or "-")
+    console().print(table)
+
+
+def _line(text: str) -> None:
+    click.echo(text)
+
+
+@click.command("tour")
+def tour_command() -> None:
+    """Solve the seed examples and print their results (what `make run` shows)."""
+    from perfectplay.search import solve
+
+    started = time.perf_counter()
+
+    def solved(name: str, position: str | None, **kwargs: Any) -> Any:
+        game, start = registry.load(name, {}, position)
+        return solve(game, start, pv_limit=40, **kwargs)
+
+    _line("perfectplay tour: the seed examples, solved now\n")
+    _line("take-away (take 1-3, last stick wins), outcomes for 1..8:")
+    outcomes = [solved("takeaway", str(n)).outcome for n in range(1, 9)]
+    _line("  " + " ".join(f"{n}:{'lose' if o == 'loss' else o}" for n, o in enumerate(outcomes, 1)))
+    plain = solved("takeaway", "20", algorithm="minimax")
+    cached = solved("takeaway", "20", algorithm="memo")
+    _line(f"  n=20: {plain.describe()}; calls: plain {plain.stats.nodes:,}, memoized "
+          f"{cached.stats.nodes:,}; same answer: {plain.value == cached.value}\n")
+
+    _line("tic-tac-toe from the empty board:")
+    for algorithm in ("minimax", "alphabeta", "tt"):
+        result = solved("tictactoe", None, algorithm=algorithm)
+        _line(f"  {algorithm:<9} {result.describe():<6} {result.stats.nodes:>8,} nodes "
+              f"{result.stats.elapsed_s * 1000:8.1f} ms")
+    _line("")
+
+    _line("crate line (score game):")
+    for row in ("3 9 1", "4 1 7 2 9"):
+        result = solved("crates", row)
+        mover, other = result.totals
+        _line(f"  {row:<10} diff {result.value}, mover {mover} other {other}; line {' '.join(result.pv)}")
+    _line("")
+
+    claim = [solved("claim", str(n)).outcome for n in range(1, 13)]
+    _line("claim line outcomes n=1..12: " + " ".join("W" if o == "win" else "L" for o in claim))
+    five = solved("claim", "5")
+    _line(f"  n=5: winning first moves {five.best_moves}; n=20: {solved('claim', '20').describe()}\n")
+
+    _line("Nim (XOR of the piles decides):")
+    for piles in ("3 4 5", "1 2 3", "7 5 3 1"):
+        result = solved("nim", piles)
+        _line(f"  {piles:<8} {result.describe():<12} best {' '.join(result.best_moves)}")
+    match = solved("matchgame", None)
+    _line(f"  matchgame 7 5 3 1 (last match loses): {match.describe()}\n")
+    _line(f"tour done in {time.perf_counter() - started:.2f} s. Try: perfectplay solve nim 3 4 5, "
+          "perfectplay analyze tictactoe, perfectplay games")

@@ -1,0 +1,55 @@
+"""perft and verify: the commands that check the engine."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from perfectplay.cli.common import console, emit_json, game_options, json_option, load, pick_options
+from perfectplay.errors import BadOption
+from perfectplay.search.perft import perft
+from perfectplay.verify import verify
+
+
+@click.command("perft")
+@click.argument("game")
+@click.argument("position", nargs=-1)
+@click.option("--depth", type=int, required=True, help="length of the move sequences")
+@game_options
+@json_option
+def perft_command(game: str, position: tuple[str, ...], depth: int, as_json: bool, **options: Any) -> None:
+    """Count the move sequences of length DEPTH (games that end sooner are not extended)."""
+    if depth < 0:
+        raise BadOption(f"--depth {depth}: must be 0 or more")
+    loaded, start = load(game, position, pick_options(options))
+    result = perft(loaded, start, depth)
+    if as_json:
+        emit_json({"depth": result.depth, "count": result.count, "finished_games": result.finished_games})
+    else:
+        click.echo(f"perft {result.depth}: {result.count:,} move sequences "
+                   f"({result.finished_games:,} games ended within {result.depth} moves)")
+
+
+@click.command("verify")
+@click.argument("game")
+@click.option("--cases", type=click.IntRange(min=1), default=200, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@game_options
+@json_option
+def verify_command(game: str, cases: int, seed: int, as_json: bool, **options: Any) -> None:
+    """Random small positions: every algorithm checked against minimax (and brute force)."""
+    report = verify(game, cases, seed, pick_options(options))
+    if as_json:
+        emit_json({"game": report.game, "cases": report.cases, "checks": report.checks,
+                   "mismatches": [vars(m) for m in report.mismatches]})
+    else:
+        out = console()
+        out.print(f"{report.game}: {report.cases} random positions, {report.checks} checks, "
+                  f"{len(report.mismatches)} mismatches")
+        for mismatch in report.mismatches[:20]:
+            out.print(f"  {mismatch.position!r} {mismatch.check}: expected {mismatch.expected}, "
+                      f"got {mismatch.got}")
+    if report.mismatches:
+        sys.exit(1)

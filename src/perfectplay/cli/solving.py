@@ -1,0 +1,176 @@
+"""solve, analyze, table, compare: the commands that ask the engine for values."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import click
+
+from perfectplay import registry
+from perfectplay.cli.common import (
+    console, emit_json, game_options, json_option, load, make_limits, pick_options,
+    search_options,
+)
+from perfectplay.errors import BadOption, PerfectPlayError
+from perfectplay.search import ALGORITHMS, analyze, solve
+from perfectplay.search.results import Solution
+
+
+@click.command("solve")
+@click.argument("game")
+@click.argument("position", nargs=-1)
+@game_options
+@search_options
+@click.option("--pv-limit", type=int, default=1000, show_default=True,
+              help="longest principal variation to print")
+@json_option
+def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: int | None,
+                  time_limit: float | None, node_limit: int | None, tt_size: str | None,
+                  outcome_only: bool, pv_limit: int, as_json: bool, **options: Any) -> None:
+    """Value, remoteness, optimal moves and principal variation of a position."""
+    loaded, start = load(game, position, pick_options(options))
+    progress = None if as_json else _depth_printer()
+    solution = solve(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
+                     limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
+                     pv_limit=pv_limit, on_depth=progress)
+    if as_json:
+        emit_json(solution.as_dict())
+    else:
+        print_solution(solution)
+
+
+def _depth_printer() -> Any:
+    def report(result: Any) -> None:
+        click.echo(f"  depth {result.depth}: {result.value:+} after {result.nodes:,} nodes"
+                   + (" (exact)" if result.exact else ""), err=True)
+    return report
+
+
+def print_solution(solution: Solution) -> None:
+    out = console()
+    out.print(f"[bold]{solution.game}[/bold] {solution.position or '(empty)'}")
+    out.print(f"value: [bold]{solution.describe()}[/bold] for the player to move")
+    if solution.totals is not None:
+        out.print(f"totals: mover {solution.totals[0]} other {solution.totals[1]}")
+    out.print("best moves: " + (" ".join(solution.best_moves) or "none (the game is over)"))
+    out.print("principal variation: " + (" ".join(solution.pv) or "-"))
+    stats = solution.stats
+    out.print(f"[dim]{solution.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
+              f"{stats.cutoffs:,} cutoffs, max ply {stats.max_ply}, "
+              f"{stats.elapsed_s * 1000:.1f} ms; {stats.extra_nodes:,} more nodes to find "
+              "every optimal move and the line[/dim]")
+
+
+@click.command("analyze")
+@click.argument("game")
+@click.argument("position", nargs=-1)
+@game_options
+@search_options
+@json_option
+def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth: int | None,
+                    time_limit: float | None, node_limit: int | None, tt_size: str | None,
+                    outcome_only: bool, as_json: bool, **options: Any) -> None:
+    """The value of every legal move for the player who would play it."""
+    loaded, start = load(game, position, pick_options(options))
+    moves = analyze(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
+                    limits=make_limits(depth, time_limit, node_limit), table_size=tt_size)
+    if as_json:
+        emit_json({"game": loaded.name, "position": loaded.format_position(start),
+                   "moves": [move.as_dict() for move in moves]})
+        return
+    from rich.table import Table
+    table = Table(title=f"{loaded.name} {loaded.format_position(start)}")
+    table.add_column("move")
+    table.add_column("value for its player")
+    for move in moves:
+        table.add_row(move.notation, move.describe() + ("" if move.exact else " (estimate)"))
+    if not moves:
+        console().print("no legal moves: the game is over")
+        return
+    console().print(table)
+
+
+_RANGE = re.compile(r"^\s*(\d+)\s*\.\.\s*(\d+)\s*$")
+
+
+@click.command("table")
+@click.argument("game")
+@click.argument("sizes")
+@game_options
+@click.option("--algorithm", "-a", default="auto", show_default=True)
+@json_option
+def table_command(game: str, sizes: str, algorithm: str, as_json: bool, **options: Any) -> None:
+    """Outcomes over sizes FROM..TO, e.g. `perfectplay table takeaway 1..8`."""
+    match = _RANGE.match(sizes)
+    if not match or int(match.group(1)) > int(match.group(2)):
+        raise BadOption(f"sizes {sizes!r}: write FROM..TO with FROM <= TO, e.g. 1..8")
+    entry = registry.find(game)
+    game_options_given = pick_options(options)
+    registry.check_options(entry, game_options_given)
+    if entry.sized is None:
+        raise BadOption(f"{entry.name} has no size to vary; games with sizes: "
+                        + ", ".join(e.name for e in registry.ENTRIES if e.sized))
+    rows = []
+    for n in range(int(match.group(1)), int(match.group(2)) + 1):
+        loaded, position = entry.sized(game_options_given, n)
+        solution = solve(loaded, position, algorithm=algorithm, pv_limit=0)
+        word = {"win": "win", "loss": "lose", "draw": "draw"}[solution.outcome or "draw"]
+        rows.append({"n": n, "outcome": word, "remoteness": solution.remoteness})
+    if as_json:
+        emit_json({"game": entry.name, "rows": rows})
+    else:
+        click.echo(" ".join(f"{row['n']}:{row['outcome']}" for row in rows))
+
+
+@click.command("compare")
+@click.argument("game")
+@click.argument("position", nargs=-1)
+@game_options
+@click.option("--algorithms", default="minimax,memo,alphabeta,tt", show_default=True)
+@click.option("--tt-size", default=None)
+@json_option
+def compare_command(game: str, position: tuple[str, ...], algorithms: str, tt_size: str | None,
+                    as_json: bool, **options: Any) -> None:
+    """Value, nodes and time per algorithm, and the calls each saves against the first."""
+    names = [name.strip() for name in algorithms.split(",") if name.strip()]
+    unknown = [name for name in names if name not in ALGORITHMS]
+    if unknown or not names:
+        raise BadOption(f"--algorithms {algorithms!r}: unknown {', '.join(map(repr, unknown)) or 'list'}; "
+                        f"choose from {', '.join(ALGORITHMS)}")
+    loaded, start = load(game, position, pick_options(options))
+    rows = []
+    for name in names:
+        try:
+            solution = solve(loaded, start, algorithm=name, table_size=tt_size, pv_limit=0)
+        except PerfectPlayError as error:
+            rows.append({"algorithm": name, "error": str(error)})
+            continue
+        rows.append({"algorithm": name, "value": solution.describe(), "nodes": solution.stats.nodes,
+                     "table_hits": solution.stats.table_hits, "cutoffs": solution.stats.cutoffs,
+                     "elapsed_s": round(solution.stats.elapsed_s, 6)})
+    reference = next((row["nodes"] for row in rows if "nodes" in row), None)
+    for row in rows:
+        if "nodes" in row and reference:
+            row["saved_vs_first"] = reference - row["nodes"]
+    if as_json:
+        emit_json({"game": loaded.name, "position": loaded.format_position(start), "rows": rows})
+        return
+    _print_comparison(loaded.name, loaded.format_position(start), rows)
+
+
+def _print_comparison(game: str, position: str, rows: list[dict[str, Any]]) -> None:
+    from rich.table import Table
+    table = Table(title=f"{game} {position}")
+    for column in ("algorithm", "value", "nodes", "table hits", "cutoffs", "ms", "calls saved"):
+        table.add_column(column, justify="left" if column in ("algorithm", "value") else "right")
+    first = rows[0]["algorithm"]
+    for row in rows:
+        if "error" in row:
+            table.add_row(row["algorithm"], row["error"], "", "", "", "", "")
+            continue
+        saved = row.get("saved_vs_first", 0)
+        share = f"{saved:,} ({saved / max(rows[0].get('nodes', 1), 1):.1%} of {first})" if saved else "-"
+        table.add_row(row["algorithm"], row["value"], f"{row['nodes']:,}", f"{row['table_hits']:,}",
+                      f"{row['cutoffs']:,}", f"{row['elapsed_s'] * 1000:.1f}", share)
+    console().print(table)

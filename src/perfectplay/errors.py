@@ -1,0 +1,38 @@
+"""Specific exceptions. Each is a ValueError whose message quotes the bad input.
+
+The CLI turns every PerfectPlayError into one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+
+class PerfectPlayError(ValueError):
+    """Base class for every error perfectplay reports about its input."""
+
+
+class UnknownGame(PerfectPlayError):
+    """A game name that is not in the registry."""
+
+
+class BadOption(PerfectPlayError):
+    """A game option that is unknown, malformed or out of range."""
+
+
+class BadPosition(PerfectPlayError):
+    """Position text that cannot be parsed, or describes an impossible position."""
+
+
+class IllegalMove(PerfectPlayError):
+    """A move that is malformed or not legal in the position."""
+
+
+class UnsupportedSearch(PerfectPlayError):
+    """An algorithm or mode that does not apply to this game."""
+
+
+class SearchInterrupted(Exception):
+    """Raised inside a search when the caller asks it to stop (Ctrl-C, a hard limit)."""
+
+
+class LimitReached(Exception):
+    """An exact search ran out of its node or time budget before it finished."""

@@ -1,0 +1,146 @@
+"""The game protocol: everything the engine needs to know about a game.
+
+A game is a class with a start position, the legal moves, and a way to play a move. Positions
+are immutable and hashable, and always seen from the side to move, so the search needs no
+colour logic (as in sunfish). Everything else has a sensible default:
+
+    class TakeAway(Game[int, int]):
+        name = "my-takeaway"
+        def start(self) -> int: return 21
+        def moves(self, pile: int) -> list[int]: return [t for t in (1, 2, 3) if t <= pile]
+        def play(self, pile: int, take: int) -> int: return pile - take
+
+A position with no legal move is lost for the player to move (won under misère play, worth 0
+in a score game). Games end: every sequence of moves is finite, so the position graph has no
+cycles and table values never depend on the path taken.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+from typing import Generic, Hashable, Sequence, TypeVar
+
+from perfectplay.errors import BadPosition, IllegalMove
+
+P = TypeVar("P", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+
+class Kind(enum.Enum):
+    """What a game's value measures."""
+
+    WIN_LOSS = "win/loss/draw"
+    SCORE = "score"
+
+
+class Outcome(enum.Enum):
+    """The result of a finished game for the player who would be to move."""
+
+    WIN = 1
+    DRAW = 0
+    LOSS = -1
+
+
+@dataclass(frozen=True)
+class Properties:
+    """What a game declares about itself; solvers check these up front (as OpenSpiel does).
+
+    ``max_length`` bounds the plies left from any position (None when unknown).
+    ``value_bound`` bounds the absolute value of a score game (None when unknown).
+    """
+
+    kind: Kind = Kind.WIN_LOSS
+    misere: bool = False
+    impartial: bool = False
+    can_draw: bool = False
+    max_length: int | None = None
+    value_bound: int | None = None
+
+    @property
+    def is_score(self) -> bool:
+        return self.kind is Kind.SCORE
+
+
+class Game(Generic[P, M]):
+    """Base class for games. Subclasses implement start, moves and play; the rest is optional."""
+
+    name: str = "game"
+    properties: Properties = Properties()
+
+    # -- rules ---------------------------------------------------------------------------
+    def start(self) -> P:
+        raise NotImplementedError
+
+    def moves(self, position: P) -> Sequence[M]:
+        """Legal moves, best-looking first: alpha-beta tries them in this order."""
+        raise NotImplementedError
+
+    def play(self, position: P, move: M) -> P:
+        """The position after ``move``; never mutates ``position``. Moves come from moves()."""
+        raise NotImplementedError
+
+    def outcome(self, position: P) -> Outcome | None:
+        """The result if a rule other than "no legal move" has ended the game, else None.
+
+        Tic-tac-toe uses this for a completed line and a full board. Games that end only when
+        the player to move has no legal move keep this default.
+        """
+        return None
+
+    def gain(self, position: P, move: M) -> int:
+        """Points the mover earns with ``move`` (score games only)."""
+        return 0
+
+    def evaluate(self, position: P) -> int:
+        """A heuristic estimate for the side to move, used at a depth limit.
+
+        Must stay strictly inside (-value.DECISIVE, value.DECISIVE). The default, 0, says
+        "unknown"; depth-limited results are then only as good as the horizon.
+        """
+        return 0
+
+    def key(self, position: P) -> Hashable:
+        """A stable table key: equal keys must mean equal values.
+
+        Built from ints, strings and tuples, never from ``hash()`` (salted per process), so a
+        table can be saved and loaded. Games may fold symmetric positions into one key.
+        """
+        return position
+
+    # -- notation ------------------------------------------------------------------------
+    def format_move(self, position: P, move: M) -> str:
+        return str(move)
+
+    def parse_move(self, position: P, text: str) -> M:
+        """Find the legal move written as ``text``; raises IllegalMove quoting it."""
+        wanted = " ".join(text.split())
+        legal = list(self.moves(position))
+        for move in legal:
+            if self.format_move(position, move) == wanted:
+                return move
+        shown = ", ".join(self.format_move(position, move) for move in legal[:12])
+        more = ", ..." if len(legal) > 12 else ""
+        raise IllegalMove(f"{text!r} is not a legal move here; legal moves: {shown}{more}")
+
+    def format_position(self, position: P) -> str:
+        return str(position)
+
+    def parse_position(self, text: str) -> P:
+        raise BadPosition(f"{self.name} does not read positions from text (got {text!r})")
+
+    def render(self, position: P) -> str:
+        """A text picture of the position for people."""
+        return self.format_position(position)
+
+    # -- optional structure (used by later layers when present) --------------------------
+    def random_position(self, rng: random.Random) -> P:
+        """A random small position, for differential tests (`perfectplay verify`)."""
+        position = self.start()
+        for _ in range(rng.randrange(0, 8)):
+            legal = list(self.moves(position))
+            if not legal or self.outcome(position) is not None:
+                break
+            position = self.play(position, rng.choice(legal))
+        return position

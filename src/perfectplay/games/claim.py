@@ -1,0 +1,88 @@
+"""The claim line (seed 002): items 0..n-1 in a row; a move claims an available item, one
+that is unclaimed and not blocked; the player who cannot move loses. By default a claimed
+item blocks both neighbours; with block="right" it blocks only its right neighbour (the
+seed's exercise variant).
+
+A position is (n, claimed bitmask). Its key is the seed's compressed state, the set of
+still-available items (plus a marker bit at n): claimed items never come back, so the
+available set decides the rest of the game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from perfectplay.errors import BadOption, BadPosition
+from perfectplay.game import Game, Properties
+
+Row = tuple[int, int]
+BLOCK_RULES = ("both", "right")
+
+
+class ClaimLine(Game[Row, int]):
+    name = "claim"
+
+    def __init__(self, n: int = 12, *, block: str = "both") -> None:
+        if block not in BLOCK_RULES:
+            raise BadOption(f"block rule {block!r} is not one of: {', '.join(BLOCK_RULES)}")
+        self.n = n
+        self.block = block
+        self.properties = Properties(impartial=True)
+
+    def available(self, row: Row) -> int:
+        n, claimed = row
+        full = (1 << n) - 1
+        if self.block == "both":
+            return ~(claimed | claimed << 1 | claimed >> 1) & full
+        return ~(claimed | claimed << 1) & full
+
+    def start(self) -> Row:
+        return (self.n, 0)
+
+    def moves(self, row: Row) -> list[int]:
+        free = self.available(row)
+        return [item for item in range(row[0]) if free >> item & 1]
+
+    def play(self, row: Row, item: int) -> Row:
+        return (row[0], row[1] | 1 << item)
+
+    def key(self, row: Row) -> int:
+        return self.available(row) | 1 << row[0]
+
+    def format_position(self, row: Row) -> str:
+        n, claimed = row
+        return "".join("x" if claimed >> item & 1 else "." for item in range(n))
+
+    def parse_position(self, text: str) -> Row:
+        text = text.strip()
+        if text.isdigit():
+            return (int(text), 0)
+        if not text or set(text) - set(".xX"):
+            raise BadPosition(f"claim position {text!r}: give a row length like 12, or a row "
+                              "like '..x...' with x for claimed items")
+        claimed = sum(1 << item for item, mark in enumerate(text) if mark in "xX")
+        row = (len(text), claimed)
+        # Under the default rule no two claimed items touch: whichever came second was blocked.
+        blocked = claimed & (claimed << 1) if self.block == "both" else 0
+        if blocked:
+            item = (blocked & -blocked).bit_length() - 1
+            raise BadPosition(f"claim position {text!r}: item {item} could not have been "
+                              f"claimed next to item {item - 1}")
+        return row
+
+    def render(self, row: Row) -> str:
+        n, claimed = row
+        free = self.available(row)
+        marks = ["X" if claimed >> i & 1 else "." if free >> i & 1 else "-" for i in range(n)]
+        numbers = " ".join(f"{i:>2}" for i in range(n))
+        return numbers + "\n" + " ".join(f"{m:>2}" for m in marks) + "\n(X claimed, - blocked, . available)"
+
+    def random_position(self, rng: random.Random) -> Row:
+        n = rng.randrange(1, 13)
+        row = (n, 0)
+        for _ in range(rng.randrange(0, 3)):
+            legal = self.moves(row)
+            if not legal:
+                break
+            row = self.play(row, rng.choice(legal))
+        return row

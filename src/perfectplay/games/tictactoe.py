@@ -1,0 +1,129 @@
+"""Tic-tac-toe (seed 004, challenges 1 and 2). Squares are numbered 1-9 row by row from the
+top left. X moves first.
+
+A position is one int, always from the side to move (as sunfish keeps its board): bits 0-8
+are the mover's stones, bits 9-17 the opponent's. Who is X follows from the stone counts.
+The table key folds the eight symmetries of the board into one canonical position, so a
+table holds 765 keys instead of 5,478 positions.
+"""
+
+from __future__ import annotations
+
+import random
+
+from perfectplay.errors import BadPosition
+from perfectplay.game import Game, Outcome, Properties
+
+LINES = (0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124)
+FULL = 0o777
+# Centre, corners, edges: the squares that lie on most lines first.
+ORDER = (4, 0, 2, 6, 8, 1, 3, 5, 7)
+HAS_LINE = tuple(any(stones & line == line for line in LINES) for stones in range(512))
+
+
+def _symmetries() -> list[tuple[int, ...]]:
+    """The eight maps square -> square of the board's rotations and reflections."""
+    rotate = (6, 3, 0, 7, 4, 1, 8, 5, 2)
+    mirror = (2, 1, 0, 5, 4, 3, 8, 7, 6)
+    maps = []
+    current = tuple(range(9))
+    for _ in range(4):
+        maps.append(current)
+        maps.append(tuple(mirror[square] for square in current))
+        current = tuple(rotate[square] for square in current)
+    return maps
+
+
+def _permute_table(mapping: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sum(1 << mapping[s] for s in range(9) if stones >> s & 1) for stones in range(512))
+
+
+SYMMETRY_TABLES = tuple(_permute_table(mapping) for mapping in _symmetries())
+
+
+def popcount(stones: int) -> int:
+    return bin(stones).count("1")
+
+
+class TicTacToe(Game[int, int]):
+    name = "tictactoe"
+    properties = Properties(can_draw=True, max_length=9)
+
+    def __init__(self) -> None:
+        self._canonical: dict[int, int] = {}
+
+    def start(self) -> int:
+        return 0
+
+    def moves(self, position: int) -> list[int]:
+        taken = (position | position >> 9) & FULL
+        return [square for square in ORDER if not taken >> square & 1]
+
+    def play(self, position: int, square: int) -> int:
+        mine, theirs = position & FULL, position >> 9
+        return theirs | (mine | 1 << square) << 9
+
+    def outcome(self, position: int) -> Outcome | None:
+        mine, theirs = position & FULL, position >> 9
+        if HAS_LINE[theirs]:
+            return Outcome.LOSS
+        if HAS_LINE[mine]:  # only in a position typed in with a line for the side to move
+            return Outcome.WIN
+        if mine | theirs == FULL:
+            return Outcome.DRAW
+        return None
+
+    def key(self, position: int) -> int:
+        canonical = self._canonical.get(position)
+        if canonical is None:
+            mine, theirs = position & FULL, position >> 9
+            canonical = min(table[mine] | table[theirs] << 9 for table in SYMMETRY_TABLES)
+            self._canonical[position] = canonical
+        return canonical
+
+    # -- notation: absolute X and O ------------------------------------------------------
+    def x_and_o(self, position: int) -> tuple[int, int]:
+        mine, theirs = position & FULL, position >> 9
+        x_to_move = popcount(mine) == popcount(theirs)
+        return (mine, theirs) if x_to_move else (theirs, mine)
+
+    def format_move(self, position: int, square: int) -> str:
+        return str(square + 1)
+
+    def format_position(self, position: int) -> str:
+        x, o = self.x_and_o(position)
+        return "".join("X" if x >> s & 1 else "O" if o >> s & 1 else "." for s in range(9))
+
+    def parse_position(self, text: str) -> int:
+        cells = text.replace("/", "").replace(" ", "").upper().replace("-", ".").replace("_", ".")
+        if len(cells) != 9 or set(cells) - set("XO."):
+            raise BadPosition(f"tic-tac-toe position {text!r}: give 9 cells of X, O and . "
+                              "row by row, e.g. 'X.O/.X./...'")
+        x = sum(1 << s for s, cell in enumerate(cells) if cell == "X")
+        o = sum(1 << s for s, cell in enumerate(cells) if cell == "O")
+        xs, os = popcount(x), popcount(o)
+        if xs - os not in (0, 1):
+            raise BadPosition(f"tic-tac-toe position {text!r}: X has {xs} stones and O {os}; "
+                              "X moves first, so X has as many as O or one more")
+        if HAS_LINE[x] and HAS_LINE[o]:
+            raise BadPosition(f"tic-tac-toe position {text!r}: both players have a line")
+        if (HAS_LINE[x] and xs == os) or (HAS_LINE[o] and xs > os):
+            raise BadPosition(f"tic-tac-toe position {text!r}: the game ended earlier; "
+                              "the winner must have moved last")
+        return x | o << 9 if xs == os else o | x << 9
+
+    def render(self, position: int) -> str:
+        cells = self.format_position(position)
+        rows = []
+        for r in range(3):
+            rows.append(" " + " | ".join(
+                cells[3 * r + c] if cells[3 * r + c] != "." else str(3 * r + c + 1) for c in range(3)))
+        return "\n---+---+---\n".join(rows)
+
+    def random_position(self, rng: random.Random) -> int:
+        position = 0
+        for _ in range(rng.randrange(0, 9)):
+            if self.outcome(position) is not None:
+                break
+            position = self.play(position, rng.choice(self.moves(position)))
+        return position

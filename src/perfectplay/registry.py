@@ -1,0 +1,158 @@
+"""The built-in games, found by name or alias through one explicit list.
+
+Each entry says how to build the game from its options and position text. Game modules are
+imported only when their game is asked for, so the CLI starts fast.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from perfectplay.errors import BadOption, UnknownGame
+from perfectplay.game import Game
+
+Options = Mapping[str, Any]
+Loaded = tuple[Game[Any, Any], Any]
+
+# Every game option the CLI knows, with its help text. An entry lists those it accepts.
+OPTION_HELP = {
+    "misere": "the player who takes the last stick loses",
+    "take": "subtraction set, e.g. 1,2,3",
+    "block": "claim line rule: 'both' neighbours blocked (default) or only the 'right' one",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    summary: str
+    position_help: str
+    load: Callable[[Options, str | None], Loaded]
+    aliases: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    # The position of size n, for `perfectplay table GAME FROM..TO`.
+    sized: Callable[[Options, int], Loaded] | None = None
+    # A random small (game, position) for `perfectplay verify`.
+    random_case: Callable[[random.Random, Options], Loaded] | None = None
+    # An independent value for a (game, position), sharing no code with the engine.
+    brute_force: Callable[[Game[Any, Any], Any], int] | None = None
+
+
+def _from_text(game: Game[Any, Any], text: str | None) -> Loaded:
+    return game, (game.start() if text is None else game.parse_position(text))
+
+
+def _subtraction_set(options: Options) -> tuple[int, ...]:
+    text = options.get("take") or "1,2,3"
+    try:
+        takes = tuple(int(part) for part in str(text).replace(" ", "").split(",") if part)
+    except ValueError:
+        raise BadOption(f"--take {text!r}: give whole numbers separated by commas, e.g. 1,2,3") from None
+    if not takes or min(takes) < 1:
+        raise BadOption(f"--take {text!r}: amounts must be positive")
+    return takes
+
+
+def _takeaway(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.takeaway import TakeAway
+    return _from_text(TakeAway(_subtraction_set(options), misere=bool(options.get("misere"))), text)
+
+
+def _takeaway_sized(options: Options, n: int) -> Loaded:
+    game, _ = _takeaway(options, None)
+    return game, n
+
+
+def _nim(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.nim import Nim
+    return _from_text(Nim(misere=bool(options.get("misere"))), text)
+
+
+def _nim_sized(options: Options, n: int) -> Loaded:
+    game, _ = _nim(options, None)
+    return game, (n,)
+
+
+def _matchgame(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.matchgame import MatchGame
+    return _from_text(MatchGame(), text)
+
+
+def _crates(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.crates import CrateLine, parse_row
+    game = CrateLine() if text is None else CrateLine(parse_row(text))
+    return game, game.start()
+
+
+def _crates_random(rng: random.Random, options: Options) -> Loaded:
+    from perfectplay.games.crates import CrateLine, random_row
+    game = CrateLine(random_row(rng))
+    return game, game.start()
+
+
+def _crates_brute(game: Game[Any, Any], position: Any) -> int:
+    from perfectplay.games.crates import brute_force_difference
+    left, right = position
+    return brute_force_difference(list(game.values[left:right]))  # type: ignore[attr-defined]
+
+
+def _claim(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.claim import ClaimLine
+    return _from_text(ClaimLine(block=options.get("block") or "both"), text)
+
+
+def _claim_sized(options: Options, n: int) -> Loaded:
+    from perfectplay.games.claim import ClaimLine
+    return ClaimLine(n, block=options.get("block") or "both"), (n, 0)
+
+
+def _tictactoe(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.tictactoe import TicTacToe
+    return _from_text(TicTacToe(), text)
+
+
+ENTRIES: tuple[Entry, ...] = (
+    Entry("takeaway", "one pile; take an amount from the subtraction set; last stick wins",
+          "PILE, e.g. 20", _takeaway, aliases=("take-away", "subtraction"),
+          options=("take", "misere"), sized=_takeaway_sized),
+    Entry("nim", "piles; take any number from one pile; last stick wins (--misere: loses)",
+          "PILE..., e.g. 3 4 5", _nim, options=("misere",), sized=_nim_sized),
+    Entry("matchgame", "misère Nim from rows 7 5 3 1 (seed 003)", "ROW..., default 7 5 3 1",
+          _matchgame, aliases=("matches",)),
+    Entry("crates", "score game: take the leftmost crate, the two leftmost, or the rightmost",
+          "VALUE..., e.g. 3 9 1", _crates, aliases=("crate-line", "crateline"),
+          random_case=_crates_random, brute_force=_crates_brute),
+    Entry("claim", "claim an item with no claimed neighbour; who cannot move loses",
+          "N, or a row like '..x....' (x = claimed)", _claim, aliases=("claim-line",),
+          options=("block",), sized=_claim_sized),
+    Entry("tictactoe", "three in a row on a 3x3 board", "9 cells row by row, e.g. 'X.O/.X./...'",
+          _tictactoe, aliases=("ttt", "tic-tac-toe", "noughts-and-crosses")),
+)
+
+
+def find(name: str) -> Entry:
+    wanted = name.strip().lower()
+    for entry in ENTRIES:
+        if wanted == entry.name or wanted in entry.aliases:
+            return entry
+    known = ", ".join(entry.name for entry in ENTRIES)
+    raise UnknownGame(f"unknown game {name!r}; built-in games: {known}")
+
+
+def check_options(entry: Entry, options: Options) -> None:
+    """Reject an option the game does not take, rather than silently ignoring it."""
+    for option, given in options.items():
+        if given not in (None, False) and option not in entry.options:
+            takes = ", ".join(f"--{o}" for o in entry.options) or "none"
+            raise BadOption(f"{entry.name} takes no --{option} option (its options: {takes})")
+
+
+def load(name: str, options: Options | None = None, position: str | None = None) -> Loaded:
+    """The game called ``name`` with ``options``, and the position written as ``position``
+    (its start position when None)."""
+    entry = find(name)
+    options = options or {}
+    check_options(entry, options)
+    return entry.load(options, position)

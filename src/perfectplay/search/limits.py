@@ -1,0 +1,66 @@
+"""Search limits and the context every search polls for them."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+
+from perfectplay.errors import BadOption
+
+# A depth this large means "search to the end of the game".
+UNLIMITED_DEPTH = 1 << 62
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How far a search may go. None means no limit of that kind."""
+
+    depth: int | None = None
+    nodes: int | None = None
+    time: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.depth is not None and self.depth < 1:
+            raise BadOption(f"depth must be at least 1 (got {self.depth})")
+        if self.nodes is not None and self.nodes < 1:
+            raise BadOption(f"node limit must be at least 1 (got {self.nodes})")
+        if self.time is not None and not self.time > 0:
+            raise BadOption(f"time limit must be positive (got {self.time})")
+
+    @property
+    def search_depth(self) -> int:
+        return UNLIMITED_DEPTH if self.depth is None else self.depth
+
+
+class OutOfBudget(Exception):
+    """Raised inside a search when its node or time budget is spent."""
+
+
+class Budget:
+    """Checked every few hundred nodes: the time and node limits and an external stop flag.
+
+    A search calls :meth:`poll` when ``nodes & budget.poll_mask == 0``; polling every node
+    would cost more than the search. The stop flag is how Ctrl-C reaches a search that runs
+    in a worker thread.
+    """
+
+    def __init__(self, limits: Limits | None = None) -> None:
+        self.limits = limits or Limits()
+        self.started = time.perf_counter()
+        self.deadline = None if self.limits.time is None else self.started + self.limits.time
+        self.node_limit = self.limits.nodes
+        self.stop = threading.Event()
+        # Poll often enough that a 5 us/node search overruns a deadline by about a millisecond.
+        self.poll_mask = 255 if self.deadline is not None else 4095
+
+    def poll(self, nodes: int) -> None:
+        if self.stop.is_set():
+            raise OutOfBudget("stopped")
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise OutOfBudget("time")
+        if self.node_limit is not None and nodes >= self.node_limit:
+            raise OutOfBudget("nodes")
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started

@@ -1,0 +1,61 @@
+"""Negamax with a table of exact values, keyed by the game's stable key (seed 000).
+
+Each position's value is computed once; later calls are answered from the table. Values are
+stored relative to the node (value.to_table) so they serve every path to the position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from perfectplay import value as V
+from perfectplay.search.limits import Budget
+from perfectplay.search.rules import Counters, Rules, Searcher
+from perfectplay.search.tables import MemoTable
+
+
+def build(rules: Rules, budget: Budget, capacity: int) -> Searcher:
+    moves_of, play, outcome_of, key_of = rules.moves, rules.play, rules.outcome, rules.key
+    gain_of, is_score = rules.gain, rules.is_score
+    end_value, no_move_value = rules.end_value, rules.no_move_value
+    poll, poll_mask = budget.poll, budget.poll_mask
+    table = MemoTable(capacity)
+    lookup = table.get
+    decisive = V.DECISIVE
+    nodes = hits = max_ply = 0
+
+    def search(position: Any, alpha: float, beta: float, ply: int, depth: int) -> float:
+        nonlocal nodes, hits, max_ply
+        nodes += 1
+        if not nodes & poll_mask:
+            poll(nodes)
+        if ply > max_ply:
+            max_ply = ply
+        key = key_of(position)
+        stored = lookup(key)
+        if stored is not None:
+            hits += 1
+            return V.from_table(stored, ply)
+        result = outcome_of(position)
+        if result is not None:
+            return end_value(result, ply)
+        moves = moves_of(position)
+        if not moves:
+            return no_move_value(ply)
+        best = -V.INFINITY
+        for move in moves:
+            if is_score:
+                value = gain_of(position, move) - search(play(position, move), 0, 0, ply + 1, depth)
+            else:
+                value = -search(play(position, move), 0, 0, ply + 1, depth)
+            if value > best:
+                best = value
+        if len(table) < table.capacity:
+            # Inline value.to_table: this line runs once per distinct position.
+            table[key] = best + ply if best >= decisive else best - ply if best <= -decisive else best
+        return best
+
+    def counters() -> Counters:
+        return Counters(nodes=nodes, table_hits=hits, max_ply=max_ply)
+
+    return Searcher("memo", search, counters, windowed=False)

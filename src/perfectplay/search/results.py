@@ -1,0 +1,117 @@
+"""Small value objects for what a search returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from perfectplay import value as V
+
+
+@dataclass
+class Stats:
+    """What a search did. ``nodes`` counts calls of the search function, root included, as
+    the seed programs count them; ``extra_nodes`` counts the verification searches that find
+    every optimal move and the principal variation."""
+
+    nodes: int = 0
+    table_hits: int = 0
+    cutoffs: int = 0
+    max_ply: int = 0
+    elapsed_s: float = 0.0
+    extra_nodes: int = 0
+    depth: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "nodes": self.nodes,
+            "table_hits": self.table_hits,
+            "cutoffs": self.cutoffs,
+            "max_ply": self.max_ply,
+            "elapsed_s": round(self.elapsed_s, 6),
+            "extra_nodes": self.extra_nodes,
+            "depth": self.depth,
+        }
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """The value of one move for the player who plays it, read at the root."""
+
+    move: Any
+    notation: str
+    value: int
+    score_game: bool
+    exact: bool = True
+
+    @property
+    def remoteness(self) -> int | None:
+        if self.score_game or not V.is_decisive(self.value):
+            return None
+        return V.remoteness(self.value)
+
+    def describe(self) -> str:
+        return V.describe(self.value, score_game=self.score_game)
+
+    def as_dict(self) -> dict[str, Any]:
+        word: Any = self.value if self.score_game else V.outcome_word(self.value)
+        return {"move": self.notation, "value": word, "remoteness": self.remoteness}
+
+
+@dataclass
+class Solution:
+    """The answer for one position: value, optimal moves, principal variation, statistics.
+
+    ``value`` is the raw integer from the side to move (see perfectplay.value); ``exact`` is
+    False when a depth, node or time limit cut the search short and the value is a heuristic
+    estimate from the last completed depth.
+    """
+
+    game: str
+    position: str
+    algorithm: str
+    value: int
+    score_game: bool
+    exact: bool
+    best_moves: list[str]
+    pv: list[str]
+    stats: Stats
+    totals: tuple[int, int] | None = None
+    outcome_only: bool = False
+    moves: list[MoveValue] = field(default_factory=list)
+
+    @property
+    def remoteness(self) -> int | None:
+        if self.score_game or not V.is_decisive(self.value):
+            return None
+        return V.remoteness(self.value)
+
+    @property
+    def outcome(self) -> str | None:
+        """'win', 'loss' or 'draw' for a win/loss/draw game solved exactly."""
+        if self.score_game:
+            return None
+        return V.outcome_word(self.value) if self.exact else None
+
+    def describe(self) -> str:
+        if not self.exact:
+            return f"estimate {self.value:+d} (depth {self.stats.depth}, not exact)"
+        return V.describe(self.value, score_game=self.score_game)
+
+    def as_dict(self) -> dict[str, Any]:
+        result: dict[str, Any] = {
+            "game": self.game,
+            "position": self.position,
+            "algorithm": self.algorithm,
+            "value": self.value if self.score_game or not self.exact else self.outcome,
+            "remoteness": self.remoteness,
+            "exact": self.exact,
+            "best_moves": self.best_moves,
+            "pv": self.pv,
+            "nodes": self.stats.nodes,
+            "elapsed_s": round(self.stats.elapsed_s, 6),
+            "stats": self.stats.as_dict(),
+        }
+        if self.totals is not None:
+            result["totals"] = {"mover": self.totals[0], "other": self.totals[1]}
+        return result
