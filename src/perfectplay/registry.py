@@ -21,6 +21,9 @@ OPTION_HELP = {
     "misere": "the player who takes the last stick loses",
     "take": "subtraction set, e.g. 1,2,3",
     "block": "claim line rule: 'both' neighbours blocked (default) or only the 'right' one",
+    "code": "octal game code, e.g. 0.77 (Kayles) or 0.137 (Dawson's chess)",
+    "width": "board width (Connect Four)",
+    "height": "board height (Connect Four)",
 }
 
 

@@ -15,7 +15,11 @@ F = Callable[..., Any]
 
 
 def game_options(function: F) -> F:
-    """--misere, --take, --block: the options of the built-in games (each game takes some)."""
+    """The options of the built-in games (each game takes some; registry.check_options
+    rejects the others)."""
+    function = click.option("--height", type=int, default=None, help=registry.OPTION_HELP["height"])(function)
+    function = click.option("--width", type=int, default=None, help=registry.OPTION_HELP["width"])(function)
+    function = click.option("--code", default=None, help=registry.OPTION_HELP["code"])(function)
     function = click.option("--block", default=None, help=registry.OPTION_HELP["block"])(function)
     function = click.option("--take", default=None, help=registry.OPTION_HELP["take"])(function)
     function = click.option("--misere", is_flag=True, default=False,
@@ -48,7 +52,7 @@ def json_option(function: F) -> F:
 
 def pick_options(kwargs: dict[str, Any]) -> dict[str, Any]:
     """Pull the game options out of a command's keyword arguments."""
-    return {name: kwargs.pop(name) for name in ("misere", "take", "block") if name in kwargs}
+    return {name: kwargs.pop(name) for name in registry.OPTION_HELP if name in kwargs}
 
 
 def load(game_name: str, position: tuple[str, ...], options: dict[str, Any]) -> registry.Loaded:
