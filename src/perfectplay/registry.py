@@ -116,6 +116,13 @@ def _tictactoe(options: Options, text: str | None) -> Loaded:
     return _from_text(TicTacToe(), text)
 
 
+def _connect4(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.connect4 import STANDARD_HEIGHT, STANDARD_WIDTH, ConnectFour
+    width = options.get("width") or STANDARD_WIDTH
+    height = options.get("height") or STANDARD_HEIGHT
+    return _from_text(ConnectFour(width, height), text)
+
+
 ENTRIES: tuple[Entry, ...] = (
     Entry("takeaway", "one pile; take an amount from the subtraction set; last stick wins",
           "PILE, e.g. 20", _takeaway, aliases=("take-away", "subtraction"),
@@ -132,6 +139,9 @@ ENTRIES: tuple[Entry, ...] = (
           options=("block",), sized=_claim_sized),
     Entry("tictactoe", "three in a row on a 3x3 board", "9 cells row by row, e.g. 'X.O/.X./...'",
           _tictactoe, aliases=("ttt", "tic-tac-toe", "noughts-and-crosses")),
+    Entry("connect4", "four in a row on a 7x6 board (other sizes: --width, --height)",
+          "columns played from the empty board, 1-based, e.g. 4455; '' is the empty board",
+          _connect4, aliases=("c4", "connect-four", "connectfour"), options=("width", "height")),
 )
 
 
