@@ -45,6 +45,15 @@ def search_options(function: F) -> F:
     return function
 
 
+def engine_option(function: F) -> F:
+    """--engine for solve and analyze (issue 5); kept apart from search_options so that
+    commands which do not take it are unchanged."""
+    return click.option("--engine", type=click.Choice(["auto", "compiled", "python"]),
+                        default="auto", show_default=True,
+                        help="compiled numba kernel, the Python engine, or auto (the kernel "
+                             "when the game has one worth compiling and numba imports)")(function)
+
+
 def json_option(function: F) -> F:
     return click.option("--json", "as_json", is_flag=True, default=False,
                         help="print one JSON object")(function)

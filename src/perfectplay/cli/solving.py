@@ -9,8 +9,8 @@ import click
 
 from perfectplay import registry
 from perfectplay.cli.common import (
-    console, emit_json, game_options, json_option, load, make_limits, pick_options,
-    search_options,
+    console, emit_json, engine_option, game_options, json_option, load, make_limits,
+    pick_options, search_options,
 )
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.search import ALGORITHMS, analyze, solve
@@ -22,22 +22,34 @@ from perfectplay.search.results import Solution
 @click.argument("position", nargs=-1)
 @game_options
 @search_options
+@engine_option
 @click.option("--pv-limit", type=int, default=1000, show_default=True,
               help="longest principal variation to print")
 @json_option
 def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: int | None,
                   time_limit: float | None, node_limit: int | None, tt_size: str | None,
-                  outcome_only: bool, pv_limit: int, as_json: bool, **options: Any) -> None:
+                  outcome_only: bool, engine: str, pv_limit: int, as_json: bool,
+                  **options: Any) -> None:
     """Value, remoteness, optimal moves and principal variation of a position."""
     loaded, start = load(game, position, pick_options(options))
     progress = None if as_json else _depth_printer()
     solution = solve(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                      limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
-                     pv_limit=pv_limit, on_depth=progress)
+                     pv_limit=pv_limit, on_depth=progress, engine=engine)
+    score = _test_set_score(loaded, start, solution.value, solution.exact and not outcome_only)
     if as_json:
-        emit_json(solution.as_dict())
+        emit_json(solution.as_dict() | ({} if score is None else {"score": score}))
     else:
         print_solution(solution)
+        if score is not None:
+            console().print(f"score: {score:+d} (the Connect Four test sets' convention)")
+
+
+def _test_set_score(game: Any, position: Any, value: int, exact: bool) -> int | None:
+    """The score in a game's own convention (Connect Four's test sets), when it has one."""
+    if not exact or not hasattr(game, "score_of"):
+        return None
+    return int(game.score_of(position, value))
 
 
 def _depth_printer() -> Any:
@@ -67,24 +79,32 @@ def print_solution(solution: Solution) -> None:
 @click.argument("position", nargs=-1)
 @game_options
 @search_options
+@engine_option
 @json_option
 def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth: int | None,
                     time_limit: float | None, node_limit: int | None, tt_size: str | None,
-                    outcome_only: bool, as_json: bool, **options: Any) -> None:
+                    outcome_only: bool, engine: str, as_json: bool, **options: Any) -> None:
     """The value of every legal move for the player who would play it."""
     loaded, start = load(game, position, pick_options(options))
     moves = analyze(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
-                    limits=make_limits(depth, time_limit, node_limit), table_size=tt_size)
+                    limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
+                    engine=engine)
+    scores = [_test_set_score(loaded, start, move.value, move.exact and not outcome_only)
+              for move in moves]
     if as_json:
-        emit_json({"game": loaded.name, "position": loaded.format_position(start),
-                   "moves": [move.as_dict() for move in moves]})
+        rows = [move.as_dict() | ({} if score is None else {"score": score})
+                for move, score in zip(moves, scores)]
+        emit_json({"game": loaded.name, "position": loaded.format_position(start), "moves": rows})
         return
     from rich.table import Table
     table = Table(title=f"{loaded.name} {loaded.format_position(start)}")
     table.add_column("move")
     table.add_column("value for its player")
-    for move in moves:
-        table.add_row(move.notation, move.describe() + ("" if move.exact else " (estimate)"))
+    if any(score is not None for score in scores):
+        table.add_column("score")
+    for move, score in zip(moves, scores):
+        cells = [move.notation, move.describe() + ("" if move.exact else " (estimate)")]
+        table.add_row(*cells, *([] if score is None else [f"{score:+d}"]))
     if not moves:
         console().print("no legal moves: the game is over")
         return

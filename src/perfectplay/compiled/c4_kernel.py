@@ -8,8 +8,8 @@ the score. Searches assume, as Pons' do, that the side to move cannot win at onc
 (``solve_score``) checks that first.
 
 Every bitboard is a uint64 and every shift amount a uint64 too: numba turns a uint64 mixed
-with a signed int into a float. ``geo`` holds the board's geometry (see GEO_* below) so one
-compiled kernel serves every board size.
+with a signed int into a float. ``work`` holds the board's geometry (see GEO_* below), so one
+compiled kernel serves every board size, with the statistics and the ordering scratch.
 """
 
 from __future__ import annotations
@@ -19,31 +19,43 @@ from numba import njit
 
 from perfectplay.compiled import c4_table as T
 
-# Geometry array slots (uint64).
+# The work array (uint64), the kernel's one array besides the table: numba passes every
+# array as a struct of seven or more words, so fewer array arguments make a cheaper call.
+# Geometry: height, width, board mask, bottom row, cells, then the columns centre first.
 GEO_HEIGHT, GEO_WIDTH, GEO_BOARD, GEO_BOTTOM, GEO_CELLS = 0, 1, 2, 3, 4
-GEO_ORDER = 5  # then `width` columns, centre first
-# Statistics array slots (int64).
-NODES, HITS, CUTOFFS, MAX_PLY = 0, 1, 2, 3
+GEO_ORDER = 5
+# Statistics.
+NODES, HITS, CUTOFFS, MAX_PLY = 21, 22, 23, 24
+# Move-ordering scratch: 32 words per ply (columns, then their sort keys), from SCRATCH.
+SCRATCH, ROW = 32, 32
+
+
+def work_size(cells: int) -> int:
+    return SCRATCH + ROW * (cells + 2)
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 
 
-@njit(cache=True, inline="always")
+M1, M2, M4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
+H01 = np.uint64(0x0101010101010101)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
 def popcount(x: np.uint64) -> int:
-    count = 0
-    while x:
-        x &= x - ONE
-        count += 1
-    return count
+    """Bits set in ``x``, by the branch-free SWAR method (Hacker's Delight, 5-1)."""
+    x = x - ((x >> ONE) & M1)
+    x = (x & M2) + ((x >> np.uint64(2)) & M2)
+    x = (x + (x >> np.uint64(4))) & M4
+    return int((x * H01) >> np.uint64(56))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def column_mask(column: int, h: np.uint64) -> np.uint64:
     return ((ONE << h) - ONE) << (np.uint64(column) * (h + ONE))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def has_four(stones: np.uint64, h: np.uint64) -> bool:
     for shift in (ONE, h + ONE, h, h + np.uint64(2)):
         pairs = stones & (stones >> shift)
@@ -52,7 +64,7 @@ def has_four(stones: np.uint64, h: np.uint64) -> bool:
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def winning_squares(stones: np.uint64, occupied: np.uint64, h: np.uint64,
                     board: np.uint64) -> np.uint64:
     """Empty squares that would complete four in a row for ``stones``."""
@@ -68,25 +80,25 @@ def winning_squares(stones: np.uint64, occupied: np.uint64, h: np.uint64,
     return found & (board ^ occupied)
 
 
-@njit(cache=True, inline="always")
-def playable(occupied: np.uint64, geo: np.ndarray) -> np.uint64:
-    return (occupied + geo[GEO_BOTTOM]) & geo[GEO_BOARD]
+@njit(cache=True, inline="always", error_model="numpy")
+def playable(occupied: np.uint64, work: np.ndarray) -> np.uint64:
+    return (occupied + work[GEO_BOTTOM]) & work[GEO_BOARD]
 
 
-@njit(cache=True)
-def can_win_now(mover: np.uint64, occupied: np.uint64, geo: np.ndarray) -> bool:
-    h = geo[GEO_HEIGHT]
-    return (winning_squares(mover, occupied, h, geo[GEO_BOARD]) & playable(occupied, geo)) != ZERO
+@njit(cache=True, error_model="numpy")
+def can_win_now(mover: np.uint64, occupied: np.uint64, work: np.ndarray) -> bool:
+    h = work[GEO_HEIGHT]
+    return (winning_squares(mover, occupied, h, work[GEO_BOARD]) & playable(occupied, work)) != ZERO
 
 
-@njit(cache=True, inline="always")
-def safe_moves(mover: np.uint64, occupied: np.uint64, geo: np.ndarray) -> np.uint64:
+@njit(cache=True, inline="always", error_model="numpy")
+def safe_moves(mover: np.uint64, occupied: np.uint64, work: np.ndarray) -> np.uint64:
     """Playable squares that do not let the opponent win next move; 0 when every move loses.
 
     A square the opponent would win on must be blocked; two such squares cannot both be; and
     a stone just below an opponent's winning square lets the opponent play there."""
-    h, board = geo[GEO_HEIGHT], geo[GEO_BOARD]
-    possible = playable(occupied, geo)
+    h, board = work[GEO_HEIGHT], work[GEO_BOARD]
+    possible = playable(occupied, work)
     threats = winning_squares(mover ^ occupied, occupied, h, board)
     forced = possible & threats
     if forced:
@@ -96,51 +108,51 @@ def safe_moves(mover: np.uint64, occupied: np.uint64, geo: np.ndarray) -> np.uin
     return possible & ~(threats >> ONE)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def trunc_half(x: int) -> int:
     """x / 2 rounded toward zero, as C++ divides (the null-window midpoints follow Pons)."""
     return -((-x) // 2) if x < 0 else x // 2
 
 
-@njit(cache=True)
-def order_moves(mover: np.uint64, occupied: np.uint64, moves: np.uint64, geo: np.ndarray,
-                hint: int, columns: np.ndarray, keys: np.ndarray) -> int:
-    """Fill ``columns`` with the columns of ``moves``, most new threats first (centre first
-    among equals), the table's best move ``hint`` ahead of all; return how many."""
-    h, board = geo[GEO_HEIGHT], geo[GEO_BOARD]
-    width = int(geo[GEO_WIDTH])
+@njit(cache=True, error_model="numpy")
+def order_moves(mover: np.uint64, occupied: np.uint64, moves: np.uint64, work: np.ndarray,
+                hint: int, row: int) -> int:
+    """Write the columns of ``moves`` at ``work[row:]``, most new threats first (centre first
+    among equals), the table's best move ``hint`` ahead of all; return how many. Their sort
+    keys go at ``work[row + 16:]``."""
+    h, board = work[GEO_HEIGHT], work[GEO_BOARD]
+    width = int(work[GEO_WIDTH])
     count = 0
     for i in range(width):
-        column = int(geo[GEO_ORDER + i])
+        column = int(work[GEO_ORDER + i])
         square = moves & column_mask(column, h)
         if not square:
             continue
-        key = popcount(winning_squares(mover | square, occupied | square, h, board))
+        key = np.uint64(popcount(winning_squares(mover | square, occupied | square, h, board)))
         if column == hint:
-            key = 1000
+            key = np.uint64(1000)
         # Insertion sort, stable: a later column goes after earlier ones of equal key.
         j = count
-        while j > 0 and keys[j - 1] < key:
-            keys[j] = keys[j - 1]
-            columns[j] = columns[j - 1]
+        while j > 0 and work[row + 16 + j - 1] < key:
+            work[row + 16 + j] = work[row + 16 + j - 1]
+            work[row + j] = work[row + j - 1]
             j -= 1
-        keys[j] = key
-        columns[j] = column
+        work[row + 16 + j] = key
+        work[row + j] = np.uint64(column)
         count += 1
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta: int,
-            geo: np.ndarray, table: np.ndarray, stats: np.ndarray,
-            scratch: np.ndarray) -> int:
+            table: np.ndarray, work: np.ndarray) -> int:
     """The score of a position whose side to move cannot win at once; fail-soft within
     (alpha, beta): a result <= alpha is an upper bound, >= beta a lower bound."""
-    stats[NODES] += 1
-    if stones > stats[MAX_PLY]:
-        stats[MAX_PLY] = stones
-    cells = int(geo[GEO_CELLS])
-    moves = safe_moves(mover, occupied, geo)
+    work[NODES] += 1
+    if stones > work[MAX_PLY]:
+        work[MAX_PLY] = stones
+    cells = int(work[GEO_CELLS])
+    moves = safe_moves(mover, occupied, work)
     if moves == ZERO:
         return -((cells - stones) // 2)  # the opponent wins with its next stone
     if stones >= cells - 2:
@@ -155,7 +167,7 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
     entry = T.probe(table, key)
     hint = -1
     if entry != ZERO:
-        stats[HITS] += 1
+        work[HITS] += 1
         value, flag, hint = T.value_of(entry), T.flag_of(entry), T.move_of(entry)
         if flag & T.UPPER and value < high:
             high = value
@@ -171,19 +183,18 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
     # One function, not two: numba's cache mishandles mutually recursive functions
     # (a cached pair segfaulted here), while a self-recursive one is cached fine.
     alpha, beta = max(alpha, low), min(beta, high)
-    columns = scratch[stones, :16]
-    keys = scratch[stones, 16:]
-    count = order_moves(mover, occupied, moves, geo, hint, columns, keys)
-    h = geo[GEO_HEIGHT]
+    row = SCRATCH + ROW * stones
+    count = order_moves(mover, occupied, moves, work, hint, row)
+    h = work[GEO_HEIGHT]
     alpha_in = alpha
-    best_column = columns[0]
+    best_column = int(work[row])
     for i in range(count):
-        column = columns[i]
+        column = int(work[row + i])
         square = moves & column_mask(column, h)
         score = -negamax(mover ^ occupied, occupied | square, stones + 1, -beta, -alpha,
-                         geo, table, stats, scratch)
+                         table, work)
         if score >= beta:
-            stats[CUTOFFS] += 1
+            work[CUTOFFS] += 1
             T.store(table, key, score, T.LOWER, column, stones)
             return score
         if score > alpha:
@@ -194,14 +205,13 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
     return alpha
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def solve_score(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: int,
-                geo: np.ndarray, table: np.ndarray, stats: np.ndarray,
-            scratch: np.ndarray) -> int:
+                table: np.ndarray, work: np.ndarray) -> int:
     """The exact score of a live position, clamped to [low, high] (low = -1, high = 1 gives
     only its sign): null-window searches narrow [low, high] until it closes (Pons, part 7)."""
-    cells = int(geo[GEO_CELLS])
-    if can_win_now(mover, occupied, geo):
+    cells = int(work[GEO_CELLS])
+    if can_win_now(mover, occupied, work):
         return min(high, (cells + 1 - stones) // 2)
     low = max(low, -((cells - stones) // 2))
     high = min(high, (cells + 1 - stones) // 2)
@@ -212,7 +222,7 @@ def solve_score(mover: np.uint64, occupied: np.uint64, stones: int, low: int, hi
             middle = trunc_half(low)
         elif middle >= 0 and trunc_half(high) > middle:
             middle = trunc_half(high)
-        found = negamax(mover, occupied, stones, middle, middle + 1, geo, table, stats, scratch)
+        found = negamax(mover, occupied, stones, middle, middle + 1, table, work)
         if found <= middle:
             high = found
         else:
@@ -220,12 +230,11 @@ def solve_score(mover: np.uint64, occupied: np.uint64, stones: int, low: int, hi
     return low
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def at_least(mover: np.uint64, occupied: np.uint64, stones: int, target: int,
-             geo: np.ndarray, table: np.ndarray, stats: np.ndarray,
-            scratch: np.ndarray) -> bool:
+             table: np.ndarray, work: np.ndarray) -> bool:
     """Whether the live position's score is at least ``target`` (one null-window search)."""
-    cells = int(geo[GEO_CELLS])
-    if can_win_now(mover, occupied, geo):
+    cells = int(work[GEO_CELLS])
+    if can_win_now(mover, occupied, work):
         return (cells + 1 - stones) // 2 >= target
-    return negamax(mover, occupied, stones, target - 1, target, geo, table, stats, scratch) >= target
+    return negamax(mover, occupied, stones, target - 1, target, table, work) >= target

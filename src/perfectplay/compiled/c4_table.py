@@ -1,8 +1,8 @@
 """The Connect Four transposition table: one numpy uint64 array, one word per entry.
 
 A position's key (mover + occupied, unique and below 2**K with K = (height+1)*width bits) is
-first scrambled by an invertible map of K-bit numbers (multiply by an odd constant, fold the
-high half into the low half, twice). The low bits of the scrambled key pick a bucket of
+first scrambled by an invertible map of K-bit numbers (multiply by an odd constant, then fold
+the high half into the low half). The low bits of the scrambled key pick a bucket of
 ``WAYS`` adjacent entries; the remaining high bits are stored in the entry. Because the map is
 invertible, bucket and stored bits together give back the whole key: a match is never a
 collision between two positions (Pons stores a truncated key for the same reason, with a
@@ -79,19 +79,16 @@ def new_generation(table: np.ndarray) -> None:
     table[H_GENERATION] = generation
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def scramble(key: np.uint64, key_bits: np.uint64) -> np.uint64:
     """An invertible map of K-bit numbers: odd multiplications and xor-shifts are bijections."""
     mask = (U(1) << key_bits) - U(1) if key_bits < U(64) else ~U(0)
     half = key_bits >> U(1)
     x = (key * U(MULTIPLIER_1)) & mask
-    x ^= x >> half
-    x = (x * U(MULTIPLIER_2)) & mask
-    x ^= x >> half
-    return x
+    return x ^ (x >> half)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def locate(table: np.ndarray, key: np.uint64) -> tuple[int, np.uint64]:
     """The first word of ``key``'s bucket and the bits that identify it there."""
     index_bits = table[H_INDEX_BITS]
@@ -100,12 +97,12 @@ def locate(table: np.ndarray, key: np.uint64) -> tuple[int, np.uint64]:
     return HEADER + int(bucket) * WAYS, x >> index_bits
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def tag_shift(table: np.ndarray) -> np.uint64:
     return U(GEN_SHIFT) + table[H_GEN_BITS]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def is_live(table: np.ndarray, word: np.uint64) -> bool:
     gen_bits = table[H_GEN_BITS]
     if word == U(0):
@@ -116,7 +113,7 @@ def is_live(table: np.ndarray, word: np.uint64) -> bool:
     return generation == table[H_GENERATION]
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def probe(table: np.ndarray, key: np.uint64) -> np.uint64:
     """The live entry for ``key``, or 0."""
     first, tag = locate(table, key)
@@ -128,7 +125,7 @@ def probe(table: np.ndarray, key: np.uint64) -> np.uint64:
     return U(0)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def store(table: np.ndarray, key: np.uint64, score: int, flag: int,
           column: int, stones: int) -> None:
     first, tag = locate(table, key)
@@ -154,16 +151,16 @@ def store(table: np.ndarray, key: np.uint64, score: int, flag: int,
     table[target] = word
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def value_of(word: np.uint64) -> int:
     return int(word & U(127)) - VALUE_BIAS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def flag_of(word: np.uint64) -> int:
     return int((word >> U(FLAG_SHIFT)) & U(3))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", error_model="numpy")
 def move_of(word: np.uint64) -> int:
     return int((word >> U(MOVE_SHIFT)) & U(15)) - 1

@@ -15,6 +15,7 @@ import numpy as np
 
 from perfectplay.compiled import c4_kernel as K
 from perfectplay.compiled import c4_table as T
+from perfectplay.game import Outcome
 from perfectplay.games.connect4 import ConnectFour, Position
 from perfectplay.search.results import MoveValue, Solution, Stats
 from perfectplay.search.tables import parse_table_size
@@ -27,18 +28,16 @@ class Engine:
 
     def __init__(self, game: ConnectFour, table_size: str | int | None = None) -> None:
         self.game = game
-        self.geo = geometry(game)
         entries = parse_table_size(table_size, T.BYTES_PER_ENTRY)
         key_bits = (game.height + 1) * game.width
         cached = _TABLES.get((entries, key_bits))
         self.table = cached if cached is not None else T.allocate(entries, key_bits)
         _TABLES[(entries, key_bits)] = self.table
-        self.stats = np.zeros(4, dtype=np.int64)
-        self.scratch = np.zeros((game.cells + 2, 32), dtype=np.int64)
+        self.work = work_array(game)
 
     def new_solve(self) -> None:
         T.new_generation(self.table)
-        self.stats[:] = 0
+        self.work[K.NODES:K.MAX_PLY + 1] = 0
 
     def _args(self, position: Position) -> tuple[Any, ...]:
         mover, occupied, _ = position
@@ -48,13 +47,11 @@ class Engine:
         """The test sets' score of a live position (its sign only when ``weak``)."""
         mover, occupied, stones = self._args(position)
         low, high = (-1, 1) if weak else (-self.game.cells, self.game.cells)
-        return int(K.solve_score(mover, occupied, stones, low, high, self.geo, self.table,
-                                 self.stats, self.scratch))
+        return int(K.solve_score(mover, occupied, stones, low, high, self.table, self.work))
 
     def at_least(self, position: Position, target: int) -> bool:
         mover, occupied, stones = self._args(position)
-        return bool(K.at_least(mover, occupied, stones, target, self.geo, self.table,
-                               self.stats, self.scratch))
+        return bool(K.at_least(mover, occupied, stones, target, self.table, self.work))
 
     def move_score(self, position: Position, column: int, weak: bool = False) -> int:
         """The score of playing ``column``, for its player."""
@@ -71,20 +68,112 @@ class Engine:
         return not self.at_least(child, 1 - target)
 
     def terminal_score(self, position: Position) -> int:
-        """A finished game's score for the side to move (lost, or drawn)."""
-        if self.game.outcome(position) is not None and self.game.stones(position) < self.game.cells:
-            return -((self.game.cells + 2 - self.game.stones(position)) // 2)
-        from perfectplay.game import Outcome
-        return 0 if self.game.outcome(position) is Outcome.DRAW else \
-            -((self.game.cells + 2 - self.game.stones(position)) // 2)
+        """A finished game's score for the side to move: 0 for a draw, else a loss."""
+        if self.game.outcome(position) is Outcome.DRAW:
+            return 0
+        return -((self.game.cells + 2 - self.game.stones(position)) // 2)
+
+    def counters(self) -> tuple[int, int, int, int]:
+        work = self.work
+        return int(work[K.NODES]), int(work[K.HITS]), int(work[K.CUTOFFS]), int(work[K.MAX_PLY])
 
 
-def geometry(game: ConnectFour) -> np.ndarray:
-    geo = np.zeros(K.GEO_ORDER + game.width, dtype=np.uint64)
+ALGORITHM = "compiled null-window"
+
+
+def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
+          table_size: str | int | None = None, pv_limit: int = 1000, **_: Any) -> Solution:
+    """Like perfectplay.search.solve, by the kernel: value with remoteness, every optimal
+    move, the principal variation. ``stats.nodes`` counts the kernel's calls to find the
+    value (as Pons counts explored positions); ``extra_nodes`` the rest."""
+    started = time.perf_counter()
+    engine = Engine(game, table_size)
+    engine.new_solve()
+    if game.outcome(position) is not None:
+        score = engine.terminal_score(position)
+        return _solution(game, position, score, outcome_only, [], [], Stats(elapsed_s=0.0))
+    score = engine.score(position, weak=outcome_only)
+    nodes, hits, cutoffs, deepest = engine.counters()
+    target = _target(game, score, outcome_only)
+    best = [c for c in game.moves(position) if engine.move_at_least(position, c, target)]
+    line = principal_line(engine, position, score, outcome_only, pv_limit)
+    all_nodes, hits, cutoffs, deepest = engine.counters()
+    stats = Stats(nodes=nodes, table_hits=hits, cutoffs=cutoffs,
+                  max_ply=max(0, deepest - game.stones(position)),
+                  elapsed_s=time.perf_counter() - started, extra_nodes=all_nodes - nodes)
+    return _solution(game, position, score, outcome_only, best, line, stats)
+
+
+def _target(game: ConnectFour, score: int, weak: bool) -> int:
+    """The least score a move needs to be optimal: the score itself, or in outcome-only mode
+    the least score with the same sign."""
+    if not weak:
+        return score
+    return score if score >= 0 else -game.cells
+
+
+def principal_line(engine: Engine, position: Position, score: int, weak: bool,
+                   limit: int) -> list[int]:
+    """Follow the first optimal move (in the game's move order) until the game ends."""
+    game = engine.game
+    line: list[int] = []
+    while len(line) < limit and game.outcome(position) is None:
+        target = _target(game, score, weak)
+        for column in game.moves(position):
+            if engine.move_at_least(position, column, target):
+                break
+        else:  # cannot happen with exact scores; stop rather than print a wrong move
+            break
+        line.append(column)
+        position = game.play(position, column)
+        score = -score
+    return line
+
+
+def _solution(game: ConnectFour, position: Position, score: int, weak: bool, best: list[int],
+              line: list[int], stats: Stats) -> Solution:
+    value = _sign(score) if weak else game.value_of_score(position, score)
+    notation = game.format_move
+    pv, walk = [], position
+    for column in line:
+        pv.append(notation(walk, column))
+        walk = game.play(walk, column)
+    return Solution(game=game.name, position=game.format_position(position),
+                    algorithm=ALGORITHM, value=value, score_game=False, exact=True,
+                    best_moves=[notation(position, c) for c in best], pv=pv, stats=stats,
+                    outcome_only=weak)
+
+
+def analyze(game: ConnectFour, position: Position, *, outcome_only: bool = False,
+            table_size: str | int | None = None, **_: Any) -> list[MoveValue]:
+    """The value of every legal column for the player who would play it, best first."""
+    engine = Engine(game, table_size)
+    engine.new_solve()
+    if game.outcome(position) is not None:
+        return []
+    valued = []
+    for column in game.moves(position):
+        score = engine.move_score(position, column, weak=outcome_only)
+        if outcome_only:
+            value = _sign(score)
+        else:
+            # The move's value read at the root: its score seen from the position it is
+            # played in is the mover's score there, as if it were the only move.
+            value = game.value_of_score(position, score)
+        valued.append(MoveValue(column, game.format_move(position, column), value, False, True))
+    return sorted(valued, key=lambda move: -move.value)
+
+
+def _sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+def work_array(game: ConnectFour) -> np.ndarray:
+    geo = np.zeros(K.work_size(game.cells), dtype=np.uint64)
     geo[K.GEO_HEIGHT] = game.height
     geo[K.GEO_WIDTH] = game.width
     geo[K.GEO_BOARD] = game.board
     geo[K.GEO_BOTTOM] = game.bottom_row
     geo[K.GEO_CELLS] = game.cells
-    geo[K.GEO_ORDER:] = game.order
+    geo[K.GEO_ORDER:K.GEO_ORDER + game.width] = game.order
     return geo

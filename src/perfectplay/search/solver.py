@@ -52,6 +52,15 @@ def make_searcher(name: str, rules: Rules, budget: Budget, table_size: str | int
     return tt.build(rules, budget, TranspositionTable(entries))
 
 
+def _compiled_kernel(game: Game[Any, Any], engine: str, algorithm: str, limits: Limits) -> Any:
+    """The compiled kernel to run instead of this module (issue 5), or None. numba is
+    imported only inside perfectplay.compiled, and only once a kernel runs."""
+    if engine == "python":
+        return None
+    from perfectplay.compiled.dispatch import choose
+    return choose(game, engine, algorithm, limits)
+
+
 def _check_mode(game: Game[Any, Any], algorithm: str, limits: Limits, outcome_only: bool) -> None:
     if outcome_only and game.properties.is_score:
         raise UnsupportedSearch(
@@ -71,11 +80,16 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
           limits: Limits | None = None, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = DEFAULT_PV_LIMIT,
           on_depth: Callable[[iterative.DepthResult], None] | None = None,
-          budget: Budget | None = None) -> Solution:
+          budget: Budget | None = None, engine: str = "python") -> Solution:
     """Solve ``position`` (the start position when None): its value from the side to move,
-    every optimal move, the principal variation and the statistics of the search."""
+    every optimal move, the principal variation and the statistics of the search.
+    ``engine`` is 'python', 'compiled' or 'auto' (see perfectplay.compiled.dispatch)."""
     limits = limits or Limits()
     position = game.start() if position is None else position
+    kernel = _compiled_kernel(game, engine, algorithm, limits)
+    if kernel is not None:
+        return kernel.solve(game, position, algorithm=algorithm, outcome_only=outcome_only,  # type: ignore[no-any-return]
+                            table_size=table_size, pv_limit=pv_limit)
     name = resolve_algorithm(game, algorithm)
     _check_mode(game, name, limits, outcome_only)
     budget = budget or Budget(limits)
@@ -147,10 +161,15 @@ def _solve_deepening(game: Game[Any, Any], rules: Rules, position: Any, name: st
 
 def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto",
             limits: Limits | None = None, outcome_only: bool = False,
-            table_size: str | int | None = None, budget: Budget | None = None) -> list[MoveValue]:
+            table_size: str | int | None = None, budget: Budget | None = None,
+            engine: str = "python") -> list[MoveValue]:
     """The value of every legal move for the player who would play it, best first."""
     limits = limits or Limits()
     position = game.start() if position is None else position
+    kernel = _compiled_kernel(game, engine, algorithm, limits)
+    if kernel is not None:
+        return kernel.analyze(game, position, algorithm=algorithm,  # type: ignore[no-any-return]
+                              outcome_only=outcome_only, table_size=table_size)
     name = resolve_algorithm(game, algorithm)
     _check_mode(game, name, limits, outcome_only)
     budget = budget or Budget(limits)
