@@ -1,0 +1,338 @@
+"""The generic compiled engine: perfectplay's minimax, alpha-beta and tt searches, compiled
+by numba over a game written as a few ``@njit`` functions of an integer state.
+
+A game opts in with a ``compiled_spec()`` method returning a :class:`Spec` (docs/compiled.md
+has a complete example; tic-tac-toe's is in perfectplay.compiled.tictactoe). The kernels
+repeat the Python algorithms step for step (same move order, same mate-distance pruning,
+same table policy), so values, best moves and even node counts agree with
+perfectplay.search. The root is shared too: perfectplay.search.root drives a compiled
+:class:`Searcher`, so only the nodes below the root run compiled.
+
+The kernels are built per game by closing over its functions; numba cannot cache such
+closures across processes, so each process pays the compile (one to two seconds).
+
+Table: one int64 array of shape (entries, 4), a row per slot, ``index = key & (entries-1)``
+(Python's hash of a small int is the int, so the slots match perfectplay.search.tables):
+
+    row = (key + 1 (0: empty), node-relative value, flag | draft << 2, best move)
+
+Replacement policy (as perfectplay.search.tables): a new result replaces the slot when it is
+empty, holds the same key, or was searched no deeper; a deeper old entry stays.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+from numba import njit
+
+from perfectplay import value as V
+from perfectplay.game import Game
+from perfectplay.search.limits import UNLIMITED_DEPTH
+from perfectplay.search.results import MoveValue, Solution, Stats
+from perfectplay.search.root import best_moves, principal_variation, terminal_value, value_moves
+from perfectplay.search.rules import Counters, Rules, Searcher
+from perfectplay.search.tables import EXACT, LOWER, UPPER, parse_table_size
+
+# What a spec's outcome() returns.
+ONGOING, WIN, DRAW, LOSS = 2, 1, 0, -1
+# Statistics slots.
+NODES, HITS, CUTOFFS, MAX_PLY, HORIZON = 0, 1, 2, 3, 4
+BYTES_PER_ENTRY = 32
+FULL_DRAFT = (1 << 61) - 1  # "searched to the end"; fits beside the flag in an int64
+DEPTH_CAP = 1 << 60
+BIG = V.WIN + 1  # stands for infinity: every value lies within [-WIN, WIN]
+
+
+@njit(cache=True)
+def identity_key(state: int) -> int:
+    return state
+
+
+@njit(cache=True)
+def no_evaluation(state: int) -> int:
+    return 0
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A game as ``@njit`` functions of an int64 state, always from the side to move.
+
+    ``moves(state, out)`` writes the legal moves (ints), best-looking first, into the int64
+    array ``out`` and returns how many; ``play(state, move)`` returns the next state;
+    ``outcome(state)`` returns ONGOING, or WIN, DRAW or LOSS for the side to move when a
+    rule other than "no legal move" has ended the game. ``encode`` and ``decode_move`` are
+    plain Python: the protocol position to its state, an int move to the protocol's move.
+    """
+
+    moves: Any
+    play: Any
+    outcome: Any
+    max_moves: int
+    max_length: int
+    key: Any = identity_key
+    evaluate: Any = no_evaluation
+    misere: bool = False
+    encode: Callable[[Any], int] = int
+    decode_move: Callable[[int], Any] = int
+
+
+def build_kernels(spec: Spec, distance: bool) -> dict[str, Any]:
+    """Compile-ready kernels for one spec: {'minimax': f, 'alphabeta': f, 'tt': f}, each
+    ``f(state, alpha, beta, ply, depth, buffer, stats, table) -> value``."""
+    moves_of, play, outcome_of, key_of, evaluate = (spec.moves, spec.play, spec.outcome,
+                                                    spec.key, spec.evaluate)
+    win, no_move = V.WIN, (WIN if spec.misere else LOSS)
+    magnitude_only = V.WIN_ONLY
+
+    @njit
+    def end_value(result: int, ply: int) -> int:
+        if result == DRAW:
+            return 0
+        magnitude = win - ply if distance else magnitude_only
+        return magnitude if result == WIN else -magnitude
+
+    @njit
+    def enter(stats: np.ndarray, ply: int) -> None:
+        stats[NODES] += 1
+        if ply > stats[MAX_PLY]:
+            stats[MAX_PLY] = ply
+
+    @njit
+    def minimax(state, alpha, beta, ply, depth, buffer, stats, table):  # type: ignore[no-untyped-def]
+        enter(stats, ply)
+        result = outcome_of(state)
+        if result != ONGOING:
+            return end_value(result, ply)
+        count = moves_of(state, buffer[ply])
+        if count == 0:
+            return end_value(no_move, ply)
+        if depth <= 0:
+            stats[HORIZON] += 1
+            return evaluate(state)
+        best = -BIG
+        for i in range(count):
+            value = -minimax(play(state, buffer[ply, i]), 0, 0, ply + 1, depth - 1,
+                             buffer, stats, table)
+            if value > best:
+                best = value
+        return best
+
+    @njit
+    def alphabeta(state, alpha, beta, ply, depth, buffer, stats, table):  # type: ignore[no-untyped-def]
+        enter(stats, ply)
+        result = outcome_of(state)
+        if result != ONGOING:
+            return end_value(result, ply)
+        if distance:  # mate-distance pruning, as perfectplay.search.alphabeta
+            if ply - win >= beta:
+                return ply - win
+            if win - ply <= alpha:
+                return win - ply
+        count = moves_of(state, buffer[ply])
+        if count == 0:
+            return end_value(no_move, ply)
+        if depth <= 0:
+            stats[HORIZON] += 1
+            return evaluate(state)
+        best = -BIG
+        for i in range(count):
+            value = -alphabeta(play(state, buffer[ply, i]), -beta, -alpha, ply + 1, depth - 1,
+                               buffer, stats, table)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        stats[CUTOFFS] += 1
+                        break
+        return best
+
+    @njit
+    def tt(state, alpha, beta, ply, depth, buffer, stats, table):  # type: ignore[no-untyped-def]
+        enter(stats, ply)
+        result = outcome_of(state)
+        if result != ONGOING:
+            return end_value(result, ply)
+        if distance:
+            if ply - win >= beta:
+                return ply - win
+            if win - ply <= alpha:
+                return win - ply
+        key = key_of(state)
+        slot = key & (table.shape[0] - 1)
+        tt_move = -1
+        found = table[slot, 0] == key + 1
+        if found:
+            stats[HITS] += 1
+            draft = table[slot, 2] >> 2
+            if draft >= depth:
+                stored = from_table(table[slot, 1], ply)
+                flag = table[slot, 2] & 3
+                if flag == EXACT or (flag == LOWER and stored >= beta) or (
+                        flag == UPPER and stored <= alpha):
+                    if draft != FULL_DRAFT:
+                        stats[HORIZON] += 1
+                    return stored
+            tt_move = table[slot, 3]
+        count = moves_of(state, buffer[ply])
+        if count == 0:
+            return end_value(no_move, ply)
+        if depth <= 0:
+            stats[HORIZON] += 1
+            return evaluate(state)
+        if found:
+            move_first(buffer[ply], count, tt_move)
+        alpha_in, horizon_in = alpha, stats[HORIZON]
+        best, best_move = -BIG, -1
+        for i in range(count):
+            move = buffer[ply, i]
+            value = -tt(play(state, move), -beta, -alpha, ply + 1, depth - 1, buffer, stats, table)
+            if value > best:
+                best, best_move = value, move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        stats[CUTOFFS] += 1
+                        break
+        flag = LOWER if best >= beta else UPPER if best <= alpha_in else EXACT
+        draft = FULL_DRAFT if stats[HORIZON] == horizon_in else depth
+        if table[slot, 0] == 0 or table[slot, 0] == key + 1 or draft >= table[slot, 2] >> 2:
+            table[slot, 0] = key + 1
+            table[slot, 1] = to_table(best, ply)
+            table[slot, 2] = flag | (draft << 2)
+            table[slot, 3] = best_move
+        return best
+
+    return {"minimax": minimax, "alphabeta": alphabeta, "tt": tt}
+
+
+@njit(cache=True)
+def to_table(value: int, ply: int) -> int:
+    """perfectplay.value.to_table, compiled."""
+    decisive = 900_000_000
+    if value >= decisive:
+        return value + ply
+    if value <= -decisive:
+        return value - ply
+    return value
+
+
+@njit(cache=True)
+def from_table(value: int, ply: int) -> int:
+    decisive = 900_000_000
+    if value >= decisive:
+        return value - ply
+    if value <= -decisive:
+        return value + ply
+    return value
+
+
+@njit(cache=True)
+def move_first(moves: np.ndarray, count: int, move: int) -> None:
+    """Put ``move`` first, keeping the others in order (perfectplay.search.ordering)."""
+    for i in range(count):
+        if moves[i] == move:
+            for j in range(i, 0, -1):
+                moves[j] = moves[j - 1]
+            moves[0] = move
+            return
+
+
+_KERNELS: dict[tuple[int, bool], dict[str, Any]] = {}
+
+
+def kernels(spec: Spec, distance: bool) -> dict[str, Any]:
+    """The spec's kernels, built once per process."""
+    cache_key = (id(spec), distance)
+    if cache_key not in _KERNELS:
+        _KERNELS[cache_key] = build_kernels(spec, distance)
+    return _KERNELS[cache_key]
+
+
+def searcher(game: Game[Any, Any], spec: Spec, rules: Rules, algorithm: str,
+             table_size: str | int | None) -> Searcher:
+    """A perfectplay.search Searcher whose nodes below the root run compiled."""
+    kernel = kernels(spec, rules.distance)[algorithm]
+    buffer = np.zeros((spec.max_length + 2, spec.max_moves), dtype=np.int64)
+    stats = np.zeros(5, dtype=np.int64)
+    table = np.zeros((parse_table_size(table_size, BYTES_PER_ENTRY) if algorithm == "tt" else 1, 4),
+                     dtype=np.int64)
+    encode = spec.encode
+
+    def search(position: Any, alpha: float, beta: float, ply: int, depth: int) -> float:
+        low, high = max(alpha, -BIG), min(beta, BIG)
+        # Depths are capped below FULL_DRAFT so that "searched to the end" outranks them all;
+        # only differences between depths matter, and the cap keeps those.
+        return int(kernel(encode(position), int(low), int(high), ply, min(depth, DEPTH_CAP),
+                          buffer, stats, table))
+
+    def counters() -> Counters:
+        return Counters(nodes=int(stats[NODES]), table_hits=int(stats[HITS]),
+                        cutoffs=int(stats[CUTOFFS]), max_ply=int(stats[MAX_PLY]),
+                        horizon=int(stats[HORIZON]))
+
+    return Searcher(f"compiled {algorithm}", search, counters, windowed=algorithm != "minimax")
+
+
+def spec_for(game: Game[Any, Any]) -> Spec:
+    """The game's compiled spec: its own ``compiled_spec()``, or a built-in one."""
+    if hasattr(game, "compiled_spec"):
+        return game.compiled_spec()  # type: ignore[no-any-return]
+    if game.name == "tictactoe":
+        from perfectplay.compiled.tictactoe import SPEC
+        return SPEC
+    raise ValueError(f"{game.name} has no compiled spec")
+
+
+def _resolve(game: Game[Any, Any], algorithm: str) -> str:
+    return getattr(game, "default_algorithm", "tt") if algorithm == "auto" else algorithm
+
+
+def solve(game: Game[Any, Any], position: Any, *, algorithm: str = "auto",
+          outcome_only: bool = False, table_size: str | int | None = None,
+          pv_limit: int = 1000, **_: Any) -> Solution:
+    """perfectplay.search.solve for a game with a compiled spec (exact searches only)."""
+    started = time.perf_counter()
+    name = _resolve(game, algorithm)
+    rules = Rules(game, outcome_only)
+    found = searcher(game, spec_for(game), rules, name, table_size)
+    finished = terminal_value(rules, position)
+    if finished is not None:
+        value, optimal, line, main_nodes = finished, [], [], 0
+    else:
+        results = value_moves(rules, found, position, UNLIMITED_DEPTH, list(rules.moves(position)))
+        main_nodes = found.counters().nodes
+        value, optimal = best_moves(rules, found, position, UNLIMITED_DEPTH, results)
+        line = principal_variation(rules, found, position, value, UNLIMITED_DEPTH, pv_limit)
+    counts = found.counters()
+    stats = Stats(nodes=main_nodes + 1, table_hits=counts.table_hits, cutoffs=counts.cutoffs,
+                  max_ply=counts.max_ply, elapsed_s=time.perf_counter() - started,
+                  extra_nodes=counts.nodes - main_nodes)
+    notation = game.format_move
+    pv, walk = [], position
+    for move in line:
+        pv.append(notation(walk, move))
+        walk = game.play(walk, move)
+    return Solution(game=game.name, position=game.format_position(position),
+                    algorithm=found.name, value=int(value), score_game=False, exact=True,
+                    best_moves=[notation(position, move) for move in optimal], pv=pv,
+                    stats=stats, outcome_only=outcome_only)
+
+
+def analyze(game: Game[Any, Any], position: Any, *, algorithm: str = "auto",
+            outcome_only: bool = False, table_size: str | int | None = None,
+            **_: Any) -> list[MoveValue]:
+    """perfectplay.search.analyze for a game with a compiled spec."""
+    rules = Rules(game, outcome_only)
+    found = searcher(game, spec_for(game), rules, _resolve(game, algorithm), table_size)
+    if terminal_value(rules, position) is not None:
+        return []
+    results = value_moves(rules, found, position, UNLIMITED_DEPTH, list(rules.moves(position)),
+                          full_window=True)
+    valued = [MoveValue(r.move, game.format_move(position, r.move), int(r.value), False, True)
+              for r in results if r.value is not None]
+    return sorted(valued, key=lambda move: -move.value)
