@@ -143,6 +143,28 @@ def order_moves(mover: np.uint64, occupied: np.uint64, moves: np.uint64, work: n
     return count
 
 
+ETC_MIN_EMPTY = 10
+
+
+@njit(cache=True, error_model="numpy")
+def child_cutoff(mover: np.uint64, occupied: np.uint64, moves: np.uint64, beta: int,
+                 table: np.ndarray, work: np.ndarray) -> int:
+    """Enhanced transposition cutoff: a child whose stored upper bound u gives -u >= beta
+    refutes the window before any child is searched. Returns the best such -u, or -1000."""
+    h = work[GEO_HEIGHT]
+    width = int(work[GEO_WIDTH])
+    child_mover = mover ^ occupied
+    for column in range(width):
+        square = moves & column_mask(column, h)
+        if not square:
+            continue
+        child = occupied | square
+        entry = T.probe(table, child_mover + child)
+        if entry != ZERO and T.flag_of(entry) & T.UPPER and -T.value_of(entry) >= beta:
+            return -T.value_of(entry)
+    return -1000
+
+
 @njit(cache=True, error_model="numpy")
 def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta: int,
             table: np.ndarray, work: np.ndarray) -> int:
@@ -183,6 +205,10 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
     # One function, not two: numba's cache mishandles mutually recursive functions
     # (a cached pair segfaulted here), while a self-recursive one is cached fine.
     alpha, beta = max(alpha, low), min(beta, high)
+    if cells - stones >= ETC_MIN_EMPTY:
+        refuted = child_cutoff(mover, occupied, moves, beta, table, work)
+        if refuted >= beta:
+            return refuted
     row = SCRATCH + ROW * stones
     count = order_moves(mover, occupied, moves, work, hint, row)
     h = work[GEO_HEIGHT]

@@ -63,6 +63,9 @@ def allocate(entries: int, key_bits: int) -> np.ndarray:
         raise BadOption(f"--tt-size: a table for this board needs at least {least:,} entries "
                         f"({least * BYTES_PER_ENTRY:,} bytes)")
     table = np.zeros(HEADER + entries, dtype=np.uint64)
+    # Touch every page now: the zeros are mapped lazily, and first touches inside a search
+    # would be charged to whichever position happens to run first.
+    table.fill(0)
     table[H_INDEX_BITS] = index_bits
     table[H_KEY_BITS] = key_bits
     table[H_GEN_BITS] = gen_bits
