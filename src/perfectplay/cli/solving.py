@@ -54,6 +54,9 @@ def _test_set_score(game: Any, position: Any, value: int, exact: bool) -> int | 
 
 def _depth_printer() -> Any:
     def report(result: Any) -> None:
+        if hasattr(result, "progress_line"):  # a compiled kernel's own progress (issue 5)
+            click.echo(f"  {result.progress_line}", err=True)
+            return
         click.echo(f"  depth {result.depth}: {result.value:+} after {result.nodes:,} nodes"
                    + (" (exact)" if result.exact else ""), err=True)
     return report

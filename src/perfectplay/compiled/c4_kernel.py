@@ -17,7 +17,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from perfectplay.compiled import c4_table as T
 
 # The work array (uint64), the kernel's one array besides the table: numba passes every
 # array as a struct of seven or more words, so fewer array arguments make a cheaper call.
@@ -35,6 +34,110 @@ def work_size(cells: int) -> int:
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
+
+
+# -- the transposition table (layout and replacement policy: c4_table's docstring) ----------
+LOWER, UPPER, EXACT = 1, 2, 3
+WAYS = 2
+VALUE_BIAS = 64
+FLAG_SHIFT, MOVE_SHIFT, STONES_SHIFT, GEN_SHIFT = 7, 9, 13, 19
+DATA_BITS = 19
+GEN_BITS = 12
+HEADER = 4  # words before the entries
+H_INDEX_BITS, H_GENERATION, H_KEY_BITS, H_GEN_BITS = 0, 1, 2, 3
+BYTES_PER_ENTRY = 8
+
+MULTIPLIER_1 = 0x9E3779B97F4A7C15
+MULTIPLIER_2 = 0xD6E8FEB86659FD93
+
+U = np.uint64
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def scramble(key: np.uint64, key_bits: np.uint64) -> np.uint64:
+    """An invertible map of K-bit numbers: odd multiplications and xor-shifts are bijections."""
+    mask = (U(1) << key_bits) - U(1) if key_bits < U(64) else ~U(0)
+    half = key_bits >> U(1)
+    x = (key * U(MULTIPLIER_1)) & mask
+    return x ^ (x >> half)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def locate(table: np.ndarray, key: np.uint64) -> tuple[int, np.uint64]:
+    """The first word of ``key``'s bucket and the bits that identify it there."""
+    index_bits = table[H_INDEX_BITS]
+    x = scramble(key, table[H_KEY_BITS])
+    bucket = x & ((U(1) << index_bits) - U(1))
+    return HEADER + int(bucket) * WAYS, x >> index_bits
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def tag_shift(table: np.ndarray) -> np.uint64:
+    return U(GEN_SHIFT) + table[H_GEN_BITS]
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def is_live(table: np.ndarray, word: np.uint64) -> bool:
+    gen_bits = table[H_GEN_BITS]
+    if word == U(0):
+        return False
+    if gen_bits == U(0):
+        return True
+    generation = (word >> U(GEN_SHIFT)) & ((U(1) << gen_bits) - U(1))
+    return generation == table[H_GENERATION]
+
+
+@njit(cache=True, error_model="numpy")
+def tt_probe(table: np.ndarray, key: np.uint64) -> np.uint64:
+    """The live entry for ``key``, or 0."""
+    first, tag = locate(table, key)
+    shift = tag_shift(table)
+    for way in range(WAYS):
+        word = table[first + way]
+        if (word >> shift) == tag and is_live(table, word):
+            return word
+    return U(0)
+
+
+@njit(cache=True, error_model="numpy")
+def tt_store(table: np.ndarray, key: np.uint64, score: int, flag: int,
+          column: int, stones: int) -> None:
+    first, tag = locate(table, key)
+    shift = tag_shift(table)
+    word = (U(score + VALUE_BIAS) | (U(flag) << U(FLAG_SHIFT)) | (U(column + 1) << U(MOVE_SHIFT))
+            | (U(stones) << U(STONES_SHIFT)) | (table[H_GENERATION] << U(GEN_SHIFT))
+            | (tag << shift))
+    target = -1
+    for way in range(WAYS):
+        old = table[first + way]
+        if (old >> shift) == tag or not is_live(table, old):
+            target = first + way
+            break
+    if target < 0:
+        # Both hold other live positions: replace the one nearer the leaves.
+        target = first
+        deepest = -1
+        for way in range(WAYS):
+            stored = int((table[first + way] >> U(STONES_SHIFT)) & U(63))
+            if stored > deepest:
+                deepest = stored
+                target = first + way
+    table[target] = word
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def value_of(word: np.uint64) -> int:
+    return int(word & U(127)) - VALUE_BIAS
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def flag_of(word: np.uint64) -> int:
+    return int((word >> U(FLAG_SHIFT)) & U(3))
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def move_of(word: np.uint64) -> int:
+    return int((word >> U(MOVE_SHIFT)) & U(15)) - 1
 
 
 M1, M2, M4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
@@ -159,9 +262,9 @@ def child_cutoff(mover: np.uint64, occupied: np.uint64, moves: np.uint64, beta: 
         if not square:
             continue
         child = occupied | square
-        entry = T.probe(table, child_mover + child)
-        if entry != ZERO and T.flag_of(entry) & T.UPPER and -T.value_of(entry) >= beta:
-            return -T.value_of(entry)
+        entry = tt_probe(table, child_mover + child)
+        if entry != ZERO and flag_of(entry) & UPPER and -value_of(entry) >= beta:
+            return -value_of(entry)
     return -1000
 
 
@@ -186,14 +289,14 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
             return alpha
     high = (cells - 1 - stones) // 2  # we cannot win at once
     key = mover + occupied
-    entry = T.probe(table, key)
+    entry = tt_probe(table, key)
     hint = -1
     if entry != ZERO:
         work[HITS] += 1
-        value, flag, hint = T.value_of(entry), T.flag_of(entry), T.move_of(entry)
-        if flag & T.UPPER and value < high:
+        value, flag, hint = value_of(entry), flag_of(entry), move_of(entry)
+        if flag & UPPER and value < high:
             high = value
-        if flag & T.LOWER and value > low:
+        if flag & LOWER and value > low:
             low = value
     if max(alpha, low) >= min(beta, high):
         # The bounds decide the window: fail soft with the bound that does.
@@ -221,27 +324,31 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
                          table, work)
         if score >= beta:
             work[CUTOFFS] += 1
-            T.store(table, key, score, T.LOWER, column, stones)
+            tt_store(table, key, score, LOWER, column, stones)
             return score
         if score > alpha:
             alpha = score
             best_column = column
-    flag = T.EXACT if alpha > alpha_in else T.UPPER
-    T.store(table, key, alpha, flag, best_column, stones)
+    flag = EXACT if alpha > alpha_in else UPPER
+    tt_store(table, key, alpha, flag, best_column, stones)
     return alpha
 
 
 @njit(cache=True, error_model="numpy")
-def solve_score(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: int,
-                table: np.ndarray, work: np.ndarray) -> int:
-    """The exact score of a live position, clamped to [low, high] (low = -1, high = 1 gives
-    only its sign): null-window searches narrow [low, high] until it closes (Pons, part 7)."""
+def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: int, probes: int,
+           table: np.ndarray, work: np.ndarray) -> tuple[int, int]:
+    """Narrow the bounds [low, high] on a live position's score with at most ``probes``
+    null-window searches (Pons, part 7); the score is known when they meet. Starting from
+    [-1, 1] finds only its sign. A caller that wants progress asks for one probe at a time."""
     cells = int(work[GEO_CELLS])
     if can_win_now(mover, occupied, work):
-        return min(high, (cells + 1 - stones) // 2)
+        best = min(high, (cells + 1 - stones) // 2)
+        return best, best
     low = max(low, -((cells - stones) // 2))
     high = min(high, (cells + 1 - stones) // 2)
-    while low < high:
+    for _ in range(probes):
+        if low >= high:
+            break
         middle = low + (high - low) // 2
         # Probe nearer zero first: most positions are decided by small margins.
         if middle <= 0 and trunc_half(low) < middle:
@@ -253,7 +360,7 @@ def solve_score(mover: np.uint64, occupied: np.uint64, stones: int, low: int, hi
             high = found
         else:
             low = found
-    return low
+    return low, high
 
 
 @njit(cache=True, error_model="numpy")

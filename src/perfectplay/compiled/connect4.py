@@ -9,7 +9,8 @@ does (every call of the search function).
 from __future__ import annotations
 
 import time
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 import numpy as np
 
@@ -43,11 +44,19 @@ class Engine:
         mover, occupied, _ = position
         return np.uint64(mover), np.uint64(occupied), self.game.stones(position)
 
-    def score(self, position: Position, weak: bool = False) -> int:
-        """The test sets' score of a live position (its sign only when ``weak``)."""
+    def score(self, position: Position, weak: bool = False,
+              on_probe: Callable[[int, int], None] | None = None) -> int:
+        """The test sets' score of a live position (its sign only when ``weak``).
+        ``on_probe(low, high)`` hears the bounds after each null-window search."""
         mover, occupied, stones = self._args(position)
         low, high = (-1, 1) if weak else (-self.game.cells, self.game.cells)
-        return int(K.solve_score(mover, occupied, stones, low, high, self.table, self.work))
+        probes = 1 if on_probe is not None else self.game.cells
+        while True:
+            low, high = K.narrow(mover, occupied, stones, low, high, probes, self.table, self.work)
+            if on_probe is not None:
+                on_probe(int(low), int(high))
+            if low >= high:
+                return int(low)
 
     def at_least(self, position: Position, target: int) -> bool:
         mover, occupied, stones = self._args(position)
@@ -81,8 +90,25 @@ class Engine:
 ALGORITHM = "compiled null-window"
 
 
+@dataclass(frozen=True)
+class Probe:
+    """Progress after one null-window search, for the CLI's progress lines."""
+
+    low: int
+    high: int
+    nodes: int
+    seconds: float
+
+    @property
+    def progress_line(self) -> str:
+        bounds = f"score = {self.low:+d}" if self.low == self.high else \
+            f"score in [{self.low:+d}, {self.high:+d}]"
+        return f"{bounds} after {self.nodes:,} nodes, {self.seconds:.1f} s"
+
+
 def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
-          table_size: str | int | None = None, pv_limit: int = 1000, **_: Any) -> Solution:
+          table_size: str | int | None = None, pv_limit: int = 1000,
+          on_depth: Callable[[Probe], None] | None = None, **_: Any) -> Solution:
     """Like perfectplay.search.solve, by the kernel: value with remoteness, every optimal
     move, the principal variation. ``stats.nodes`` counts the kernel's calls to find the
     value (as Pons counts explored positions); ``extra_nodes`` the rest."""
@@ -92,7 +118,11 @@ def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
     if game.outcome(position) is not None:
         score = engine.terminal_score(position)
         return _solution(game, position, score, outcome_only, [], [], Stats(elapsed_s=0.0))
-    score = engine.score(position, weak=outcome_only)
+    report = None
+    if on_depth is not None:
+        def report(low: int, high: int) -> None:
+            on_depth(Probe(low, high, engine.counters()[0], time.perf_counter() - started))
+    score = engine.score(position, weak=outcome_only, on_probe=report)
     nodes, hits, cutoffs, deepest = engine.counters()
     target = _target(game, score, outcome_only)
     best = [c for c in game.moves(position) if engine.move_at_least(position, c, target)]

@@ -18,7 +18,7 @@ _SYMMETRIES = np.array(SYMMETRY_TABLES, dtype=np.int64)
 FULL = 0o777
 
 
-@njit(cache=True)
+@njit
 def moves(state: int, out: np.ndarray) -> int:
     taken = (state | state >> 9) & FULL
     count = 0
@@ -29,13 +29,13 @@ def moves(state: int, out: np.ndarray) -> int:
     return count
 
 
-@njit(cache=True)
+@njit
 def play(state: int, square: int) -> int:
     mine, theirs = state & FULL, state >> 9
     return theirs | (mine | 1 << square) << 9
 
 
-@njit(cache=True)
+@njit
 def outcome(state: int) -> int:
     mine, theirs = state & FULL, state >> 9
     if _HAS_LINE[theirs]:
@@ -47,7 +47,7 @@ def outcome(state: int) -> int:
     return ONGOING
 
 
-@njit(cache=True)
+@njit
 def key(state: int) -> int:
     """The least of the position's eight rotations and reflections."""
     mine, theirs = state & FULL, state >> 9

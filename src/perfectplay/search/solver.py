@@ -89,7 +89,7 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
     kernel = _compiled_kernel(game, engine, algorithm, limits)
     if kernel is not None:
         return kernel.solve(game, position, algorithm=algorithm, outcome_only=outcome_only,  # type: ignore[no-any-return]
-                            table_size=table_size, pv_limit=pv_limit)
+                            table_size=table_size, pv_limit=pv_limit, on_depth=on_depth)
     name = resolve_algorithm(game, algorithm)
     _check_mode(game, name, limits, outcome_only)
     budget = budget or Budget(limits)
