@@ -118,8 +118,9 @@ def _tictactoe(options: Options, text: str | None) -> Loaded:
 
 def _connect4(options: Options, text: str | None) -> Loaded:
     from perfectplay.games.connect4 import STANDARD_HEIGHT, STANDARD_WIDTH, ConnectFour
-    width = options.get("width") or STANDARD_WIDTH
-    height = options.get("height") or STANDARD_HEIGHT
+    width, height = options.get("width"), options.get("height")
+    width = STANDARD_WIDTH if width is None else width
+    height = STANDARD_HEIGHT if height is None else height
     return _from_text(ConnectFour(width, height), text)
 
 

@@ -17,4 +17,7 @@ import importlib.util
 
 def numba_available() -> bool:
     """Whether numba can be imported, without importing it."""
-    return importlib.util.find_spec("numba") is not None
+    try:
+        return importlib.util.find_spec("numba") is not None
+    except (ImportError, ValueError):  # e.g. sys.modules["numba"] = None blocks it
+        return False

@@ -52,9 +52,11 @@ def choose(game: Game[Any, Any], engine: str, algorithm: str, limits: Limits | N
     if engine == "python":
         return None
     kernel = kernel_for(game)
+    if engine == "auto" and (kernel is None or not kernel.worth_it):
+        return None
     problem = _problem(game, kernel, algorithm, limits)
     if engine == "auto":
-        return kernel if problem is None and kernel is not None and kernel.worth_it else None
+        return kernel if problem is None else None
     if problem is not None:
         raise UnsupportedSearch(f"--engine compiled: {problem}")
     return kernel
