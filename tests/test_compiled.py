@@ -100,7 +100,7 @@ def test_compiled_analysis_of_tictactoe_matches_python() -> None:
 def docs_example() -> dict[str, Any]:
     if not DOCS.exists():
         pytest.skip("docs/compiled.md is absent")
-    blocks = re.findall(r"```python\n(.*?)```", DOCS.read_text(), flags=re.S)
+    blocks = re.findall(r"```python\n(.*?)```", DOCS.read_text(), flags=re.DOTALL)
     namespace: dict[str, Any] = {"__name__": "docs_example"}
     exec(compile(blocks[0], str(DOCS), "exec"), namespace)  # noqa: S102 - our own docs
     return namespace
@@ -109,7 +109,7 @@ def docs_example() -> dict[str, Any]:
 def test_the_documented_user_game_runs_compiled_and_agrees_with_python() -> None:
     example = docs_example()
     game = example["game"]
-    for pile in range(0, 30):
+    for pile in range(30):
         fast = solve(game, pile, engine="compiled")
         slow = solve(game, pile, engine="python")
         assert (fast.value, fast.best_moves) == (slow.value, slow.best_moves)
@@ -155,6 +155,6 @@ def test_impossible_compiled_requests_get_one_line(capsys: pytest.CaptureFixture
 
 
 def test_unknown_engine_is_refused() -> None:
-    game, start = registry.load("tictactoe")
+    game, _ = registry.load("tictactoe")
     with pytest.raises(UnsupportedSearch):
         dispatch.choose(game, "gpu", "auto", None)

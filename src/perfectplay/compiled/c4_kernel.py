@@ -17,7 +17,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-
 # The work array (uint64), the kernel's one array besides the table: numba passes every
 # array as a struct of seven or more words, so fewer array arguments make a cheaper call.
 # Geometry: height, width, board mask, bottom row, cells, then the columns centre first.

@@ -40,8 +40,15 @@ from __future__ import annotations
 import numpy as np
 
 from perfectplay.compiled.c4_kernel import (
-    BYTES_PER_ENTRY, DATA_BITS, GEN_BITS, H_GEN_BITS, H_GENERATION, H_INDEX_BITS, H_KEY_BITS,
-    HEADER, WAYS,
+    BYTES_PER_ENTRY,
+    DATA_BITS,
+    GEN_BITS,
+    H_GEN_BITS,
+    H_GENERATION,
+    H_INDEX_BITS,
+    H_KEY_BITS,
+    HEADER,
+    WAYS,
 )
 from perfectplay.errors import BadOption
 

@@ -102,7 +102,7 @@ def build_kernels(spec: Spec, distance: bool) -> dict[str, Any]:
             stats[MAX_PLY] = ply
 
     @njit
-    def minimax(state, alpha, beta, ply, depth, buffer, stats, table):  # type: ignore[no-untyped-def]
+    def minimax(state, alpha, beta, ply, depth, buffer, stats, table):
         enter(stats, ply)
         result = outcome_of(state)
         if result != ONGOING:
@@ -122,7 +122,7 @@ def build_kernels(spec: Spec, distance: bool) -> dict[str, Any]:
         return best
 
     @njit
-    def alphabeta(state, alpha, beta, ply, depth, buffer, stats, table):  # type: ignore[no-untyped-def]
+    def alphabeta(state, alpha, beta, ply, depth, buffer, stats, table):
         enter(stats, ply)
         result = outcome_of(state)
         if result != ONGOING:
@@ -152,7 +152,7 @@ def build_kernels(spec: Spec, distance: bool) -> dict[str, Any]:
         return best
 
     @njit
-    def tt(state, alpha, beta, ply, depth, buffer, stats, table):  # type: ignore[no-untyped-def]
+    def tt(state, alpha, beta, ply, depth, buffer, stats, table):
         enter(stats, ply)
         result = outcome_of(state)
         if result != ONGOING:
@@ -281,7 +281,7 @@ def searcher(game: Game[Any, Any], spec: Spec, rules: Rules, algorithm: str,
 def spec_for(game: Game[Any, Any]) -> Spec:
     """The game's compiled spec: its own ``compiled_spec()``, or a built-in one."""
     if hasattr(game, "compiled_spec"):
-        return game.compiled_spec()  # type: ignore[no-any-return]
+        return game.compiled_spec()
     if game.name == "tictactoe":
         from perfectplay.compiled.tictactoe import SPEC
         return SPEC
@@ -302,7 +302,7 @@ def solve(game: Game[Any, Any], position: Any, *, algorithm: str = "auto",
     found = searcher(game, spec_for(game), rules, name, table_size)
     finished = terminal_value(rules, position)
     if finished is not None:
-        value, optimal, line, main_nodes = finished, [], [], 0
+        value, optimal, line, main_nodes = finished, list[Any](), list[Any](), 0
     else:
         results = value_moves(rules, found, position, UNLIMITED_DEPTH, list(rules.moves(position)))
         main_nodes = found.counters().nodes

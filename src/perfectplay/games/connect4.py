@@ -116,11 +116,11 @@ class ConnectFour(Game[Position, int]):
         mover, occupied, _ = position
         mine = winning_squares(mover, occupied, self.height, self.board)
         theirs = winning_squares(mover ^ occupied, occupied, self.height, self.board)
-        return bin(mine).count("1") - bin(theirs).count("1")
+        return mine.bit_count() - theirs.bit_count()
 
     # -- the test sets' score ------------------------------------------------------------
     def stones(self, position: Position) -> int:
-        return bin(position[1]).count("1")
+        return position[1].bit_count()
 
     def score_of(self, position: Position, value: int) -> int:
         """The test sets' score of a position whose exact value is ``value``."""

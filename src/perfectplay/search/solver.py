@@ -88,7 +88,7 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
     position = game.start() if position is None else position
     kernel = _compiled_kernel(game, engine, algorithm, limits)
     if kernel is not None:
-        return kernel.solve(game, position, algorithm=algorithm, outcome_only=outcome_only,  # type: ignore[no-any-return]
+        return kernel.solve(game, position, algorithm=algorithm, outcome_only=outcome_only,
                             table_size=table_size, pv_limit=pv_limit, on_depth=on_depth)
     name = resolve_algorithm(game, algorithm)
     _check_mode(game, name, limits, outcome_only)
@@ -168,7 +168,7 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
     position = game.start() if position is None else position
     kernel = _compiled_kernel(game, engine, algorithm, limits)
     if kernel is not None:
-        return kernel.analyze(game, position, algorithm=algorithm,  # type: ignore[no-any-return]
+        return kernel.analyze(game, position, algorithm=algorithm,
                               outcome_only=outcome_only, table_size=table_size)
     name = resolve_algorithm(game, algorithm)
     _check_mode(game, name, limits, outcome_only)
