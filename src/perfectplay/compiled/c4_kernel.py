@@ -3,9 +3,10 @@
 The techniques are those of Pascal Pons' blog "Solving Connect 4" (parts 4-12), written anew:
 bitboards with win detection by shifts (see perfectplay.games.connect4 for the layout), only
 moves that do not hand the opponent an immediate win, moves ordered by the threats they
-create, a transposition table (layout in c4_table), and an iterative null-window search on
-the score. Searches assume, as Pons' do, that the side to move cannot win at once; the root
-(``solve_score``) checks that first.
+create, a transposition table (layout and replacement policy: c4_table's docstring), and an
+iterative null-window search on the score. Two additions of ours: two-entry buckets, and
+enhanced transposition cutoffs (``child_cutoff``). Searches assume, as Pons' do, that the side
+to move cannot win at once; the root (``narrow``) checks that first.
 
 Every bitboard is a uint64 and every shift amount a uint64 too: numba turns a uint64 mixed
 with a signed int into a float. ``work`` holds the board's geometry (see GEO_* below), so one
@@ -28,8 +29,11 @@ NODES, HITS, CUTOFFS, MAX_PLY = 21, 22, 23, 24
 SCRATCH, ROW = 32, 32
 
 
+
+
 def work_size(cells: int) -> int:
     return SCRATCH + ROW * (cells + 2)
+
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -46,18 +50,18 @@ HEADER = 4  # words before the entries
 H_INDEX_BITS, H_GENERATION, H_KEY_BITS, H_GEN_BITS = 0, 1, 2, 3
 BYTES_PER_ENTRY = 8
 
-MULTIPLIER_1 = 0x9E3779B97F4A7C15
-MULTIPLIER_2 = 0xD6E8FEB86659FD93
+MULTIPLIER = 0x9E3779B97F4A7C15  # odd: multiplying by it is a bijection modulo 2**K
 
 U = np.uint64
 
 
 @njit(cache=True, inline="always", error_model="numpy")
 def scramble(key: np.uint64, key_bits: np.uint64) -> np.uint64:
-    """An invertible map of K-bit numbers: odd multiplications and xor-shifts are bijections."""
+    """An invertible map of K-bit numbers (an odd multiplication, then an xor-shift: both
+    bijections), so that bucket index and stored bits together identify the key."""
     mask = (U(1) << key_bits) - U(1) if key_bits < U(64) else ~U(0)
     half = key_bits >> U(1)
-    x = (key * U(MULTIPLIER_1)) & mask
+    x = (key * U(MULTIPLIER)) & mask
     return x ^ (x >> half)
 
 
@@ -100,7 +104,7 @@ def tt_probe(table: np.ndarray, key: np.uint64) -> np.uint64:
 
 @njit(cache=True, error_model="numpy")
 def tt_store(table: np.ndarray, key: np.uint64, score: int, flag: int,
-          column: int, stones: int) -> None:
+             column: int, stones: int) -> None:
     first, tag = locate(table, key)
     shift = tag_shift(table)
     word = (U(score + VALUE_BIAS) | (U(flag) << U(FLAG_SHIFT)) | (U(column + 1) << U(MOVE_SHIFT))
@@ -139,8 +143,8 @@ def move_of(word: np.uint64) -> int:
     return int((word >> U(MOVE_SHIFT)) & U(15)) - 1
 
 
-M1, M2, M4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
-H01 = np.uint64(0x0101010101010101)
+M1, M2 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333)
+M4, H01 = np.uint64(0x0F0F0F0F0F0F0F0F), np.uint64(0x0101010101010101)
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -155,15 +159,6 @@ def popcount(x: np.uint64) -> int:
 @njit(cache=True, inline="always", error_model="numpy")
 def column_mask(column: int, h: np.uint64) -> np.uint64:
     return ((ONE << h) - ONE) << (np.uint64(column) * (h + ONE))
-
-
-@njit(cache=True, error_model="numpy")
-def has_four(stones: np.uint64, h: np.uint64) -> bool:
-    for shift in (ONE, h + ONE, h, h + np.uint64(2)):
-        pairs = stones & (stones >> shift)
-        if pairs & (pairs >> (shift + shift)):
-            return True
-    return False
 
 
 @njit(cache=True, inline="always", error_model="numpy")

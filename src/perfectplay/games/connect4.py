@@ -18,8 +18,6 @@ with ``m`` stones already on the board scores ``(width*height + 1 - m) // 2``.
 from __future__ import annotations
 
 import random
-from typing import Sequence
-
 from perfectplay import value as V
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Outcome, Properties
@@ -201,9 +199,3 @@ def random_late_position(game: ConnectFour, rng: random.Random, remaining: int) 
         position = game.play(position, rng.choice(live))
     return position
 
-
-def parse_moves(game: ConnectFour, moves: Sequence[int]) -> Position:
-    position = game.start()
-    for column in moves:
-        position = game.play(position, column)
-    return position
