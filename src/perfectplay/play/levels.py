@@ -1,0 +1,101 @@
+"""How strongly the computer plays: four levels over the same analysis.
+
+Every level sees the exact value of every move. The weaker levels then make deliberate,
+bounded mistakes, drawn afresh for each move:
+
+=========  ============  =========  ==============================================
+level      inaccuracy    blunder    so a move is non-optimal with probability at most
+=========  ============  =========  ==============================================
+perfect    0 %           0 %        0 %
+hard       15 %          3 %        18 %
+medium     20 %          20 %       40 %
+easy       0 %           50 %       50 %
+=========  ============  =========  ==============================================
+
+* An *inaccuracy* is a non-optimal move that keeps the outcome: a slower win, a quicker
+  loss, a smaller lead that is still a lead. When no such move exists the best move is
+  played, so an inaccuracy never turns a win into a draw or a loss.
+* A *blunder* is any non-optimal move, chosen uniformly: it may throw a win away.
+* Otherwise the level plays like ``perfect``: the best value (the fastest win, the slowest
+  loss, the largest score difference), chosen at random among equally good moves.
+
+Measured win rates are in docs/benchmarks.md ("Playing strength by level").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from perfectplay.errors import BadOption
+from perfectplay.play.analyst import Analysis, outcome_class
+from perfectplay.search.results import MoveValue
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    inaccuracy: float
+    blunder: float
+    summary: str
+
+    @property
+    def mistake_rate(self) -> float:
+        """The most often a move of this level is non-optimal."""
+        return self.inaccuracy + self.blunder
+
+
+LEVELS: dict[str, Level] = {
+    level.name: level for level in (
+        Level("easy", 0.0, 0.50, "half of its moves are random non-optimal moves"),
+        Level("medium", 0.20, 0.20, "20% slips that keep the outcome, 20% random mistakes"),
+        Level("hard", 0.15, 0.03, "15% slips that keep the outcome, 3% random mistakes"),
+        Level("perfect", 0.0, 0.0, "never errs: fastest win, slowest loss"),
+    )
+}
+DEFAULT_LEVEL = "perfect"
+
+
+def level_named(name: str) -> Level:
+    level = LEVELS.get(name.strip().lower())
+    if level is None:
+        raise BadOption(f"unknown level {name!r}; choose one of: {', '.join(LEVELS)}")
+    return level
+
+
+def levels_help() -> str:
+    """One line per level, for --help."""
+    return "; ".join(f"{level.name}: {level.summary}" for level in LEVELS.values())
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The move a level picked, and whether it was meant as a mistake."""
+
+    move: MoveValue
+    kind: str  # "best", "inaccuracy" or "blunder"
+
+
+def choose(analysis: Analysis, level: Level, rng: random.Random) -> Choice:
+    """Pick a move from ``analysis`` as ``level`` plays; ``rng`` makes it reproducible."""
+    # One draw per move, always, so a seed replays the same game move for move.
+    roll = rng.random()
+    if roll < level.blunder:
+        pool = worse_moves(analysis)
+        if pool:
+            return Choice(rng.choice(pool), "blunder")
+    elif roll < level.blunder + level.inaccuracy:
+        pool = slips(analysis)
+        if pool:
+            return Choice(rng.choice(pool), "inaccuracy")
+    return Choice(rng.choice(analysis.best()), "best")
+
+
+def worse_moves(analysis: Analysis) -> list[MoveValue]:
+    return [move for move in analysis.moves if move.value < analysis.best_value]
+
+
+def slips(analysis: Analysis) -> list[MoveValue]:
+    """Non-optimal moves that keep the outcome the best move reaches."""
+    keep = outcome_class(analysis.best_value)
+    return [move for move in worse_moves(analysis) if outcome_class(move.value) == keep]
