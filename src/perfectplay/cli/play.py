@@ -21,7 +21,7 @@ from perfectplay.errors import BadOption, PerfectPlayError
 LEVEL_CHOICE = click.Choice(list(LEVELS), case_sensitive=False)
 
 
-@click.command("play", epilog=f"Levels (chance per move of a deliberate mistake): {levels_help()}.")
+@click.command("play", epilog=f"Levels, as the chance per move of a deliberate mistake: {levels_help()}.")
 @click.argument("game", required=False)
 @click.argument("position", nargs=-1)
 @game_options

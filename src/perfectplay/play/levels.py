@@ -47,10 +47,10 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     level.name: level for level in (
-        Level("easy", 0.0, 0.50, "half of its moves are random non-optimal moves"),
-        Level("medium", 0.20, 0.20, "20% slips that keep the outcome, 20% random mistakes"),
-        Level("hard", 0.15, 0.03, "15% slips that keep the outcome, 3% random mistakes"),
-        Level("perfect", 0.0, 0.0, "never errs: fastest win, slowest loss"),
+        Level("easy", 0.0, 0.50, "50% blunders"),
+        Level("medium", 0.20, 0.20, "20% slips, 20% blunders"),
+        Level("hard", 0.15, 0.03, "15% slips, 3% blunders"),
+        Level("perfect", 0.0, 0.0, "never errs"),
     )
 }
 DEFAULT_LEVEL = "perfect"
@@ -65,7 +65,9 @@ def level_named(name: str) -> Level:
 
 def levels_help() -> str:
     """One line per level, for --help."""
-    return "; ".join(f"{level.name}: {level.summary}" for level in LEVELS.values())
+    levels = "; ".join(f"{level.name}: {level.summary}" for level in LEVELS.values())
+    return (f"{levels}. A slip is a non-optimal move that keeps the outcome (a slower win); "
+            "a blunder is any non-optimal move, and may throw a win away")
 
 
 @dataclass(frozen=True)

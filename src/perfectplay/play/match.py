@@ -124,7 +124,7 @@ class HumanMatch:
         try:
             move = self.session.parse(text)
         except PerfectPlayError as problem:
-            self.io.say(f"{problem}. Type moves for the list.", STYLE_PROBLEM)
+            self.io.say(f"{str(problem).rstrip('.')}. Type moves for the list.", STYLE_PROBLEM)
             return
         except Exception as problem:  # a user's game may raise anything from parse_move
             self.io.say(f"could not read {text!r} as a move ({problem}); "
@@ -277,7 +277,7 @@ def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Compute
             view = computer_view(choice.move, exact, scores[side] - scores[1 - side],
                                  (names[side], names[1 - side]))
             if view and not quiet and not session.is_over():
-                terminal.say(f"{names[side]}: {view}", STYLE_VIEW)
+                terminal.say(view, STYLE_VIEW)
     except KeyboardInterrupt:
         terminal.say(f"\nStopped after {len(session.history)} moves.")
         return

@@ -62,7 +62,9 @@ def empty_line_text(example: str) -> str:
 
 
 def legal_moves_text(notations: Sequence[str]) -> str:
-    return "Legal moves: " + ", ".join(notations)
+    # Squares and items read best in numeric order; other notations keep the game's order.
+    shown = sorted(notations, key=int) if all(n.isdigit() for n in notations) else notations
+    return "Legal moves: " + ", ".join(shown)
 
 
 def describe_value(value: int, score_game: bool, exact: bool) -> str:
@@ -160,8 +162,7 @@ def review_lines(review: Review, session: Session) -> list[str]:
         return score_outlook(move.value, mistake.lead) if score else describe_value(move.value, False, True)
 
     return [
-        f"Your first mistake was move {mistake.ply} (your move {mistake.own}): "
-        f"{mistake.played.notation}, {worth(mistake.played)}.",
-        f"Your position was {before} there; {mistake.better.notation} would have kept it "
-        f"({worth(mistake.better)}).",
+        f"Your first mistake was move {mistake.ply} (your move {mistake.own}): you played "
+        f"{mistake.played.notation} ({worth(mistake.played)}) from a {before} position.",
+        f"Better was {mistake.better.notation} ({worth(mistake.better)}).",
     ]

@@ -1,0 +1,188 @@
+"""Whole games of `perfectplay play` typed at a pseudo-terminal, with every command and
+the bad input people type."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pexpect
+
+from perfectplay import registry
+from perfectplay.games.crates import CrateLine
+from play_driver import Person, environment, spawn
+
+
+def matchgame() -> object:
+    return registry.load("matchgame")[0]
+
+
+def test_matchgame_board_shows_rows_of_sticks_with_row_numbers() -> None:
+    person = Person(matchgame(), "matchgame")
+    text = person.read()
+    assert "row 1: | | | | | | |  (7)" in text
+    assert "row 4: |              (1)" in text
+    assert "You move first. Level: perfect." in text
+    person.child.sendline("quit")
+    assert person.finish() == 0
+    assert "Bye (you quit)." in person.seen
+
+
+def test_matchgame_person_beats_the_computer_after_every_command_and_bad_input() -> None:
+    # 7 5 3 1 is lost for the player to move, so the computer moving first can be beaten.
+    person = Person(matchgame(), "matchgame", "--first", "computer", "--seed", "7")
+    text = person.read()
+    assert "I move first." in text and "You can still win." in text
+    assert person.board() in text
+    assert "Type a move (e.g." in person.type("")
+    assert "'abc' is not a move; write ROW COUNT" in person.type("abc")
+    assert "there is no row 9; rows are 1 to 4" in person.type("9 1")
+    row, size = next((r + 1, s) for r, s in enumerate(person.mirror.position) if s)
+    assert f"row {row} has only {size} sticks" in person.type(f"{row} {size + 1}")
+    assert "take at least one stick" in person.type(f"{row} 0")
+    hint = person.type("hint")
+    assert "Your moves, best first:" in hint and "win in" in hint and "loss in" in hint
+    assert "Legal moves: 1:" in person.type("moves")
+    assert "undo" in person.type("help") and "quit" in person.seen
+    # A losing move, taken back: the game goes on from where it was.
+    before = person.mirror.position
+    loser = person.analyst.analyze(before).moves[-1].notation
+    person.move(loser)
+    undone = person.type("undo")
+    person.mirror.undo(1)
+    assert "Took back" in undone and person.mirror.position == before
+    assert person.board() in undone
+    answer = person.play_best_to_the_end()
+    assert "You won in" in answer and "Well played!" in answer
+    assert "The game is over, so '1 1' cannot be played" in person.type("1 1")
+    person.child.sendline("quit")
+    assert person.finish() == 0
+
+
+def test_a_lost_game_names_the_first_mistake_and_the_better_move() -> None:
+    # Misère 3 4 5 is won for the player to move; throwing it away is the first mistake.
+    game = registry.load("matchgame", {}, "3 4 5")[0]
+    person = Person(game, "matchgame", "3", "4", "5", "--seed", "1", start=(3, 4, 5))
+    person.read()
+    analysis = person.analyst.analyze(person.mirror.position)
+    assert analysis.best_value > 0
+    blunder = analysis.moves[-1].notation
+    answer = person.move(blunder)
+    while not person.over:
+        answer = person.move(person.analyst.analyze(person.mirror.position).moves[0].notation)
+    assert "I won in" in answer
+    assert f"Your first mistake was move 1 (your move 1): you played {blunder} (loss in" in answer
+    assert "from a won position." in answer
+    assert f"Better was {analysis.best()[0].notation} (win in" in answer or "Better was" in answer
+    # Undo after the end takes back the last turn and the game goes on.
+    assert "Took back" in person.type("undo") and not person.over
+    person.child.sendeof()
+    assert person.finish() == 0
+    assert "Game left after" in person.seen and "(end of input)" in person.seen
+
+
+def test_tictactoe_best_play_draws_and_bad_squares_are_refused() -> None:
+    game = registry.load("tictactoe")[0]
+    person = Person(game, "tictactoe", "--seed", "3")
+    text = person.read()
+    assert "you are X" in text
+    assert " 1 | 2 | 3\n---+---+---\n 4 | 5 | 6" in text
+    person.move("5")
+    taken = next(square for square in "12346789" if square not in person.notations())
+    assert f"'{taken}' is not a legal move here; legal moves:" in person.type(taken)
+    assert "'0' is not a legal move here" in person.type("0")
+    assert "'x' is not a legal move here" in person.type("x")
+    assert "Draw" in person.type("hint") or "draw" in person.seen
+    answer = person.play_best_to_the_end()
+    assert "A draw after 9 moves." in answer
+    assert "The game is over: there is nothing left to hint at." in person.type("hint")
+    assert "The game is over: no moves are left." in person.type("moves")
+    person.child.sendline("q")
+    assert person.finish() == 0
+
+
+def test_crates_shows_both_totals_and_the_person_wins_with_best_play() -> None:
+    values = (3, 9, 1, 4, 8, 2)
+    person = Person(CrateLine(values), "crates", *map(str, values), "--seed", "5")
+    text = person.read()
+    assert "[3]  [9]  [1]  [4]  [8]  [2]" in text and "Score: you 0, computer 0." in text
+    hint = person.type("hint")
+    assert "+13 from here, final +13  LL" in hint
+    assert "'LR' is not a legal move here; legal moves: L, LL, R" in person.type("LR")
+    assert "Nothing to undo: you have not moved yet." in person.type("undo")
+    answer = person.play_best_to_the_end()
+    assert "Final score: you" in answer and "You won in" in answer
+    assert "The game is over, so 'L' cannot be played" in person.type("L")
+    person.child.sendline("quit")
+    assert person.finish() == 0
+
+
+def test_ctrl_c_ends_the_game_with_one_line_and_exit_code_zero() -> None:
+    person = Person(matchgame(), "matchgame")
+    person.read()
+    person.child.sendintr()
+    assert person.finish() == 0
+    assert "Bye (interrupted)." in person.seen
+
+
+def test_end_of_input_at_the_first_prompt_exits_cleanly() -> None:
+    person = Person(matchgame(), "matchgame")
+    person.read()
+    person.child.sendeof()
+    assert person.finish() == 0
+    assert "Bye (end of input)." in person.seen
+
+
+def test_without_a_game_the_person_picks_one_from_the_list() -> None:
+    child = spawn("play")
+    child.expect_exact("Which game?")
+    assert "3. matchgame" in child.before and "6. tictactoe" in child.before
+    child.sendline("9")
+    child.expect_exact("is not one of the games")
+    child.sendline("ttt")
+    child.expect_exact("your move> ")
+    assert "tictactoe: three in a row" in child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_piped_output_is_plain_text_and_a_terminal_gets_colour() -> None:
+    piped = subprocess.run([sys.executable, "-m", "perfectplay", "play", "matchgame"],
+                           input="quit\n", capture_output=True, text=True, env=environment(), timeout=30)
+    assert piped.returncode == 0 and "row 1: | | | | | | |" in piped.stdout
+    assert "\x1b[" not in piped.stdout
+    coloured = spawn("play", "matchgame", colour=True)
+    coloured.expect_exact("move> ")
+    assert "\x1b[" in coloured.before
+    coloured.sendline("quit")
+    coloured.expect(pexpect.EOF)
+
+
+def test_two_computers_play_a_whole_game() -> None:
+    run = subprocess.run([sys.executable, "-m", "perfectplay", "play", "tictactoe",
+                          "--computer-vs-computer", "--delay", "0", "--seed", "2"],
+                         capture_output=True, text=True, env=environment(), timeout=30)
+    assert run.returncode == 0
+    assert "computer A (perfect) moves first against computer B (perfect)" in run.stdout
+    assert run.stdout.rstrip().endswith("A draw after 9 moves.")
+
+
+def test_quiet_keeps_the_computers_view_to_itself() -> None:
+    loud = subprocess.run([sys.executable, "-m", "perfectplay", "play", "matchgame", "--seed", "1"],
+                          input="1 1\n", capture_output=True, text=True, env=environment(), timeout=30)
+    quiet = subprocess.run([sys.executable, "-m", "perfectplay", "play", "matchgame", "--seed", "1",
+                            "--quiet"], input="1 1\n", capture_output=True, text=True,
+                           env=environment(), timeout=30)
+    assert "I win in" in loud.stdout and "I win in" not in quiet.stdout
+    assert "I play" in quiet.stdout
+
+
+def test_bad_options_are_errors_with_exit_code_two() -> None:
+    for args in (["matchgame", "--level", "godlike"], ["nosuchgame"], ["tictactoe", "--take", "1,2"],
+                 ["matchgame", "--think-time", "0"]):
+        run = subprocess.run([sys.executable, "-m", "perfectplay", "play", *args],
+                             capture_output=True, text=True, env=environment(), timeout=30, input="")
+        assert run.returncode == 2, args
+        assert "error" in run.stderr.lower() and "Traceback" not in run.stderr, run.stderr
