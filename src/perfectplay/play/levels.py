@@ -4,17 +4,17 @@ Every level sees the exact value of every move. The weaker levels then make deli
 bounded mistakes, drawn afresh for each move:
 
 =========  ============  =========  ==============================================
-level      inaccuracy    blunder    so a move is non-optimal with probability at most
+level      slip          blunder    so a move is non-optimal with probability at most
 =========  ============  =========  ==============================================
 perfect    0 %           0 %        0 %
-hard       15 %          3 %        18 %
-medium     20 %          20 %       40 %
-easy       0 %           50 %       50 %
+hard       20 %          0.5 %      20.5 %
+medium     20 %          25 %       45 %
+easy       0 %           75 %       75 %
 =========  ============  =========  ==============================================
 
-* An *inaccuracy* is a non-optimal move that keeps the outcome: a slower win, a quicker
+* A *slip* is a non-optimal move that keeps the outcome: a slower win, a quicker
   loss, a smaller lead that is still a lead. When no such move exists the best move is
-  played, so an inaccuracy never turns a win into a draw or a loss.
+  played, so a slip never turns a win into a draw or a loss.
 * A *blunder* is any non-optimal move, chosen uniformly: it may throw a win away.
 * Otherwise the level plays like ``perfect``: the best value (the fastest win, the slowest
   loss, the largest score difference), chosen at random among equally good moves.
@@ -35,21 +35,21 @@ from perfectplay.search.results import MoveValue
 @dataclass(frozen=True)
 class Level:
     name: str
-    inaccuracy: float
+    slip: float
     blunder: float
     summary: str
 
     @property
     def mistake_rate(self) -> float:
         """The most often a move of this level is non-optimal."""
-        return self.inaccuracy + self.blunder
+        return self.slip + self.blunder
 
 
 LEVELS: dict[str, Level] = {
     level.name: level for level in (
-        Level("easy", 0.0, 0.50, "50% blunders"),
-        Level("medium", 0.20, 0.20, "20% slips, 20% blunders"),
-        Level("hard", 0.15, 0.03, "15% slips, 3% blunders"),
+        Level("easy", 0.0, 0.75, "75% blunders"),
+        Level("medium", 0.20, 0.25, "20% slips, 25% blunders"),
+        Level("hard", 0.20, 0.005, "20% slips, 0.5% blunders"),
         Level("perfect", 0.0, 0.0, "never errs"),
     )
 }
@@ -75,21 +75,24 @@ class Choice:
     """The move a level picked, and whether it was meant as a mistake."""
 
     move: MoveValue
-    kind: str  # "best", "inaccuracy" or "blunder"
+    kind: str  # "best", "slip" or "blunder"
 
 
-def choose(analysis: Analysis, level: Level, rng: random.Random) -> Choice:
-    """Pick a move from ``analysis`` as ``level`` plays; ``rng`` makes it reproducible."""
+def choose(analysis: Analysis, level: Level, rng: random.Random, lead: int = 0) -> Choice:
+    """Pick a move from ``analysis`` as ``level`` plays; ``rng`` makes it reproducible.
+
+    ``lead`` is the mover's score lead so far in a score game: a slip must keep the final
+    outcome, points already taken included."""
     # One draw per move, always, so a seed replays the same game move for move.
     roll = rng.random()
     if roll < level.blunder:
         pool = worse_moves(analysis)
         if pool:
             return Choice(rng.choice(pool), "blunder")
-    elif roll < level.blunder + level.inaccuracy:
-        pool = slips(analysis)
+    elif roll < level.blunder + level.slip:
+        pool = slips(analysis, lead)
         if pool:
-            return Choice(rng.choice(pool), "inaccuracy")
+            return Choice(rng.choice(pool), "slip")
     return Choice(rng.choice(analysis.best()), "best")
 
 
@@ -97,7 +100,7 @@ def worse_moves(analysis: Analysis) -> list[MoveValue]:
     return [move for move in analysis.moves if move.value < analysis.best_value]
 
 
-def slips(analysis: Analysis) -> list[MoveValue]:
+def slips(analysis: Analysis, lead: int = 0) -> list[MoveValue]:
     """Non-optimal moves that keep the outcome the best move reaches."""
-    keep = outcome_class(analysis.best_value)
-    return [move for move in worse_moves(analysis) if outcome_class(move.value) == keep]
+    keep = outcome_class(analysis.best_value + lead)
+    return [move for move in worse_moves(analysis) if outcome_class(move.value + lead) == keep]

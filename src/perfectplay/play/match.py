@@ -40,10 +40,11 @@ class Computer:
     level: Level
     rng: random.Random
 
-    def move(self, analyst: Analyst, position: Any) -> tuple[Choice, bool]:
-        """The chosen move and whether the analysis behind it was exact."""
+    def move(self, analyst: Analyst, position: Any, lead: int = 0) -> tuple[Choice, bool]:
+        """The chosen move and whether the analysis behind it was exact; ``lead`` is the
+        computer's score lead so far (score games)."""
         analysis = analyst.analyze(position)
-        return choose(analysis, self.level, self.rng), analysis.exact
+        return choose(analysis, self.level, self.rng, lead), analysis.exact
 
 
 def game_summary(game: Any) -> str:
@@ -140,7 +141,7 @@ class HumanMatch:
 
     def computer_turn(self) -> None:
         lead = self.lead(1 - self.human)
-        choice, exact = self.computer.move(self.analyst, self.session.position)
+        choice, exact = self.computer.move(self.analyst, self.session.position, lead)
         turn = self.session.play(choice.move.move)
         self.io.say(f"I play {self.phrase(turn)}.", STYLE_COMPUTER)
         view = computer_view(choice.move, exact, lead)
@@ -266,7 +267,8 @@ def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Compute
             terminal.pause(delay)
             side = session.side_to_move
             scores = session.scores()
-            choice, exact = computers[side].move(analyst, session.position)
+            lead = scores[side] - scores[1 - side]
+            choice, exact = computers[side].move(analyst, session.position, lead)
             turn = session.play(choice.move.move)
             terminal.say(f"{names[side]} plays {move_phrase(session.game, turn.notation, turn.move)}.",
                          STYLE_COMPUTER if side == 0 else STYLE_HUMAN)
@@ -274,7 +276,7 @@ def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Compute
             if session.score_game:
                 now = session.scores()
                 terminal.say(f"Score: A {now[0]}, B {now[1]}.")
-            view = computer_view(choice.move, exact, scores[side] - scores[1 - side],
+            view = computer_view(choice.move, exact, lead,
                                  (names[side], names[1 - side]))
             if view and not quiet and not session.is_over():
                 terminal.say(view, STYLE_VIEW)
