@@ -2,14 +2,15 @@
 
 Small games are solved exactly, which takes milliseconds for the built-in ones. A game too
 big for that (Connect Four, a user's large game) is detected by trying an exact analysis
-under a node budget first; when the budget runs out, the analysis falls back to iterative
-deepening under the think-time limit and is marked inexact. Analyses are kept per position
-for the whole session, so hints, the computer's replies, undo and the end-of-game review
-never solve the same position twice.
+under a node budget and half the think time first; when that runs out, the analysis falls
+back to iterative deepening for the rest of the think time and is marked inexact. Exact
+analyses are kept per position for the whole session, so hints, the computer's replies,
+undo and the end-of-game review never solve the same position twice.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any, Hashable
 
@@ -73,9 +74,11 @@ class Analyst:
         known = self.cache.get(position)
         if known is not None:
             return known
-        found = self._exact(position)
+        started = time.perf_counter()
+        found = self._exact(position, self.think_time / 2)
         if found is None:
-            found = self._estimate(position)
+            spent = time.perf_counter() - started
+            found = self._estimate(position, max(self.think_time - spent, self.think_time / 10))
         if found.exact:
             # Estimates are not kept: the next look may have time to see further.
             self.cache[position] = found
@@ -85,21 +88,22 @@ class Analyst:
         """The exact analysis if it is known or fits the node budget, else None (no clock)."""
         known = self.cache.get(position)
         if known is None:
-            known = self._exact(position)
+            known = self._exact(position, None)
             if known is not None:
                 self.cache[position] = known
         return known
 
-    def _exact(self, position: Any) -> Analysis | None:
-        limits = Limits(nodes=self.exact_nodes, time=self.think_time)
+    def _exact(self, position: Any, seconds: float | None) -> Analysis | None:
+        # Half the think time at most: the other half is for deepening if this fails.
+        limits = Limits(nodes=self.exact_nodes, time=seconds)
         try:
             moves = analyze(self.game, position, limits=limits, table_size=TABLE_ENTRIES)
         except LimitReached:
             return None
         return Analysis(tuple(moves), exact=True)
 
-    def _estimate(self, position: Any) -> Analysis:
-        moves = analyze(self.game, position, algorithm="id", limits=Limits(time=self.think_time),
+    def _estimate(self, position: Any, seconds: float) -> Analysis:
+        moves = analyze(self.game, position, algorithm="id", limits=Limits(time=seconds),
                         table_size=TABLE_ENTRIES)
         if not moves:
             # Not even depth 1 finished in time: every move looks the same.
