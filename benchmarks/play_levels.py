@@ -13,7 +13,8 @@ import argparse
 import platform
 import random
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from perfectplay import registry
 from perfectplay.games.crates import CrateLine
@@ -75,9 +76,10 @@ def main() -> None:
     for name in GAMES:
         for level in LEVELS:
             row = measure(name, level, args.games, args.seed)
-            went = f"{row['let_go']:.0f} of {row['stood']:.0f}" if row["stood"] else "never stood on a win"
+            went = "never stood on a win"
             if row["stood"]:
-                went += f" ({row['let_go'] / row['stood']:.0%})"
+                share = row["let_go"] / row["stood"]
+                went = f"{row['let_go']:.0f} of {row['stood']:.0f} ({share:.0%})"
             print(f"| {name} | {level} | {row['win']:.1%} | {row['draw']:.1%} | "
                   f"{row['loss']:.1%} | {went} |")
     print()

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from play_driver import environment
 
 from perfectplay import registry
 from perfectplay import value as V
@@ -18,13 +19,20 @@ from perfectplay.game import Game
 from perfectplay.games.crates import CrateLine
 from perfectplay.games.nim import Nim
 from perfectplay.play import (
-    LEVELS, Analysis, Analyst, Computer, HumanMatch, Session, choose, first_mistake,
-    level_named, play_out,
+    LEVELS,
+    Analysis,
+    Analyst,
+    Computer,
+    HumanMatch,
+    Session,
+    choose,
+    first_mistake,
+    level_named,
+    play_out,
 )
 from perfectplay.play.terminal import ScriptedTerminal
 from perfectplay.search import solve
 from perfectplay.search.results import MoveValue
-from play_driver import environment
 
 
 def built_in(name: str, position: str | None = None):
@@ -81,7 +89,8 @@ def test_perfect_wins_fastest_and_loses_slowest() -> None:
 def test_perfect_chooses_at_random_among_equal_moves_and_a_seed_replays_it() -> None:
     game, start = built_in("tictactoe")
     analysis = Analyst(game).analyze(start)
-    picks = {choose(analysis, LEVELS["perfect"], random.Random(seed)).move.notation for seed in range(40)}
+    perfect = LEVELS["perfect"]
+    picks = {choose(analysis, perfect, random.Random(seed)).move.notation for seed in range(40)}
     assert len(picks) > 3  # every first move draws
     first = record_of(game, start, ("perfect", "medium"), 5)
     again = record_of(game, start, ("perfect", "medium"), 5)
@@ -198,8 +207,8 @@ def test_a_users_game_file_plays_from_the_command_line(tmp_path: Path) -> None:
     module = "from perfectplay.game import Game\n\n\n" + source[start:end]
     path = tmp_path / "pebbles.py"
     path.write_text(module)
-    run = subprocess.run([sys.executable, "-m", "perfectplay", "play", f"{path}:Pebbles", "--seed", "1"],
-                         input="1\n1\n1\n1\n1\n1\n1\n", capture_output=True, text=True,
+    command = [sys.executable, "-m", "perfectplay", "play", f"{path}:Pebbles", "--seed", "1"]
+    run = subprocess.run(command, input="1\n1\n1\n1\n1\n1\n1\n", capture_output=True, text=True,
                          env=environment(), timeout=30)
     assert run.returncode == 0, run.stderr
     assert "pebbles: Take one or two pebbles" in run.stdout

@@ -7,10 +7,16 @@ import subprocess
 import sys
 
 import pexpect
+from play_driver import Person, environment, spawn
 
 from perfectplay import registry
 from perfectplay.games.crates import CrateLine
-from play_driver import Person, environment, spawn
+
+
+def run_play(*args: str, typed: str = "") -> subprocess.CompletedProcess[str]:
+    """`perfectplay play ARGS` with ``typed`` on a pipe (not a terminal)."""
+    return subprocess.run([sys.executable, "-m", "perfectplay", "play", *args], input=typed,
+                          capture_output=True, text=True, env=environment(), timeout=30, check=False)
 
 
 def matchgame() -> object:
@@ -149,8 +155,7 @@ def test_without_a_game_the_person_picks_one_from_the_list() -> None:
 
 
 def test_piped_output_is_plain_text_and_a_terminal_gets_colour() -> None:
-    piped = subprocess.run([sys.executable, "-m", "perfectplay", "play", "matchgame"],
-                           input="quit\n", capture_output=True, text=True, env=environment(), timeout=30)
+    piped = run_play("matchgame", typed="quit\n")
     assert piped.returncode == 0 and "row 1: | | | | | | |" in piped.stdout
     assert "\x1b[" not in piped.stdout
     coloured = spawn("play", "matchgame", colour=True)
@@ -161,28 +166,22 @@ def test_piped_output_is_plain_text_and_a_terminal_gets_colour() -> None:
 
 
 def test_two_computers_play_a_whole_game() -> None:
-    run = subprocess.run([sys.executable, "-m", "perfectplay", "play", "tictactoe",
-                          "--computer-vs-computer", "--delay", "0", "--seed", "2"],
-                         capture_output=True, text=True, env=environment(), timeout=30)
+    run = run_play("tictactoe", "--computer-vs-computer", "--delay", "0", "--seed", "2")
     assert run.returncode == 0
     assert "computer A (perfect) moves first against computer B (perfect)" in run.stdout
     assert run.stdout.rstrip().endswith("A draw after 9 moves.")
 
 
 def test_quiet_keeps_the_computers_view_to_itself() -> None:
-    loud = subprocess.run([sys.executable, "-m", "perfectplay", "play", "matchgame", "--seed", "1"],
-                          input="1 1\n", capture_output=True, text=True, env=environment(), timeout=30)
-    quiet = subprocess.run([sys.executable, "-m", "perfectplay", "play", "matchgame", "--seed", "1",
-                            "--quiet"], input="1 1\n", capture_output=True, text=True,
-                           env=environment(), timeout=30)
+    loud = run_play("matchgame", "--seed", "1", typed="1 1\n")
+    quiet = run_play("matchgame", "--seed", "1", "--quiet", typed="1 1\n")
     assert "I win in" in loud.stdout and "I win in" not in quiet.stdout
     assert "I play" in quiet.stdout
 
 
 def test_bad_options_are_errors_with_exit_code_two() -> None:
-    for args in (["matchgame", "--level", "godlike"], ["nosuchgame"], ["tictactoe", "--take", "1,2"],
-                 ["matchgame", "--think-time", "0"]):
-        run = subprocess.run([sys.executable, "-m", "perfectplay", "play", *args],
-                             capture_output=True, text=True, env=environment(), timeout=30, input="")
+    for args in (["matchgame", "--level", "godlike"], ["nosuchgame"],
+                 ["tictactoe", "--take", "1,2"], ["matchgame", "--think-time", "0"]):
+        run = run_play(*args)
         assert run.returncode == 2, args
         assert "error" in run.stderr.lower() and "Traceback" not in run.stderr, run.stderr

@@ -10,18 +10,21 @@ import click
 
 from perfectplay import registry
 from perfectplay.cli.common import game_options, pick_options
+from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.play.analyst import DEFAULT_THINK_TIME, Analyst
 from perfectplay.play.levels import DEFAULT_LEVEL, LEVELS, level_named, levels_help
 from perfectplay.play.loading import load_game
 from perfectplay.play.match import Computer, HumanMatch, watch
 from perfectplay.play.session import Session
 from perfectplay.play.terminal import ConsoleTerminal
-from perfectplay.errors import BadOption, PerfectPlayError
 
 LEVEL_CHOICE = click.Choice(list(LEVELS), case_sensitive=False)
 
 
-@click.command("play", epilog=f"Levels, as the chance per move of a deliberate mistake: {levels_help()}.")
+EPILOG = f"Levels, as the chance per move of a deliberate mistake: {levels_help()}."
+
+
+@click.command("play", epilog=EPILOG)
 @click.argument("game", required=False)
 @click.argument("position", nargs=-1)
 @game_options
@@ -35,8 +38,10 @@ LEVEL_CHOICE = click.Choice(list(LEVELS), case_sensitive=False)
               help="seconds per move for games too big to solve exactly")
 @click.option("--computer-vs-computer", "versus", is_flag=True, default=False,
               help="watch two computers play a whole game")
-@click.option("--level-a", type=LEVEL_CHOICE, default=None, help="first computer's level (default --level)")
-@click.option("--level-b", type=LEVEL_CHOICE, default=None, help="second computer's level (default --level)")
+@click.option("--level-a", type=LEVEL_CHOICE, default=None,
+              help="first computer's level (default --level)")
+@click.option("--level-b", type=LEVEL_CHOICE, default=None,
+              help="second computer's level (default --level)")
 @click.option("--delay", type=float, default=0.5, show_default=True,
               help="seconds between moves with --computer-vs-computer")
 def play_command(game: str | None, position: tuple[str, ...], first: str, level: str,

@@ -15,6 +15,7 @@ from perfectplay.play.review import Review, first_mistake
 from perfectplay.play.session import Result, Session, Turn
 
 __all__ = [
-    "Analysis", "Analyst", "Choice", "Computer", "GameRecord", "HumanMatch", "LEVELS", "Level", "Result",
-    "Review", "Session", "Turn", "choose", "first_mistake", "level_named", "play_out", "watch",
+    "LEVELS", "Analysis", "Analyst", "Choice", "Computer", "GameRecord", "HumanMatch", "Level",
+    "Result", "Review", "Session", "Turn", "choose", "first_mistake", "level_named", "play_out",
+    "watch",
 ]

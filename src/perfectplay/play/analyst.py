@@ -11,8 +11,9 @@ undo and the end-of-game review never solve the same position twice.
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, Hashable
+from typing import Any
 
 from perfectplay.errors import LimitReached
 from perfectplay.game import Game

@@ -23,7 +23,8 @@ class GameRecord:
         return self.best_stood[side] > 0 and self.result.winner != side
 
 
-def play_out(session: Session, analyst: Analyst, computers: tuple[Computer, Computer]) -> GameRecord:
+def play_out(session: Session, analyst: Analyst,
+             computers: tuple[Computer, Computer]) -> GameRecord:
     """Play ``session`` to the end, side 0 by ``computers[0]``; the record of the game."""
     best_stood = [-1, -1]
     while not session.is_over():

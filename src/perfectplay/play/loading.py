@@ -27,7 +27,7 @@ def load_game(name: str, options: dict[str, Any], position: str | None) -> regis
     except BadPosition:
         raise
     except Exception as error:  # a user's parser may raise anything
-        raise BadPosition(f"{game.name} could not read the position {position!r}: {error}") from None
+        raise BadPosition(f"{game.name} could not read position {position!r}: {error}") from None
 
 
 def _user_game(spec: str) -> Game[Any, Any]:

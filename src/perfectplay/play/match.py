@@ -8,8 +8,9 @@ End of input and Ctrl-C end the game politely; the caller exits with code 0.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from perfectplay.errors import PerfectPlayError
 from perfectplay.play.analyst import Analyst
@@ -17,8 +18,17 @@ from perfectplay.play.levels import Choice, Level, choose
 from perfectplay.play.review import first_mistake
 from perfectplay.play.session import Session, Turn
 from perfectplay.play.talk import (
-    ALIASES, COMMANDS, computer_view, empty_line_text, help_text, hint_lines,
-    legal_moves_text, move_example, move_phrase, result_lines, review_lines,
+    ALIASES,
+    COMMANDS,
+    computer_view,
+    empty_line_text,
+    help_text,
+    hint_lines,
+    legal_moves_text,
+    move_example,
+    move_phrase,
+    result_lines,
+    review_lines,
 )
 from perfectplay.play.terminal import Terminal, side_marks
 
@@ -236,14 +246,14 @@ class HumanMatch:
         return scores[side] - scores[1 - side]
 
     def notations(self) -> list[str]:
-        position = self.session.position
-        return [self.session.game.format_move(position, move) for move in self.session.legal_moves()]
+        game, position = self.session.game, self.session.position
+        return [game.format_move(position, move) for move in self.session.legal_moves()]
 
     def example(self) -> str:
         notations = self.notations()
-        if not notations:
-            position = self.session.start
-            notations = [self.session.game.format_move(position, m) for m in self.session.game.moves(position)]
+        if not notations:  # the game is over: show how moves were written at the start
+            game, start = self.session.game, self.session.start
+            notations = [game.format_move(start, move) for move in game.moves(start)]
         return move_example(self.session.game, notations)
 
     def phrase(self, turn: Turn) -> str:
@@ -259,7 +269,7 @@ class HumanMatch:
 def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Computer],
           terminal: Terminal, delay: float = 0.5, quiet: bool = False) -> None:
     """Two computers play a whole game, shown move by move with a pause between moves."""
-    names = tuple(f"computer {label} ({c.level.name})" for label, c in zip("AB", computers))
+    names = (f"computer A ({computers[0].level.name})", f"computer B ({computers[1].level.name})")
     terminal.say(f"{session.game.name}: {names[0]} moves first against {names[1]}.", "bold")
     terminal.board(session.game.render(session.position))
     try:
@@ -270,8 +280,9 @@ def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Compute
             lead = scores[side] - scores[1 - side]
             choice, exact = computers[side].move(analyst, session.position, lead)
             turn = session.play(choice.move.move)
-            terminal.say(f"{names[side]} plays {move_phrase(session.game, turn.notation, turn.move)}.",
-                         STYLE_COMPUTER if side == 0 else STYLE_HUMAN)
+            phrase = move_phrase(session.game, turn.notation, turn.move)
+            style = STYLE_COMPUTER if side == 0 else STYLE_HUMAN
+            terminal.say(f"{names[side]} plays {phrase}.", style)
             terminal.board(session.game.render(session.position))
             if session.score_game:
                 now = session.scores()

@@ -6,7 +6,8 @@ Pure functions from values to text, so the wording is tested without a terminal.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay import value as V
 from perfectplay.game import Game
@@ -89,7 +90,8 @@ def hint_lines(analysis: Analysis, score_game: bool, lead: int = 0) -> list[str]
     head = "Your moves, best first" + ("" if analysis.exact else
                                        " (estimates: too big to solve in the time allowed)")
     width = max(len(label) for label in groups)
-    return [head + ":"] + [f"  {label:<{width}}  {', '.join(moves)}" for label, moves in groups.items()]
+    return [head + ":"] + [f"  {label:<{width}}  {', '.join(moves)}"
+                           for label, moves in groups.items()]
 
 
 def computer_view(move: MoveValue, exact: bool, lead_before: int,
@@ -116,7 +118,9 @@ def computer_view(move: MoveValue, exact: bool, lead_before: int,
         if remaining == 0:
             return None
         if move.value > 0:
-            return f"I win in {remaining}." if first_person else f"{capital(me)} wins in {remaining}."
+            if first_person:
+                return f"I win in {remaining}."
+            return f"{capital(me)} wins in {remaining}."
         return f"{capital(you)} can still win."
     if not exact:
         sign = outcome_class(move.value)
@@ -159,7 +163,9 @@ def review_lines(review: Review, session: Session) -> list[str]:
     before = "won" if outcome_class(mistake.before) > 0 else "drawn"
 
     def worth(move: MoveValue) -> str:
-        return score_outlook(move.value, mistake.lead) if score else describe_value(move.value, False, True)
+        if score:
+            return score_outlook(move.value, mistake.lead)
+        return describe_value(move.value, False, True)
 
     return [
         f"Your first mistake was move {mistake.ply} (your move {mistake.own}): you played "

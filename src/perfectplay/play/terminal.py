@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any, Iterable, Protocol
+from collections.abc import Iterable
+from typing import Any, Protocol
 
 # Board characters worth a colour, by regular expression. Every built-in game draws with
 # these; a user's game simply gets whichever of them it happens to use.
