@@ -15,8 +15,9 @@ from perfectplay.games.crates import CrateLine
 
 def run_play(*args: str, typed: str = "") -> subprocess.CompletedProcess[str]:
     """`perfectplay play ARGS` with ``typed`` on a pipe (not a terminal)."""
-    return subprocess.run([sys.executable, "-m", "perfectplay", "play", *args], input=typed,
-                          capture_output=True, text=True, env=environment(), timeout=30, check=False)
+    command = [sys.executable, "-m", "perfectplay", "play", *args]
+    return subprocess.run(command, input=typed, capture_output=True, text=True,
+                          env=environment(), timeout=30, check=False)
 
 
 def matchgame() -> object:
@@ -185,3 +186,25 @@ def test_bad_options_are_errors_with_exit_code_two() -> None:
         run = run_play(*args)
         assert run.returncode == 2, args
         assert "error" in run.stderr.lower() and "Traceback" not in run.stderr, run.stderr
+
+
+def test_ctrl_c_while_the_computer_thinks_about_a_big_game_ends_cleanly() -> None:
+    # Too big to solve within the node budget: the computer deepens under the clock.
+    person = Person(matchgame(), "matchgame", "20", "21", "22", "23", "24", "--think-time", "2",
+                    start=(20, 21, 22, 23, 24))
+    person.read()
+    person.child.sendline("1 1")
+    person.child.expect_exact("Thinking (up to 2 s)...")
+    person.child.sendintr()
+    assert person.finish() == 0
+    assert "Game left after 1 move (interrupted). Bye." in person.seen
+
+
+def test_ctrl_c_stops_two_computers_with_exit_code_zero() -> None:
+    child = spawn("play", "tictactoe", "--computer-vs-computer", "--delay", "5")
+    child.expect_exact("moves first")
+    child.sendintr()
+    child.expect_exact("Stopped after 0 moves.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

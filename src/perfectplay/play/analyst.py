@@ -11,7 +11,7 @@ undo and the end-of-game review never solve the same position twice.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,15 +69,23 @@ class Analyst:
         self.think_time = think_time
         self.exact_nodes = exact_nodes
         self.cache: dict[Hashable, Analysis] = {}
+        # Set once an exact analysis has failed: the game is big, moves take the think time.
+        self.big = False
 
-    def analyze(self, position: Any) -> Analysis:
-        """The analysis of ``position``, which must have at least one legal move."""
+    def analyze(self, position: Any, on_estimate: Callable[[], None] | None = None) -> Analysis:
+        """The analysis of ``position``, which must have at least one legal move.
+
+        ``on_estimate`` is called when the exact try has failed and deepening begins, so a
+        person can be told that the computer is thinking."""
         known = self.cache.get(position)
         if known is not None:
             return known
         started = time.perf_counter()
         found = self._exact(position, self.think_time / 2)
         if found is None:
+            self.big = True
+            if on_estimate is not None:
+                on_estimate()
             spent = time.perf_counter() - started
             found = self._estimate(position, max(self.think_time - spent, self.think_time / 10))
         if found.exact:

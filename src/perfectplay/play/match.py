@@ -27,6 +27,7 @@ from perfectplay.play.talk import (
     legal_moves_text,
     move_example,
     move_phrase,
+    plural,
     result_lines,
     review_lines,
 )
@@ -50,10 +51,11 @@ class Computer:
     level: Level
     rng: random.Random
 
-    def move(self, analyst: Analyst, position: Any, lead: int = 0) -> tuple[Choice, bool]:
+    def move(self, analyst: Analyst, position: Any, lead: int = 0,
+             on_estimate: Callable[[], None] | None = None) -> tuple[Choice, bool]:
         """The chosen move and whether the analysis behind it was exact; ``lead`` is the
         computer's score lead so far (score games)."""
-        analysis = analyst.analyze(position)
+        analysis = analyst.analyze(position, on_estimate)
         return choose(analysis, self.level, self.rng, lead), analysis.exact
 
 
@@ -151,7 +153,8 @@ class HumanMatch:
 
     def computer_turn(self) -> None:
         lead = self.lead(1 - self.human)
-        choice, exact = self.computer.move(self.analyst, self.session.position, lead)
+        choice, exact = self.computer.move(self.analyst, self.session.position, lead,
+                                           self.thinking)
         turn = self.session.play(choice.move.move)
         self.io.say(f"I play {self.phrase(turn)}.", STYLE_COMPUTER)
         view = computer_view(choice.move, exact, lead)
@@ -183,7 +186,7 @@ class HumanMatch:
         if self.session.is_over():
             self.io.say("The game is over: there is nothing left to hint at.")
             return
-        analysis = self.analyst.analyze(self.session.position)
+        analysis = self.analyst.analyze(self.session.position, self.thinking)
         for line in hint_lines(analysis, self.session.score_game, self.lead(self.human)):
             self.io.say(line)
 
@@ -224,6 +227,9 @@ class HumanMatch:
         game = self.session.game
         summary = game_summary(game)
         self.io.say(f"{game.name}" + (f": {summary}" if summary else ""), "bold")
+        if self.session.is_over():
+            self.io.say("This position is already over: there is no move to make.")
+            return
         first = "You move first" if self.human == 0 else "I move first"
         marks = side_marks(game)
         if marks is not None:
@@ -240,6 +246,9 @@ class HumanMatch:
             scores = self.session.scores()
             mine, theirs = scores[self.human], scores[1 - self.human]
             self.io.say(f"Score: you {mine}, computer {theirs}.")
+
+    def thinking(self) -> None:
+        self.io.say(f"Thinking (up to {self.analyst.think_time:g} s)...")
 
     def lead(self, side: int) -> int:
         scores = self.session.scores()
@@ -263,7 +272,7 @@ class HumanMatch:
         plies = len(self.session.history)
         if self.session.is_over() or plies == 0:
             return f"Bye ({why})."
-        return f"Game left after {plies} moves ({why}). Bye."
+        return f"Game left after {plural(plies, 'move')} ({why}). Bye."
 
 
 def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Computer],
@@ -292,7 +301,7 @@ def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Compute
             if view and not quiet and not session.is_over():
                 terminal.say(view, STYLE_VIEW)
     except KeyboardInterrupt:
-        terminal.say(f"\nStopped after {len(session.history)} moves.")
+        terminal.say(f"\nStopped after {plural(len(session.history), 'move')}.")
         return
     result = session.result()
     assert result is not None

@@ -25,6 +25,7 @@ COMMANDS = {
     "help": "this help",
     "quit": "leave the game (Ctrl-D and Ctrl-C too)",
 }
+HINT_MOVES_SHOWN = 15
 ALIASES = {"h": "hint", "?": "help", "q": "quit", "exit": "quit", "u": "undo", "m": "moves"}
 
 
@@ -69,8 +70,10 @@ def legal_moves_text(notations: Sequence[str]) -> str:
 
 
 def describe_value(value: int, score_game: bool, exact: bool) -> str:
-    text = V.describe(value, score_game=score_game)
-    return text if exact else f"{text} (estimate)"
+    if exact or (not score_game and V.is_decisive(value)):
+        # A win or loss found by a depth-limited search is proven all the same.
+        return V.describe(value, score_game=score_game)
+    return f"estimate {value:+d}"
 
 
 def score_outlook(value: int, lead: int) -> str:
@@ -85,8 +88,12 @@ def hint_lines(analysis: Analysis, score_game: bool, lead: int = 0) -> list[str]
     for move in analysis.moves:
         label = describe_value(move.value, score_game, analysis.exact)
         if score_game:
-            label = score_outlook(move.value, lead) + ("" if analysis.exact else " (estimate)")
+            label = score_outlook(move.value, lead) + ("" if analysis.exact else " (estimated)")
         groups.setdefault(label, []).append(move.notation)
+    for label, moves in groups.items():
+        hidden = len(moves) - HINT_MOVES_SHOWN
+        if hidden > 0:  # a big game's hint stays readable
+            groups[label] = moves[:HINT_MOVES_SHOWN] + [f"... ({hidden} more)"]
     head = "Your moves, best first" + ("" if analysis.exact else
                                        " (estimates: too big to solve in the time allowed)")
     width = max(len(label) for label in groups)
