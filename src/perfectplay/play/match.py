@@ -89,8 +89,8 @@ class HumanMatch:
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> None:
         """Play until the person leaves; never raises for anything the person types."""
-        self.greet()
         try:
+            self.greet()
             while True:
                 self.step()
         except Leave as done:
@@ -279,9 +279,9 @@ def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Compute
           terminal: Terminal, delay: float = 0.5, quiet: bool = False) -> None:
     """Two computers play a whole game, shown move by move with a pause between moves."""
     names = (f"computer A ({computers[0].level.name})", f"computer B ({computers[1].level.name})")
-    terminal.say(f"{session.game.name}: {names[0]} moves first against {names[1]}.", "bold")
-    terminal.board(session.game.render(session.position))
     try:
+        terminal.say(f"{session.game.name}: {names[0]} moves first against {names[1]}.", "bold")
+        terminal.board(session.game.render(session.position))
         while not session.is_over():
             terminal.pause(delay)
             side = session.side_to_move
