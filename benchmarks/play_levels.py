@@ -10,6 +10,7 @@ let a won position go (stood on a win at one of its turns and did not win).
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import time
@@ -62,12 +63,23 @@ def measure(name: str, level: str, games: int, seed: int) -> dict[str, float]:
             "stood": stood, "let_go": let_go}
 
 
+def cpu_name() -> str:
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown cpu"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, "
+    print(f"machine: {cpu_name()} ({platform.machine()}, {os.cpu_count()} cores), "
           f"Python {platform.python_version()}; {args.games} games per row, seed {args.seed}")
     print()
     print("| game | level | perfect wins | draws | perfect losses | level let a won position go |")
