@@ -24,6 +24,7 @@ from perfectplay.play.talk import (
     empty_line_text,
     help_text,
     hint_lines,
+    last_stick_line,
     legal_moves_text,
     move_example,
     move_phrase,
@@ -170,6 +171,9 @@ class HumanMatch:
         subjects = ("you", "I") if self.human == 0 else ("I", "you")
         names = ("you", "computer") if self.human == 0 else ("computer", "you")
         lines = result_lines(result, names, subjects)
+        why = last_stick_line(self.session, subjects)
+        if why:
+            lines.insert(0, why)
         if result.winner == 1 - self.human:
             review = first_mistake(self.session, self.human, self.analyst)
             lines += review_lines(review, self.session)
@@ -305,5 +309,6 @@ def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Compute
         return
     result = session.result()
     assert result is not None
-    for line in result_lines(result, names, names):
+    why = last_stick_line(session, names)
+    for line in ([why] if why else []) + result_lines(result, names, names):
         terminal.say(line, STYLE_RESULT)

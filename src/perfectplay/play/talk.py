@@ -36,10 +36,25 @@ def plural(count: int, word: str) -> str:
 def move_phrase(game: Game[Any, Any], notation: str, move: Any) -> str:
     """A move in words where the notation alone is terse (rows of sticks)."""
     from perfectplay.games.nim import Nim
+    from perfectplay.games.takeaway import TakeAway
     if isinstance(game, Nim):
         row, take = move
         return f"{notation} (takes {plural(take, 'stick')} from row {row + 1})"
+    if isinstance(game, TakeAway):
+        return f"{notation} (takes {plural(move, 'stick')})"
     return notation
+
+
+def last_stick_line(session: Session, subjects: tuple[str, str]) -> str | None:
+    """Why a game of sticks ended, since misère play surprises people (seed 003)."""
+    from perfectplay.games.nim import Nim
+    from perfectplay.games.takeaway import TakeAway
+    if not isinstance(session.game, (Nim, TakeAway)) or not session.history:
+        return None
+    taker = capital(subjects[session.history[-1].side])
+    if session.game.properties.misere:
+        return f"{taker} took the last stick, and whoever takes the last stick loses."
+    return f"{taker} took the last stick, and whoever takes the last stick wins."
 
 
 def move_example(game: Game[Any, Any], notations: Sequence[str]) -> str:
