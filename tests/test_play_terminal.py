@@ -120,6 +120,7 @@ def test_crates_shows_both_totals_and_the_person_wins_with_best_play() -> None:
     answer = person.play_best_to_the_end()
     assert "Final score: you" in answer and "You won in" in answer
     assert "The game is over, so 'L' cannot be played" in person.type("L")
+    assert "The game is over: type undo, new or quit." in person.type("")
     person.child.sendline("quit")
     assert person.finish() == 0
 

@@ -119,6 +119,8 @@ class HumanMatch:
         command = self.command_in(text)
         if command is not None:
             self.handlers[command]()
+        elif not text and self.session.is_over():
+            self.io.say("The game is over: type undo, new or quit.", STYLE_PROBLEM)
         elif not text:
             self.io.say(empty_line_text(self.example()), STYLE_PROBLEM)
         else:
