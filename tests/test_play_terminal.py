@@ -209,3 +209,18 @@ def test_ctrl_c_stops_two_computers_with_exit_code_zero() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_without_a_game_on_a_pipe_the_list_says_how_to_start() -> None:
+    run = run_play()
+    assert run.returncode == 0
+    assert "1. takeaway" in run.stdout and "3. matchgame" in run.stdout
+    assert "Start one with: perfectplay play GAME" in run.stdout
+
+
+def test_each_computer_plays_at_its_own_level() -> None:
+    run = run_play("nim", "3", "4", "5", "--computer-vs-computer", "--delay", "0", "--seed", "1",
+                   "--level-a", "easy", "--level-b", "perfect")
+    assert run.returncode == 0
+    assert "computer A (easy) moves first against computer B (perfect)" in run.stdout
+    assert "won in" in run.stdout

@@ -140,7 +140,10 @@ class HumanMatch:
         try:
             move = self.session.parse(text)
         except PerfectPlayError as problem:
-            self.io.say(f"{str(problem).rstrip('.')}. Type moves for the list.", STYLE_PROBLEM)
+            said = str(problem).rstrip(".")
+            if "legal moves" not in said:  # the game's message did not list them
+                said += ". Type moves for the list"
+            self.io.say(said + ".", STYLE_PROBLEM)
             return
         except Exception as problem:  # a user's game may raise anything from parse_move
             self.io.say(f"could not read {text!r} as a move ({problem}); "
