@@ -1,4 +1,4 @@
-"""`python -m perfectplay` runs the command line."""
+"""`python -m perfectplay ...` runs the command-line interface."""
 
 from perfectplay.cli import main
 
