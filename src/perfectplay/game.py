@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 import random
+import re
 from dataclasses import dataclass
 from typing import Generic, Hashable, Sequence, TypeVar
 
@@ -120,8 +121,9 @@ class Game(Generic[P, M]):
         for move in legal:
             if self.format_move(position, move) == wanted:
                 return move
-        shown = ", ".join(self.format_move(position, move) for move in legal[:12])
-        more = ", ..." if len(legal) > 12 else ""
+        written = sorted((self.format_move(position, move) for move in legal), key=_natural_order)
+        shown = ", ".join(written[:12])
+        more = ", ..." if len(written) > 12 else ""
         raise IllegalMove(f"{text!r} is not a legal move here; legal moves: {shown}{more}")
 
     def format_position(self, position: P) -> str:
@@ -144,3 +146,8 @@ class Game(Generic[P, M]):
                 break
             position = self.play(position, rng.choice(legal))
         return position
+
+
+def _natural_order(text: str) -> list[tuple[int, int | str]]:
+    """Sort key that puts '2' before '10' and 'row 2' before 'row 10'."""
+    return [(0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", text) if part]

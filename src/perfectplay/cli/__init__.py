@@ -48,8 +48,12 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         click.echo("interrupted: search stopped", err=True)
         sys.exit(130)
+    except click.UsageError as error:
+        command = error.ctx.command_path if error.ctx else "perfectplay"
+        click.echo(f"error: {error.format_message()} (see: {command} --help)", err=True)
+        sys.exit(2)
     except click.ClickException as error:
-        error.show()
+        click.echo(f"error: {error.format_message()}", err=True)
         sys.exit(2)
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
