@@ -1,0 +1,222 @@
+"""The bottom-up kernel for row games (crate line, coin row): values by length, O(n) memory.
+
+f_L[l] is the value of the range of length L starting at l. A move taking ``a`` items from
+the left and ``b`` from the right is worth ``gain - f_{L-a-b}[l+a]``, so length L needs only
+the rows of the K = max(a+b) previous lengths: a ring of K + 1 rows of n + K + 1 entries.
+For each length, each legal take costs one numpy subtraction (two if it takes from both
+ends) and one maximum, over every start at once; the Python loop runs n times, not n^2/2.
+
+Speed. At n = 2,000 the loop is dominated by the cost of calling numpy, not by the
+arithmetic, so the views each length needs are made once per block of BLOCK lengths: within
+a block every length works on the same number of starts, the block's largest. The extra
+"lanes" hold values of starts that run past the end of the row; they are never read by a
+real lane (the range (l, L) only reads (l + a, L - a - b), which is real whenever (l, L) is),
+so whatever they hold, even wrapped integers, cannot reach the answer.
+
+Exactness. With non-negative values summing to S, every quantity the recurrence forms
+(prefix sums, gains, options, values) lies in [-S, S]: an option is a gain minus the value of
+what is left, and each is at most the sum of its own items. So the dtype is chosen up front
+from S: int32 when S < 2^31 (half the memory traffic of int64), int64 when S < 2^63, and
+numpy object arrays of Python ints beyond that, which are exact at any size and just slower.
+No silent wrap-around is possible in a real lane.
+
+The line of play needs every range's best move, not just the last rows: with ``line=True``
+the kernel also keeps one byte per range (n(n+1)/2 bytes: 2 MB at n = 2,000), the index of
+the first take, in the game's order, that reaches the range's value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+INT32_LIMIT = 2**31
+INT64_LIMIT = 2**63
+BLOCK = 48
+
+EndTake = tuple[int, int]
+
+
+@dataclass
+class RowTable:
+    """What the kernel found for a whole row.
+
+    ``move_values`` holds (take index, value for the mover) for every take legal at the
+    start; ``line`` the take indices of the principal variation when asked for.
+    """
+
+    value: int
+    move_values: list[tuple[int, int]]
+    line: list[int] | None
+    positions: int
+    dtype: str
+    line_bytes: int = 0
+
+
+def pick_dtype(values: Sequence[int]) -> Any:
+    """The narrowest exact dtype for the row (see the module docstring)."""
+    bound = sum(abs(value) for value in values)
+    if bound < INT32_LIMIT:
+        return np.int32
+    if bound < INT64_LIMIT:
+        return np.int64
+    return object
+
+
+def window_sums(values: Sequence[int], widths: set[int], size: int, dtype: Any) -> dict[int, Any]:
+    """For each width w, the array s_w[j] = values[j] + ... + values[j + w - 1], padded with
+    zeros to ``size`` entries (a take of w items from either end gains one of these)."""
+    padded = np.zeros(size + max(widths, default=0), dtype=dtype)
+    padded[:len(values)] = values
+    sums = {}
+    for width in widths:
+        total = np.zeros(size, dtype=dtype)
+        for shift in range(width):
+            total += padded[shift:shift + size]
+        sums[width] = total
+    return sums
+
+
+class _Ring:
+    """The rows of the last K + 1 lengths; the row for length x is ``rows[x % (K + 1)]``.
+    All rows start at zero, which is the value of every empty range (length 0)."""
+
+    def __init__(self, depth: int, size: int, dtype: Any) -> None:
+        self.rows = [np.zeros(size, dtype=dtype) for _ in range(depth + 1)]
+
+    def row(self, length: int) -> Any:
+        return self.rows[length % len(self.rows)]
+
+
+def solve_row(values: Sequence[int], takes: Sequence[EndTake], *, line: bool = False,
+              poll: Callable[[int], None] | None = None) -> RowTable:
+    """Tabulate every range of the row by length; return the value of the whole row, the
+    value of each first move, and (``line``) the principal variation."""
+    n = len(values)
+    positions = (n + 1) * (n + 2) // 2
+    if n == 0:
+        return RowTable(0, [], [] if line else None, positions, "none")
+    dtype = pick_dtype(values)
+    depth = max(left + right for left, right in takes)
+    size = n + depth + BLOCK + 2
+    sums = window_sums(values, {w for take in takes for w in take if w}, size, dtype)
+    ring = _Ring(depth, size, dtype)
+    choices = _Choices(n) if line else None
+    done = 0
+    for first in range(1, n + 1, BLOCK):
+        last = min(n, first + BLOCK - 1)
+        _fill_block(ring, sums, takes, first, last, n - first + 1, dtype, choices)
+        done += sum(n - length + 1 for length in range(first, last + 1))
+        if poll is not None:
+            poll(done)
+    top = ring.row(n)
+    move_values = _root_moves(values, takes, ring, n)
+    path = choices.line(takes, n) if choices is not None else None
+    return RowTable(int(top[0]), move_values, path, positions, np.dtype(dtype).name,
+                    choices.bytes if choices is not None else 0)
+
+
+def _fill_block(ring: _Ring, sums: dict[int, Any], takes: Sequence[EndTake], first: int,
+                last: int, lanes: int, dtype: Any, choices: "_Choices | None") -> None:
+    """Lengths first..last, each over ``lanes`` starts (the block's widest length)."""
+    subtract, add, fmax = np.subtract, np.add, np.fmax
+    shifted = {id(row): [row[shift:shift + lanes] for shift in range(len(ring.rows))]
+               for row in ring.rows}
+    lefts = {width: array[:lanes] for width, array in sums.items()}
+    scratch = np.empty(lanes, dtype=dtype)
+    plans: dict[int, tuple[Any, list[tuple[Any, ...]]]] = {}
+    for length in range(first, last + 1):
+        # A length's steps depend only on its row in the ring and on which takes fit, so
+        # they are built once per residue and reused: the loop below is the hot path.
+        key = length % len(ring.rows) if length > len(ring.rows) else -length
+        if key not in plans:
+            plans[key] = _plan(ring, shifted, lefts, sums, takes, length, scratch)
+        out, steps = plans[key]
+        for index, kind, left_sum, right_sums, right, child, target in steps:
+            if kind == _LEFT:
+                subtract(left_sum, child, target)
+            elif kind == _RIGHT:
+                start = length - right
+                subtract(right_sums[start:start + lanes], child, target)
+            else:
+                start = length - right
+                add(left_sum, right_sums[start:start + lanes], target)
+                subtract(target, child, target)
+            if choices is not None:
+                choices.record(length, index, None if target is out else target, out)
+            if target is not out:
+                fmax(out, target, out)
+
+
+_LEFT, _RIGHT, _BOTH = 0, 1, 2
+
+
+def _plan(ring: _Ring, shifted: dict[int, list[Any]], lefts: dict[int, Any],
+          sums: dict[int, Any], takes: Sequence[EndTake], length: int,
+          scratch: Any) -> tuple[Any, list[tuple[Any, ...]]]:
+    """The output row of ``length`` and one step per take that fits: which sums to use, the
+    child's row shifted by the left take, and where to write (the first fitting take
+    writes straight into the output, later ones into scratch and then a maximum)."""
+    out = shifted[id(ring.row(length))][0]
+    steps = []
+    for index, (left, right) in enumerate(takes):
+        if left + right > length:
+            continue
+        kind = _BOTH if left and right else _LEFT if left else _RIGHT
+        child = shifted[id(ring.row(length - left - right))][left]
+        target = scratch if steps else out
+        steps.append((index, kind, lefts.get(left), sums.get(right), right, child, target))
+    return out, steps
+
+
+def _root_moves(values: Sequence[int], takes: Sequence[EndTake], ring: _Ring,
+                n: int) -> list[tuple[int, int]]:
+    """Each legal first move's value: its gain (exact, in Python ints) minus the value of
+    what it leaves, read from the ring's last rows."""
+    found = []
+    for index, (left, right) in enumerate(takes):
+        if left + right > n:
+            continue
+        gain = sum(values[:left]) + sum(values[n - right:])
+        found.append((index, gain - int(ring.row(n - left - right)[left])))
+    return found
+
+
+class _Choices:
+    """One byte per range: the index of the first take that reaches the range's value.
+    Length L's starts 0..n-L are stored from offset(L); the lanes past them are dropped."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.flat = np.zeros(n * (n + 1) // 2, dtype=np.uint8)
+        self.mask = np.empty(n + 1, dtype=bool)
+        self.bytes = self.flat.nbytes
+
+    def offset(self, length: int) -> int:
+        # Lengths 1..length-1 hold n, n-1, ..., n-length+2 starts.
+        return (length - 1) * self.n - (length - 1) * (length - 2) // 2
+
+    def record(self, length: int, index: int, option: Any, best: Any) -> None:
+        """Note take ``index`` where its ``option`` beats ``best`` so far (strictly, so the
+        earlier take keeps a tie); the first take of a length (option None) sets every start."""
+        count = self.n - length + 1
+        row = self.flat[self.offset(length):self.offset(length) + count]
+        if option is None:
+            row[:] = index
+            return
+        beats = self.mask[:count]
+        np.greater(option[:count], best[:count], out=beats)
+        np.copyto(row, index, where=beats)
+
+    def line(self, takes: Sequence[EndTake], n: int) -> list[int]:
+        left, length = 0, n
+        path = []
+        while length > 0:
+            index = int(self.flat[self.offset(length) + left])
+            path.append(index)
+            taken_left, taken_right = takes[index]
+            left += taken_left
+            length -= taken_left + taken_right
+        return path
