@@ -14,8 +14,7 @@ from perfectplay.games.coins import CoinRow
 from perfectplay.games.crates import CrateLine, brute_force_difference, random_row
 from perfectplay.games.takeaway import TakeAway
 from perfectplay.scoring.kernel import pick_dtype, solve_row
-from perfectplay.search import Limits, analyze, solve
-from perfectplay.search import table
+from perfectplay.search import Limits, analyze, solve, table
 from perfectplay.search.limits import Budget
 from perfectplay.search.rules import Rules
 
@@ -89,7 +88,7 @@ def test_analyze_with_table_values_every_move_like_memo():
 @pytest.mark.parametrize("misere", [False, True])
 def test_takeaway_piles_by_size_match_memo_with_distance(misere):
     game = TakeAway((1, 3, 4), misere=misere)
-    for pile in range(0, 40):
+    for pile in range(40):
         tabulated = solve(game, pile, algorithm="table")
         searched = solve(game, pile, algorithm="memo")
         assert (tabulated.value, sorted(tabulated.best_moves)) == \
@@ -115,7 +114,7 @@ def test_table_never_recurses():
 
 
 def test_equal_crates_follow_their_period_of_four():
-    for n in range(0, 14):
+    for n in range(14):
         expected = (0, 5, 10, 5)[n % 4]
         assert solve(CrateLine([5] * n), algorithm="table").value == expected
         assert solve(CrateLine([5] * n), algorithm="memo").value == expected

@@ -107,7 +107,10 @@ def solve_row(values: Sequence[int], takes: Sequence[EndTake], *, line: bool = F
     done = 0
     for first in range(1, n + 1, BLOCK):
         last = min(n, first + BLOCK - 1)
-        _fill_block(ring, sums, takes, first, last, n - first + 1, dtype, choices)
+        if choices is None:
+            _fill_block(ring, sums, takes, first, last, n - first + 1, dtype)
+        else:
+            _fill_block_with_choices(ring, sums, takes, first, last, n - first + 1, dtype, choices)
         done += sum(n - length + 1 for length in range(first, last + 1))
         if poll is not None:
             poll(done)
@@ -119,8 +122,65 @@ def solve_row(values: Sequence[int], takes: Sequence[EndTake], *, line: bool = F
 
 
 def _fill_block(ring: _Ring, sums: dict[int, Any], takes: Sequence[EndTake], first: int,
-                last: int, lanes: int, dtype: Any, choices: "_Choices | None") -> None:
-    """Lengths first..last, each over ``lanes`` starts (the block's widest length)."""
+                last: int, lanes: int, dtype: Any) -> None:
+    """Lengths first..last, each over ``lanes`` starts (the block's widest length): the hot
+    path. Only the value is wanted, so the order of the takes does not matter, and the
+    takes from the left alone, whose operands are the same views for every length of a
+    residue, run as a flat list of bound ufunc calls; only a take from the right needs a
+    view that moves with the length."""
+    subtract, add, fmax = np.subtract, np.add, np.fmax
+    shifted = {id(row): [row[shift:shift + lanes] for shift in range(len(ring.rows))]
+               for row in ring.rows}
+    lefts = {width: array[:lanes] for width, array in sums.items()}
+    scratch = np.empty(lanes, dtype=dtype)
+    plans: dict[int, tuple[Any, list[tuple[Any, ...]], list[tuple[Any, ...]]]] = {}
+    for length in range(first, last + 1):
+        key = length % len(ring.rows) if length > len(ring.rows) else -length
+        if key not in plans:
+            plans[key] = _fast_plan(ring, shifted, lefts, takes, length, scratch)
+        out, fixed, moving = plans[key]
+        for ufunc, x, y, into in fixed:
+            ufunc(x, y, into)
+        for width, left_sum, child, target in moving:
+            start = length - width
+            window = sums[width][start:start + lanes]
+            if left_sum is None:
+                subtract(window, child, target)
+            else:
+                add(window, left_sum, target)
+                subtract(target, child, target)
+            if target is not out:
+                fmax(out, target, out)
+
+
+def _fast_plan(ring: _Ring, shifted: dict[int, list[Any]], lefts: dict[int, Any],
+               takes: Sequence[EndTake], length: int,
+               scratch: Any) -> tuple[Any, list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """For _fill_block: the output row, the bound calls of the left-only takes (the first
+    writes straight into the output, the others into scratch and then a maximum), and the
+    takes that need a window from the right end."""
+    out = shifted[id(ring.row(length))][0]
+    fitting = [take for take in takes if sum(take) <= length]
+    fitting.sort(key=lambda take: take[1] > 0)          # left-only takes first
+    fixed: list[tuple[Any, ...]] = []
+    moving: list[tuple[Any, ...]] = []
+    for number, (left, right) in enumerate(fitting):
+        child = shifted[id(ring.row(length - left - right))][left]
+        target = out if number == 0 else scratch
+        if right:
+            moving.append((right, lefts[left] if left else None, child, target))
+            continue
+        fixed.append((np.subtract, lefts[left], child, target))
+        if number:
+            fixed.append((np.fmax, out, scratch, out))
+    return out, fixed, moving
+
+
+def _fill_block_with_choices(ring: _Ring, sums: dict[int, Any], takes: Sequence[EndTake],
+                             first: int, last: int, lanes: int, dtype: Any,
+                             choices: _Choices) -> None:
+    """As _fill_block, taking the takes in the game's order so that each range records the
+    first take that reaches its value (the line then matches the search algorithms')."""
     subtract, add, fmax = np.subtract, np.add, np.fmax
     shifted = {id(row): [row[shift:shift + lanes] for shift in range(len(ring.rows))]
                for row in ring.rows}
@@ -144,8 +204,7 @@ def _fill_block(ring: _Ring, sums: dict[int, Any], takes: Sequence[EndTake], fir
                 start = length - right
                 add(left_sum, right_sums[start:start + lanes], target)
                 subtract(target, child, target)
-            if choices is not None:
-                choices.record(length, index, None if target is out else target, out)
+            choices.record(length, index, None if target is out else target, out)
             if target is not out:
                 fmax(out, target, out)
 
@@ -160,7 +219,7 @@ def _plan(ring: _Ring, shifted: dict[int, list[Any]], lefts: dict[int, Any],
     child's row shifted by the left take, and where to write (the first fitting take
     writes straight into the output, later ones into scratch and then a maximum)."""
     out = shifted[id(ring.row(length))][0]
-    steps = []
+    steps: list[tuple[Any, ...]] = []
     for index, (left, right) in enumerate(takes):
         if left + right > length:
             continue

@@ -79,7 +79,7 @@ class RowGame(Game[Range, str]):
     def tabulation(self, span: Range) -> Iterator[Range]:
         """Every range inside ``span``, shortest first: a move always shortens the range."""
         first, last = span
-        for length in range(0, last - first + 1):
+        for length in range(last - first + 1):
             for left in range(first, last - length + 1):
                 yield (left, left + length)
 
