@@ -186,14 +186,17 @@ def _fill_block_with_choices(ring: _Ring, sums: dict[int, Any], takes: Sequence[
                for row in ring.rows}
     lefts = {width: array[:lanes] for width, array in sums.items()}
     scratch = np.empty(lanes, dtype=dtype)
+    beats = np.empty(lanes, dtype=bool)
+    greater, putmask = np.greater, np.putmask
     plans: dict[int, tuple[Any, list[tuple[Any, ...]]]] = {}
     for length in range(first, last + 1):
         # A length's steps depend only on its row in the ring and on which takes fit, so
-        # they are built once per residue and reused: the loop below is the hot path.
+        # they are built once per residue and reused.
         key = length % len(ring.rows) if length > len(ring.rows) else -length
         if key not in plans:
             plans[key] = _plan(ring, shifted, lefts, sums, takes, length, scratch)
         out, steps = plans[key]
+        chosen = choices.row(length, lanes)
         for index, kind, left_sum, right_sums, right, child, target in steps:
             if kind == _LEFT:
                 subtract(left_sum, child, target)
@@ -204,8 +207,12 @@ def _fill_block_with_choices(ring: _Ring, sums: dict[int, Any], takes: Sequence[
                 start = length - right
                 add(left_sum, right_sums[start:start + lanes], target)
                 subtract(target, child, target)
-            choices.record(length, index, None if target is out else target, out)
-            if target is not out:
+            if target is out:
+                chosen.fill(index)
+            else:
+                # Strictly better only: on a tie the earlier take keeps the range.
+                greater(target, out, beats)
+                putmask(chosen, beats, index)
                 fmax(out, target, out)
 
 
@@ -245,29 +252,25 @@ def _root_moves(values: Sequence[int], takes: Sequence[EndTake], ring: _Ring,
 
 class _Choices:
     """One byte per range: the index of the first take that reaches the range's value.
-    Length L's starts 0..n-L are stored from offset(L); the lanes past them are dropped."""
+
+    Length L's n - L + 1 starts are stored from offset(L), lengths in order. A block
+    computes more lanes than a length has starts; those extra bytes spill into the rows of
+    longer lengths, which are always written later and in full, so they never survive
+    (the array has a block of slack at the end for the last length's spill).
+    """
 
     def __init__(self, n: int) -> None:
         self.n = n
-        self.flat = np.zeros(n * (n + 1) // 2, dtype=np.uint8)
-        self.mask = np.empty(n + 1, dtype=bool)
+        self.flat = np.zeros(n * (n + 1) // 2 + n + BLOCK, dtype=np.uint8)
         self.bytes = self.flat.nbytes
 
     def offset(self, length: int) -> int:
         # Lengths 1..length-1 hold n, n-1, ..., n-length+2 starts.
         return (length - 1) * self.n - (length - 1) * (length - 2) // 2
 
-    def record(self, length: int, index: int, option: Any, best: Any) -> None:
-        """Note take ``index`` where its ``option`` beats ``best`` so far (strictly, so the
-        earlier take keeps a tie); the first take of a length (option None) sets every start."""
-        count = self.n - length + 1
-        row = self.flat[self.offset(length):self.offset(length) + count]
-        if option is None:
-            row[:] = index
-            return
-        beats = self.mask[:count]
-        np.greater(option[:count], best[:count], out=beats)
-        np.copyto(row, index, where=beats)
+    def row(self, length: int, lanes: int) -> Any:
+        start = self.offset(length)
+        return self.flat[start:start + lanes]
 
     def line(self, takes: Sequence[EndTake], n: int) -> list[int]:
         left, length = 0, n
