@@ -34,7 +34,7 @@ import numpy as np
 
 INT32_LIMIT = 2**31
 INT64_LIMIT = 2**63
-BLOCK = 48
+BLOCK = 128  # lengths per block: fewer views to make, at most BLOCK spare lanes per length
 
 EndTake = tuple[int, int]
 
@@ -134,11 +134,14 @@ def _fill_block(ring: _Ring, sums: dict[int, Any], takes: Sequence[EndTake], fir
     lefts = {width: array[:lanes] for width, array in sums.items()}
     scratch = np.empty(lanes, dtype=dtype)
     plans: dict[int, tuple[Any, list[tuple[Any, ...]], list[tuple[Any, ...]]]] = {}
+    ring_size = len(ring.rows)
     for length in range(first, last + 1):
-        key = length % len(ring.rows) if length > len(ring.rows) else -length
-        if key not in plans:
-            plans[key] = _fast_plan(ring, shifted, lefts, takes, length, scratch)
-        out, fixed, moving = plans[key]
+        # The steps depend only on the length's row in the ring and on which takes fit.
+        key = length % ring_size if length > ring_size else -length
+        plan = plans.get(key)
+        if plan is None:
+            plan = plans[key] = _fast_plan(ring, shifted, lefts, takes, length, scratch)
+        out, fixed, moving = plan
         for ufunc, x, y, into in fixed:
             ufunc(x, y, into)
         for width, left_sum, child, target in moving:
