@@ -115,3 +115,11 @@ def test_the_real_process_writes_the_same_bytes():
     done = subprocess.run([str(script), "contest", "crates"], input=b"3\n3 9 1\n",
                           capture_output=True, check=False, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (0, b"diff 11\nmover 12 other 1\n", b"")
+
+
+def test_a_time_limit_stops_the_table_with_exit_code_1(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "big.txt"
+    path.write_text("6000\n" + " ".join(["1000000"] * 6000) + "\n")
+    code, out, err = run(["solve", "crates", "--file", str(path), "--time", "0.001"], "",
+                         monkeypatch, capsys)
+    assert code == 1 and out == "" and "table stopped (time)" in err

@@ -12,6 +12,7 @@ import click
 from perfectplay import registry
 from perfectplay.cli.common import emit_json
 from perfectplay.errors import BadOption, BadPosition
+from perfectplay.search.limits import Limits
 
 PV_HELP = "also print every best first move and the whole optimal line"
 
@@ -27,7 +28,7 @@ def read_text(path: str) -> str:
 
 
 def answer(game_name: str, text: str, source: str, *, pv: bool = False,
-           algorithm: str = "auto", as_json: bool = False) -> None:
+           algorithm: str = "auto", limits: Limits | None = None, as_json: bool = False) -> None:
     """Solve the row game written in contest format and print the seed's output."""
     from perfectplay.scoring.contest import answer_lines
     from perfectplay.search import solve
@@ -39,7 +40,7 @@ def answer(game_name: str, text: str, source: str, *, pv: bool = False,
     game, start = entry.read_input(text, source)
     # The line costs a byte per range (n(n+1)/2); without --pv only O(n) memory is used.
     pv_limit = len(game.values) + 1 if pv or as_json else 0  # type: ignore[attr-defined]
-    solution = solve(game, start, algorithm=algorithm, pv_limit=pv_limit)
+    solution = solve(game, start, algorithm=algorithm, limits=limits, pv_limit=pv_limit)
     if as_json:
         emit_json(solution.as_dict())
         return
@@ -55,10 +56,10 @@ def crates_command(pv: bool) -> None:
 
 
 def solve_file(game: str, path: str, position: tuple[str, ...], options: dict[str, Any],
-               algorithm: str, pv: bool, as_json: bool) -> None:
+               algorithm: str, limits: Limits, pv: bool, as_json: bool) -> None:
     """`solve GAME --file PATH`: the contest answer for the row in PATH."""
     if position:
         raise BadOption(f"give the position either in --file {path} or on the command line, "
                         "not both")
     registry.check_options(registry.find(game), options)
-    answer(game, read_text(path), path, pv=pv, algorithm=algorithm, as_json=as_json)
+    answer(game, read_text(path), path, pv=pv, algorithm=algorithm, limits=limits, as_json=as_json)

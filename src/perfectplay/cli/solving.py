@@ -36,7 +36,8 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
                   as_json: bool, **options: Any) -> None:
     """Value, remoteness, optimal moves and principal variation of a position."""
     if input_file is not None:
-        solve_file(game, input_file, position, pick_options(options), algorithm, pv, as_json)
+        solve_file(game, input_file, position, pick_options(options), algorithm,
+                   make_limits(depth, time_limit, node_limit), pv, as_json)
         return
     loaded, start = load(game, position, pick_options(options))
     progress = None if as_json else _depth_printer()

@@ -2,7 +2,7 @@
 
 f_L[l] is the value of the range of length L starting at l. A move taking ``a`` items from
 the left and ``b`` from the right is worth ``gain - f_{L-a-b}[l+a]``, so length L needs only
-the rows of the K = max(a+b) previous lengths: a ring of K + 1 rows of n + K + 1 entries.
+the rows of the K = max(a+b) previous lengths: a ring of K + 1 rows of about n entries.
 For each length, each legal take costs one numpy subtraction (two if it takes from both
 ends) and one maximum, over every start at once; the Python loop runs n times, not n^2/2.
 
@@ -13,9 +13,9 @@ a block every length works on the same number of starts, the block's largest. Th
 real lane (the range (l, L) only reads (l + a, L - a - b), which is real whenever (l, L) is),
 so whatever they hold, even wrapped integers, cannot reach the answer.
 
-Exactness. With non-negative values summing to S, every quantity the recurrence forms
-(prefix sums, gains, options, values) lies in [-S, S]: an option is a gain minus the value of
-what is left, and each is at most the sum of its own items. So the dtype is chosen up front
+Exactness. With S the sum of the values' sizes, every quantity the recurrence forms (sums
+of taken items, options, values) lies in [-S, S]: an option is a gain minus the value of
+what is left, and each is at most, in size, the sum of its own items. So the dtype is chosen up front
 from S: int32 when S < 2^31 (half the memory traffic of int64), int64 when S < 2^63, and
 numpy object arrays of Python ints beyond that, which are exact at any size and just slower.
 No silent wrap-around is possible in a real lane.
