@@ -18,6 +18,7 @@ ratios within one run. Never imported by the package.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import random
@@ -157,9 +158,14 @@ def contest_scale(folder: Path, binary: Path, repeat: int) -> None:
         ("`perfectplay solve crates --file n2000.txt`", [script, "solve", "crates", "--file",
                                                          str(source)]),
         ("`python -c pass` (interpreter alone)", [sys.executable, "-c", "pass"]),
+        ("`python -c 'import numpy'`", [sys.executable, "-c", "import numpy"]),
+        ("`python -c 'import numba'` (why the kernel is numpy, not numba)",
+         [sys.executable, "-c", "import numba"]),
         ("C++ O(n) loop", [str(binary), "rows"]),
         ("C++ seed's square table", [str(binary), "square"]),
     ]:
+        if "import numba" in command[-1] and importlib.util.find_spec("numba") is None:
+            continue
         wall, peak, out = process(command, source, runs)
         if out:
             outputs.add("\n".join(out.splitlines()[:2]))
