@@ -57,10 +57,19 @@ def timings(function, repeat: int) -> tuple[float, float, float]:
     shared, so the minimum is the figure to compare; CPU time ignores waiting for a core."""
     walls, cpus = [], []
     for _ in range(repeat):
-        started, cpu = time.perf_counter(), time.process_time()
-        function()
-        walls.append(time.perf_counter() - started)
-        cpus.append(time.process_time() - cpu)
+        wall, cpu = timed_once(function)
+        walls.append(wall)
+        cpus.append(cpu)
+    return summary(walls, cpus)
+
+
+def timed_once(function) -> tuple[float, float]:
+    started, cpu = time.perf_counter(), time.process_time()
+    function()
+    return time.perf_counter() - started, time.process_time() - cpu
+
+
+def summary(walls: list[float], cpus: list[float]) -> tuple[float, float, float]:
     return min(walls), statistics.median(walls), min(cpus)
 
 
@@ -71,17 +80,25 @@ def build_reference(folder: Path) -> Path:
     return binary
 
 
-def cpp_compute(binary: Path, source: Path, mode: str, repeat: int) -> tuple[float, float, float]:
+def cpp_once(binary: Path, source: Path, mode: str) -> tuple[float, float]:
     """The C++ program's own timing of its computation (stderr 'compute_ms X cpu_ms Y')."""
-    walls, cpus = [], []
+    with source.open() as stdin:
+        done = subprocess.run([str(binary), mode], stdin=stdin, capture_output=True,
+                              text=True, check=True)
+    found = re.search(r"compute_ms ([\d.]+) cpu_ms ([\d.]+)", done.stderr)
+    return float(found.group(1)) / 1000, float(found.group(2)) / 1000
+
+
+def interleaved(runs: dict[str, object], repeat: int) -> dict[str, tuple[float, float, float]]:
+    """Time every program once per round, ``repeat`` rounds, so that a busy spell on the
+    shared machine slows all of them alike rather than whichever ran during it."""
+    seen: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in runs}
     for _ in range(repeat):
-        with source.open() as stdin:
-            done = subprocess.run([str(binary), mode], stdin=stdin, capture_output=True,
-                                  text=True, check=True)
-        found = re.search(r"compute_ms ([\d.]+) cpu_ms ([\d.]+)", done.stderr)
-        walls.append(float(found.group(1)) / 1000)
-        cpus.append(float(found.group(2)) / 1000)
-    return min(walls), statistics.median(walls), min(cpus)
+        for name, run in runs.items():
+            wall, cpu = run()
+            seen[name][0].append(wall)
+            seen[name][1].append(cpu)
+    return {name: summary(*lists) for name, lists in seen.items()}
 
 
 def process(command: list[str], source: Path, repeat: int) -> tuple[float, float, str]:
@@ -123,11 +140,16 @@ def contest_scale(folder: Path, binary: Path, repeat: int) -> None:
     values = random_row(2000, 10**6)
     source = write_input(folder, values, "n2000.txt")
     game = CrateLine(values)
-    kernel = timings(lambda: solve_row(values, CrateLine.takes), repeat)
-    library = timings(lambda: solve(game, algorithm="table", pv_limit=0), repeat)
+    solve_row(values, CrateLine.takes)        # warm up: first calls pay for imports and caches
+    found = interleaved({
+        "kernel": lambda: timed_once(lambda: solve_row(values, CrateLine.takes)),
+        "library": lambda: timed_once(lambda: solve(game, algorithm="table", pv_limit=0)),
+        "cpp": lambda: cpp_once(binary, source, "rows"),
+    }, repeat)
+    kernel, library, rows_cpp = found["kernel"], found["library"], found["cpp"]
     with_line = timings(lambda: solve_row(values, CrateLine.takes, line=True), max(3, repeat // 4))
-    rows_cpp = cpp_compute(binary, source, "rows", repeat)
-    square_cpp = cpp_compute(binary, source, "square", max(3, repeat // 4))
+    square_cpp = interleaved({"square": lambda: cpp_once(binary, source, "square")},
+                             max(3, repeat // 4))["square"]
     found = solve_row(values, CrateLine.takes, line=True)
 
     print("### n = 2,000 random values up to 10^6 (computation only, no start-up)\n")
