@@ -57,7 +57,7 @@ class RowTable:
 
 def pick_dtype(values: Sequence[int]) -> Any:
     """The narrowest exact dtype for the row (see the module docstring)."""
-    bound = sum(abs(value) for value in values)
+    bound = sum(map(abs, values))
     if bound < INT32_LIMIT:
         return np.int32
     if bound < INT64_LIMIT:
