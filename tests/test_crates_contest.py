@@ -123,3 +123,15 @@ def test_a_time_limit_stops_the_table_with_exit_code_1(tmp_path, monkeypatch, ca
     code, out, err = run(["solve", "crates", "--file", str(path), "--time", "0.001"], "",
                          monkeypatch, capsys)
     assert code == 1 and out == "" and "table stopped (time)" in err
+
+
+def test_pv_on_the_empty_game_prints_dashes(monkeypatch, capsys):
+    _, out, _ = run(["contest", "crates", "--pv"], "0\n", monkeypatch, capsys)
+    assert out == "diff 0\nmover 0 other 0\nbest -\nline -\n"
+
+
+def test_solve_file_reads_a_coin_row_in_the_same_format(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "coins.txt"
+    path.write_text("4\n8 15 3 7\n")
+    code, out, _ = run(["solve", "coins", "--file", str(path), "--pv"], "", monkeypatch, capsys)
+    assert code == 0 and out.splitlines()[:3] == ["diff 11", "mover 22 other 11", "best R"]
