@@ -162,14 +162,15 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("crates", "score game: take the leftmost crate, the two leftmost, or the rightmost",
           "VALUE..., e.g. 3 9 1", _crates, aliases=("crate-line", "crateline"),
           random_case=_crates_random, brute_force=_crates_brute, read_input=_crates_input),
-    Entry("coins", "score game: take the coin at either end of the row",
-          "VALUE..., e.g. 8 15 3 7", _coins, aliases=("coin-row", "coinrow"),
-          random_case=_coins_random, brute_force=_coins_brute, read_input=_coins_input),
     Entry("claim", "claim an item with no claimed neighbour; who cannot move loses",
           "N, or a row like '..x....' (x = claimed)", _claim, aliases=("claim-line",),
           options=("block",), sized=_claim_sized),
     Entry("tictactoe", "three in a row on a 3x3 board", "9 cells row by row, e.g. 'X.O/.X./...'",
           _tictactoe, aliases=("ttt", "tic-tac-toe", "noughts-and-crosses")),
+    # Last, so the numbers of the games listed before it (e.g. in `play`) do not move.
+    Entry("coins", "score game: take the coin at either end of the row",
+          "VALUE..., e.g. 8 15 3 7", _coins, aliases=("coin-row", "coinrow"),
+          random_case=_coins_random, brute_force=_coins_brute, read_input=_coins_input),
 )
 
 

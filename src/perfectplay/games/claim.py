@@ -78,7 +78,7 @@ class ClaimLine(Game[Row, int]):
         return numbers + "\n" + " ".join(f"{m:>2}" for m in marks) + "\n(X claimed, - blocked, . available)"
 
     def random_position(self, rng: random.Random) -> Row:
-        n = rng.randrange(1, 13)
+        n = rng.randrange(1, 11)
         row = (n, 0)
         for _ in range(rng.randrange(0, 3)):
             legal = self.moves(row)

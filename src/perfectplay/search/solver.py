@@ -149,25 +149,19 @@ def _solve_deepening(game: Game[Any, Any], rules: Rules, position: Any, name: st
         # Not even depth 1 finished: any legal move beats returning nothing.
         first = rules.moves(position)[0]
         last = iterative.DepthResult(0, 0, first, [], False, searcher.counters().nodes)
-    optimal = _deepening_optimal(rules, searcher, position, last, limits)
-    line = iterative.table_line(rules, searcher, position, last.best_move, min(pv_limit, max(last.depth, 1)))
-    stats = _stats(searcher, budget)
+    main_nodes = searcher.counters().nodes
+    if last.exact:
+        # Solved within this depth: prove every optimal move as an exact search would.
+        value, optimal = best_moves(rules, searcher, position, last.depth, last.moves)
+        line = principal_variation(rules, searcher, position, value, last.depth, pv_limit)
+    else:
+        optimal = [r.move for r in last.moves if r.exact and r.value == last.value] or [last.best_move]
+        line = iterative.table_line(rules, searcher, position, last.best_move,
+                                    min(pv_limit, max(last.depth, 1)))
+    stats = _stats(searcher, budget, searcher.counters().nodes - main_nodes)
+    stats.nodes = main_nodes + 1
     stats.depth = last.depth
     return _finish(game, rules, position, name, last.value, last.exact, optimal, line, stats)
-
-
-def _deepening_optimal(rules: Rules, searcher: Searcher, position: Any,
-                       last: iterative.DepthResult, limits: Limits) -> list[Any]:
-    """Every optimal root move once deepening has solved the root exactly (the window left
-    some moves as bounds that may equal the best, as in _solve_exact); otherwise, or if the
-    budget runs out while checking, the moves the last depth proved best."""
-    proven = [r.move for r in last.moves if r.exact and r.value == last.value] or [last.best_move]
-    if not last.exact:
-        return proven
-    try:
-        return best_moves(rules, searcher, position, limits.search_depth, last.moves)[1]
-    except OutOfBudget:
-        return proven
 
 
 def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto",
