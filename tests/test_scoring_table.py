@@ -166,3 +166,15 @@ def test_int32_rows_at_the_limit_do_not_wrap():
     row = [2**31 - 1 - 3 * (2**28)] + [2**28] * 3
     assert pick_dtype(row) is np.int32
     assert solve_row(row, CRATE_TAKES).value == brute_force_difference(row)
+
+
+def test_table_solves_positions_in_the_middle_of_a_game_like_memo():
+    rng = random.Random(8)
+    for game_class in (CrateLine, CoinRow):
+        game = game_class([rng.randint(0, 30) for _ in range(14)])
+        for left in range(0, 14, 3):
+            for right in range(left, 15, 4):
+                tabulated = solve(game, (left, right), algorithm="table")
+                searched = solve(game, (left, right), algorithm="memo")
+                assert (tabulated.value, tabulated.best_moves, tabulated.pv, tabulated.totals) == \
+                       (searched.value, searched.best_moves, searched.pv, searched.totals)
