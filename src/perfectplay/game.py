@@ -21,7 +21,7 @@ import enum
 import random
 import re
 from dataclasses import dataclass
-from typing import Generic, Hashable, Sequence, TypeVar
+from typing import Generic, Hashable, Iterable, Sequence, TypeVar
 
 from perfectplay.errors import BadPosition, IllegalMove
 
@@ -137,6 +137,14 @@ class Game(Generic[P, M]):
         return self.format_position(position)
 
     # -- optional structure (used by later layers when present) --------------------------
+    def tabulation(self, position: P) -> Iterable[P] | None:
+        """Every position reachable from ``position``, in an order where each move leads to an
+        earlier one (so ``position`` comes last), or None when the game declares no such
+        order. Declaring one enables ``--algorithm table``: values filled bottom-up with no
+        recursion (perfectplay.search.table). A take-away pile lists 0, 1, ..., n; a row game
+        lists its ranges by length."""
+        return None
+
     def random_position(self, rng: random.Random) -> P:
         """A random small position, for differential tests (`perfectplay verify`)."""
         position = self.start()

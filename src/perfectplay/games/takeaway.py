@@ -33,6 +33,10 @@ class TakeAway(Game[int, int]):
     def play(self, pile: int, take: int) -> int:
         return pile - take
 
+    def tabulation(self, pile: int) -> range:
+        """Piles by size: a move always makes the pile smaller."""
+        return range(0, pile + 1)
+
     def parse_position(self, text: str) -> int:
         return parse_count(text, "take-away pile")
 

@@ -8,7 +8,7 @@ from typing import Any, Callable
 from perfectplay import value as V
 from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.game import Game
-from perfectplay.search import alphabeta, iterative, memo, minimax, tt
+from perfectplay.search import alphabeta, iterative, memo, minimax, table, tt
 from perfectplay.search.deep import run_deep
 from perfectplay.search.limits import Budget, Limits, OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats
@@ -27,6 +27,7 @@ ALGORITHMS: dict[str, str] = {
     "alphabeta": "negamax with alpha-beta and the bound swap (seed 004)",
     "tt": "alpha-beta with a transposition table: bound flags, draft, best move first",
     "id": "iterative deepening over tt, under depth, node and time limits",
+    "table": "bottom-up tabulation, no recursion, for games that declare an order (issue 6)",
 }
 DEFAULT_PV_LIMIT = 1000
 
@@ -56,8 +57,9 @@ def _check_mode(game: Game[Any, Any], algorithm: str, limits: Limits, outcome_on
     if outcome_only and game.properties.is_score:
         raise UnsupportedSearch(
             f"--outcome-only applies to win/loss/draw games; {game.name} is a score game")
-    if algorithm == "memo" and limits.depth is not None:
-        raise UnsupportedSearch("memo stores exact values only; use --algorithm id with --depth")
+    if algorithm in ("memo", "table") and limits.depth is not None:
+        raise UnsupportedSearch(
+            f"{algorithm} stores exact values only; use --algorithm id with --depth")
 
 
 def _stats(searcher: Searcher, budget: Budget, extra: int = 0) -> Stats:
@@ -80,7 +82,7 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
     _check_mode(game, name, limits, outcome_only)
     budget = budget or Budget(limits)
     rules = Rules(game, outcome_only)
-    solver = _solve_deepening if name == "id" else _solve_exact
+    solver = {"id": _solve_deepening, "table": _solve_table}.get(name, _solve_exact)
     return run_deep(lambda: solver(game, rules, position, name, limits, budget,
                                    table_size, pv_limit, on_depth), budget)
 
@@ -120,6 +122,15 @@ def _solve_exact(game: Game[Any, Any], rules: Rules, position: Any, name: str, l
     stats.nodes = main_nodes + 1
     stats.depth = limits.depth
     return _finish(game, rules, position, name, value, exact, optimal, line, stats)
+
+
+def _solve_table(game: Game[Any, Any], rules: Rules, position: Any, name: str, limits: Limits,
+                 budget: Budget, table_size: str | int | None, pv_limit: int,
+                 on_depth: Any) -> Solution:
+    """--algorithm table: filled bottom-up by search/table.py, never recursing."""
+    found = table.solve(game, rules, position, budget, pv_limit)
+    return _finish(game, rules, position, name, found.value, True, found.optimal, found.line,
+                   found.stats)
 
 
 def _solve_deepening(game: Game[Any, Any], rules: Rules, position: Any, name: str,
@@ -165,6 +176,8 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
     rules = Rules(game, outcome_only)
 
     def task() -> list[MoveValue]:
+        if name == "table":
+            return _valued(game, rules, position, table.move_values(game, rules, position, budget))
         searcher = make_searcher("tt" if name == "id" else name, rules, budget, table_size)
         moves = list(rules.moves(position)) if terminal_value(rules, position) is None else []
         if name == "id":
@@ -178,11 +191,15 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
                                       full_window=True)
             except OutOfBudget as stop:
                 raise LimitReached(f"{name} stopped ({stop}) before every move was valued") from None
-        valued = [MoveValue(r.move, game.format_move(position, r.move), int(r.value),
-                            rules.is_score, r.exact) for r in results if r.value is not None]
-        return sorted(valued, key=lambda mv: -mv.value)
+        return _valued(game, rules, position, results)
 
     return run_deep(task, budget)
+
+
+def _valued(game: Game[Any, Any], rules: Rules, position: Any, results: list[Any]) -> list[MoveValue]:
+    valued = [MoveValue(r.move, game.format_move(position, r.move), int(r.value),
+                        rules.is_score, r.exact) for r in results if r.value is not None]
+    return sorted(valued, key=lambda mv: -mv.value)
 
 
 def _totals(game: Game[Any, Any], rules: Rules, position: Any, difference: int,
