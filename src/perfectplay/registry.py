@@ -111,6 +111,17 @@ def _claim_sized(options: Options, n: int) -> Loaded:
     return ClaimLine(n, block=options.get("block") or "both"), (n, 0)
 
 
+def _octal(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.octal import OctalGame
+    game = OctalGame(options.get("code") or "0.77", misere=bool(options.get("misere")))
+    return _from_text(game, text)
+
+
+def _octal_sized(options: Options, n: int) -> Loaded:
+    game, _ = _octal(options, None)
+    return game, (n,)
+
+
 def _tictactoe(options: Options, text: str | None) -> Loaded:
     from perfectplay.games.tictactoe import TicTacToe
     return _from_text(TicTacToe(), text)
@@ -130,6 +141,9 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("claim", "claim an item with no claimed neighbour; who cannot move loses",
           "N, or a row like '..x....' (x = claimed)", _claim, aliases=("claim-line",),
           options=("block",), sized=_claim_sized),
+    Entry("octal", "heaps; remove tokens as the octal --code allows (default 0.77, Kayles)",
+          "HEAP..., e.g. 5 7", _octal, aliases=("octal-game", "kayles"),
+          options=("code", "misere"), sized=_octal_sized),
     Entry("tictactoe", "three in a row on a 3x3 board", "9 cells row by row, e.g. 'X.O/.X./...'",
           _tictactoe, aliases=("ttt", "tic-tac-toe", "noughts-and-crosses")),
 )

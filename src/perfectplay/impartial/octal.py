@@ -23,6 +23,7 @@ from typing import Iterator, Sequence
 import numpy as np
 
 from perfectplay.errors import BadOption
+from perfectplay.impartial.grundy import mex
 
 _CODE = re.compile(r"^([0-7]?)\.([0-7]*)$")
 TAKE_ALL, LEAVE_ONE, LEAVE_TWO = 1, 2, 4
@@ -105,15 +106,6 @@ def subtraction_code(takes: Sequence[int]) -> OctalCode:
     for take in takes:
         digits[take] = TAKE_ALL | LEAVE_ONE
     return OctalCode(tuple(digits))
-
-
-def mex(values: set[int] | Sequence[int]) -> int:
-    """The least non-negative integer not among ``values`` (minimum excludant)."""
-    present = set(values)
-    smallest = 0
-    while smallest in present:
-        smallest += 1
-    return smallest
 
 
 def plain_sequence(code: OctalCode, terms: int, known: Sequence[int] = ()) -> list[int]:
