@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import click
 
+from perfectplay.cli.impartial import claim_contest_command
+
 
 @click.group("contest")
 def contest_group() -> None:
@@ -12,7 +14,9 @@ def contest_group() -> None:
 
 
 # Each problem is one command module; add it here.
-PROBLEMS: tuple[click.Command, ...] = ()
+PROBLEMS: tuple[click.Command, ...] = (
+    claim_contest_command,
+)
 
 for problem in PROBLEMS:
     contest_group.add_command(problem)

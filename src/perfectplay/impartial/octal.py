@@ -16,7 +16,7 @@ lookup.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Sequence
 
@@ -31,6 +31,8 @@ TAKE_ALL, LEAVE_ONE, LEAVE_TWO = 1, 2, 4
 # Where period searches stop unless told otherwise: enough for every game in the published
 # tables we test against, small enough to answer in about a second.
 DEFAULT_MAX_TERMS = 1 << 14
+# Up to this many terms the plain mex rule is quicker than compiling the faster kernel.
+PLAIN_TERMS = 600
 
 
 @dataclass(frozen=True)
@@ -174,24 +176,33 @@ class OctalAnalysis:
     code: OctalCode
     values: np.ndarray
     periodicity: Periodicity | None
+    _list: list[int] = field(default_factory=list, repr=False)
 
     def grundy(self, n: int) -> int:
         """G(n): a lookup below the computed length, by the certified period beyond it."""
-        if n < len(self.values):
-            return int(self.values[n])
+        table = self._table()
+        if n < len(table):
+            return table[n]
         if self.periodicity is None:
-            raise BadOption(f"G({n}) of {self.code.text} is beyond the {len(self.values):,} "
+            raise BadOption(f"G({n}) of {self.code.text} is beyond the {len(table):,} "
                             "values computed, and no certified period covers it")
         e, p = self.periodicity.preperiod, self.periodicity.period
-        return int(self.values[e + (n - e) % p])
+        return table[e + (n - e) % p]
+
+    def _table(self) -> list[int]:
+        # A plain list: indexing it is several times faster than a numpy array, and claim
+        # queries and winning-move scans look values up one at a time.
+        if len(self._list) != len(self.values):
+            self._list = [int(v) for v in self.values]
+        return self._list
 
 
 def sequence(code: OctalCode, terms: int, known: Sequence[int] | np.ndarray = ()) -> np.ndarray:
     """G(0..terms-1): plain mex for short runs, the rare/common method beyond."""
-    from perfectplay.impartial import sparse
-
-    if terms <= sparse.PLAIN_PREFIX:
+    if terms <= PLAIN_TERMS:
         return np.asarray(plain_sequence(code, terms, list(known)), dtype=np.int64)
+    from perfectplay.impartial import sparse  # imports numba: only when it pays
+
     return sparse.sparse_sequence(code, terms, known)
 
 

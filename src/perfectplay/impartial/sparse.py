@@ -34,7 +34,7 @@ except ImportError:  # pragma: no cover - depends on the installation
     def njit(*_args: Any, **_kwargs: Any) -> Any:
         return lambda function: function
 
-PLAIN_PREFIX = 600
+PLAIN_PREFIX = 600  # plain mex computes this prefix, which also picks the mask
 # Grundy values of octal games stay small (the largest in the published tables are a few
 # hundred); the mex scratch array has room for any value below this.
 VALUE_LIMIT = 1 << 15

@@ -21,7 +21,7 @@ Step = tuple[Any, list[Component]]  # a move, and the components it leaves in pl
 
 # Heaps longer than this are not scanned split by split when looking for winning moves:
 # only splits within this distance of either end are tried, and the answer says so.
-SPLIT_WINDOW = 2_000
+SPLIT_WINDOW = 256
 # Without a certified period, values are computed up to the heap asked for, up to this size.
 UNCERTIFIED_LIMIT = 100_000
 

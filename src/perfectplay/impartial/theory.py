@@ -30,6 +30,8 @@ REMOTENESS_NOTE = "remoteness needs --algorithm tt"
 # Lost positions list every move (all lose alike) up to this many; analysis refuses more.
 MOVE_LIST_LIMIT = 1_000
 ANALYSIS_LIMIT = 100_000
+# When the list of optimal moves is too long to enumerate, this many are shown.
+SAMPLE_SIZE = 20
 # The principal variation stops after this long, whatever --pv-limit says.
 PV_SECONDS = 0.05
 
@@ -92,12 +94,16 @@ def solve(game: Game[Any, Any], position: Any = None, *, pv_limit: int = 1000) -
     best = _optimal_steps(adapter, state, grundy)
     wins = _misere_nim_wins(state) if grundy is None else grundy != 0
     line = _principal_variation(adapter, state, pv_limit)
+    complete = adapter.exhaustive and (wins or len(best) < MOVE_LIST_LIMIT)
+    if not complete:
+        best = best[:SAMPLE_SIZE]
     return TheorySolution(
         game=game.name, position=game.format_position(position), algorithm=NAME,
         value=V.WIN_ONLY if wins else -V.WIN_ONLY, score_game=False, exact=True,
         best_moves=[adapter.notation(state, index, move) for index, move, _ in best],
         pv=line, outcome_only=True, stats=Stats(elapsed_s=time.perf_counter() - started),
-        grundy=grundy, complete=adapter.exhaustive and (wins or len(best) < MOVE_LIST_LIMIT))
+        grundy=grundy, complete=complete,
+        note=REMOTENESS_NOTE + ("" if complete else f"; best moves: a sample of {len(best)}"))
 
 
 def analyze(game: Game[Any, Any], position: Any = None) -> list[MoveValue]:
