@@ -16,11 +16,9 @@ lookup.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator, Sequence
-
-import numpy as np
 
 from perfectplay.errors import BadOption
 from perfectplay.impartial.grundy import mex
@@ -141,31 +139,39 @@ def terms_to_certify(period: int, preperiod: int, last: int) -> int:
     return 2 * preperiod + 2 * period + last
 
 
-def find_period(values: Sequence[int] | np.ndarray, last: int) -> Periodicity | None:
+def find_period(values: Sequence[int], last: int) -> Periodicity | None:
     """The least period the data certifies through the Guy-Smith theorem, or None.
 
     Scanning periods upwards, the first certified one is the least eventual period (any
     other eventual period is a multiple of it), and its preperiod is the least one.
     Candidates are first filtered on the last terms, which nearly every wrong period fails.
+    Plain Python lists: no numpy import on the way to a claim answer.
     """
-    series = np.asarray(values, dtype=np.int64)
+    series = list(values)
     count = len(series)
     for period in _candidate_periods(series):
-        differ = np.nonzero(series[period:] != series[:-period])[0]
-        preperiod = int(differ[-1]) + 1 if len(differ) else 0
+        preperiod = _last_mismatch(series, period) + 1
         if count >= terms_to_certify(period, preperiod, last):
             return Periodicity(period, preperiod, True, count)
     return None
 
 
-def _candidate_periods(series: np.ndarray, window: int = 64) -> Iterator[int]:
+def _last_mismatch(series: list[int], period: int) -> int:
+    """The largest n with G(n) != G(n + period) in the data, or -1."""
+    for n in range(len(series) - period - 1, -1, -1):
+        if series[n] != series[n + period]:
+            return n
+    return -1
+
+
+def _candidate_periods(series: list[int], window: int = 64) -> Iterator[int]:
     count = len(series)
     window = min(window, count // 2)
     if window == 0:
         return
     tail = series[count - window:]
     for period in range(1, count // 2 + 1):
-        if np.array_equal(series[count - window - period:count - period], tail):
+        if series[count - window - period:count - period] == tail:
             yield period
 
 
@@ -174,36 +180,28 @@ class OctalAnalysis:
     """A game's computed Grundy values and, when found, its certified periodicity."""
 
     code: OctalCode
-    values: np.ndarray
+    values: list[int]
     periodicity: Periodicity | None
-    _list: list[int] = field(default_factory=list, repr=False)
 
     def grundy(self, n: int) -> int:
         """G(n): a lookup below the computed length, by the certified period beyond it."""
-        table = self._table()
-        if n < len(table):
-            return table[n]
+        values = self.values
+        if n < len(values):
+            return values[n]
         if self.periodicity is None:
-            raise BadOption(f"G({n}) of {self.code.text} is beyond the {len(table):,} "
+            raise BadOption(f"G({n}) of {self.code.text} is beyond the {len(values):,} "
                             "values computed, and no certified period covers it")
         e, p = self.periodicity.preperiod, self.periodicity.period
-        return table[e + (n - e) % p]
-
-    def _table(self) -> list[int]:
-        # A plain list: indexing it is several times faster than a numpy array, and claim
-        # queries and winning-move scans look values up one at a time.
-        if len(self._list) != len(self.values):
-            self._list = [int(v) for v in self.values]
-        return self._list
+        return values[e + (n - e) % p]
 
 
-def sequence(code: OctalCode, terms: int, known: Sequence[int] | np.ndarray = ()) -> np.ndarray:
+def sequence(code: OctalCode, terms: int, known: Sequence[int] = ()) -> list[int]:
     """G(0..terms-1): plain mex for short runs, the rare/common method beyond."""
     if terms <= PLAIN_TERMS:
-        return np.asarray(plain_sequence(code, terms, list(known)), dtype=np.int64)
-    from perfectplay.impartial import sparse  # imports numba: only when it pays
+        return plain_sequence(code, terms, list(known))
+    from perfectplay.impartial import sparse  # imports numpy and numba: only when it pays
 
-    return sparse.sparse_sequence(code, terms, known)
+    return sparse.sparse_sequence(code, terms, known).tolist()
 
 
 def analyse(code: OctalCode, max_terms: int = DEFAULT_MAX_TERMS, at_least: int = 0) -> OctalAnalysis:

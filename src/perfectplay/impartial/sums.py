@@ -218,7 +218,7 @@ def heap_value(analysis: Any, size: int) -> int:
     from perfectplay.impartial.octal import sequence
 
     analysis.values = sequence(analysis.code, max(size + 1, 2 * len(analysis.values)), analysis.values)
-    return int(analysis.values[size])
+    return analysis.values[size]
 
 
 def adapter_for(game: Game[Any, Any]) -> SumAdapter:

@@ -122,6 +122,9 @@ def analyze(game: Game[Any, Any], position: Any = None) -> list[MoveValue]:
         valued.append(MoveValue(adapter.game_move(state, index, move),
                                 adapter.notation(state, index, move),
                                 V.WIN_ONLY if mover_wins else -V.WIN_ONLY, False))
+    if not adapter.exhaustive:
+        raise UnsupportedSearch(f"{game.name} {game.format_position(position)}: too many moves "
+                                "to list; `solve` gives winning ones")
     return sorted(valued, key=lambda mv: -mv.value)
 
 
