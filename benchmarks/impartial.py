@@ -13,7 +13,8 @@ import shutil
 import subprocess
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from perfectplay.cli.impartial import read_queries
 from perfectplay.games.nim import Nim
@@ -56,13 +57,13 @@ def main() -> None:
           f"{platform.system()} {platform.release()}\n")
     print("| figure | target | measured | note |\n|---|---|---|---|")
     for label, text in (("n <= 20", small), ("n <= 10^18", huge)):
-        answers, seconds = timed(lambda: claim_queries(text))
+        answers, seconds = timed(lambda text=text: claim_queries(text))
         process = whole_process(text)
         shown = f"{seconds:.4f} s in process" + (f"; {process:.2f} s whole process" if process else "")
         row(f"300 claim queries, {label}", "< 0.08 s (seed C++)", shown,
             f"{answers.count('WIN')} WIN / {answers.count('LOSE')} LOSE")
     for code, expected in (("0.77", (12, 71)), ("0.137", (34, 52))):
-        analysis, seconds = timed(lambda: analyse(parse_code(code)))
+        analysis, seconds = timed(lambda code=code: analyse(parse_code(code)))
         found = analysis.periodicity
         row(f"{code} period and preperiod, certified", f"{expected}, < 1 s",
             f"({found.period}, {found.preperiod}) certified={found.certified} in {seconds:.3f} s",

@@ -78,7 +78,7 @@ def test_grundy_of_octal_heaps_and_claim_rows():
                                   ["octal", "0.8"], ["octal", "abc"], ["octal", ""],
                                   ["solve", "octal", "3", "--code", "9.1"]])
 def test_bad_requests_exit_2_with_one_line(args):
-    code, out, err = run(args)
+    code, _out, err = run(args)
     assert code == 2 and err.startswith("error:") and err.count("\n") == 1
 
 

@@ -9,7 +9,12 @@ import pytest
 from perfectplay.errors import BadOption
 from perfectplay.impartial import sparse
 from perfectplay.impartial.octal import (
-    analyse, find_period, parse_code, plain_sequence, subtraction_code, terms_to_certify,
+    analyse,
+    find_period,
+    parse_code,
+    plain_sequence,
+    subtraction_code,
+    terms_to_certify,
 )
 
 DATA = Path(__file__).parents[1] / "../shared/data/grundy"

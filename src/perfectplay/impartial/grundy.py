@@ -12,7 +12,8 @@ no recursion limit, and memoised by ``game.key``.
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any
 
 from perfectplay.errors import ComponentMismatch, NotImpartial, UnsupportedSearch
 from perfectplay.game import Game, Outcome

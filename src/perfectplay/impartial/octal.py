@@ -16,9 +16,9 @@ lookup.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator, Sequence
 
 from perfectplay.errors import BadOption
 from perfectplay.impartial.grundy import mex

@@ -22,7 +22,8 @@ The kernel is written for numba and runs as plain Python when numba is missing.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -31,7 +32,7 @@ from perfectplay.impartial.octal import LEAVE_ONE, LEAVE_TWO, TAKE_ALL, OctalCod
 try:  # numba is optional: the same functions run as plain Python without it
     from numba import njit
 except ImportError:  # pragma: no cover - depends on the installation
-    def njit(*_args: Any, **_kwargs: Any) -> Any:
+    def njit(*_args: Any, **_kwargs: Any) -> Any:  # type: ignore[no-redef]
         return lambda function: function
 
 PLAIN_PREFIX = 600  # plain mex computes this prefix, which also picks the mask

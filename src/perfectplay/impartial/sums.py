@@ -10,7 +10,8 @@ is one component valued through the certified period of 0.137.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from perfectplay.errors import BadPosition
 from perfectplay.game import Game

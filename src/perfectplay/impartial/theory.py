@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from perfectplay import value as V
 from perfectplay.errors import UnsupportedSearch
