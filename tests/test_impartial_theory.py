@@ -198,3 +198,15 @@ def test_grundy_values_need_an_impartial_game():
 def test_grundy_search_needs_no_recursion_limit():
     assert grundy_value(TakeAway((1, 2, 3)), 200_000) == 0
     assert grundy_value(TakeAway((1, 2, 3)), 200_001) == 1
+
+
+class EndlessPile(TakeAway):
+    """Take one, or put one back: play can cycle."""
+
+    def moves(self, pile):
+        return [1, -1] if pile else []
+
+
+def test_a_game_that_can_cycle_is_refused_not_looped():
+    with pytest.raises(UnsupportedSearch, match="always end"):
+        grundy_value(EndlessPile(), 3)

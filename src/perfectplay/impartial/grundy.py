@@ -85,6 +85,8 @@ class GrundyValues:
                 children[position_key] = self._options(position)
             pending = [part for parts in children[position_key] for part in parts
                        if key(part) not in table]
+            if any(key(part) in children for part in pending):
+                self._cycle(position)
             if pending:
                 stack.extend(pending)
                 continue
@@ -92,6 +94,13 @@ class GrundyValues:
             table[position_key] = mex(self._sum(parts) for parts in options)
             stack.pop()
         return table[root_key]
+
+    def _cycle(self, position: Any) -> None:
+        # A position still waiting for its children's values can only come back through a
+        # cycle (everything above it on the stack descends from it).
+        raise UnsupportedSearch(f"{self.game.name}: play can return to a position after "
+                                f"{self.game.format_position(position)!r}; Grundy values need "
+                                "games that always end")
 
     def _options(self, position: Any) -> list[Sequence[Any]]:
         """The parts of every position one move away."""
