@@ -18,7 +18,7 @@ from typing import Any
 
 from perfectplay.cli.impartial import read_queries
 from perfectplay.games.nim import Nim
-from perfectplay.impartial.octal import analyse, parse_code
+from perfectplay.impartial.octal import analyse, parse_code, plain_sequence
 from perfectplay.impartial.sums import heap_value
 from perfectplay.search import solve
 
@@ -39,10 +39,13 @@ def whole_process(text: str) -> float | None:
     command = shutil.which("perfectplay")
     if command is None:
         return None
-    started = time.perf_counter()
-    subprocess.run([command, "contest", "claim"], input=text, text=True, check=True,
-                   stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started
+    times = []
+    for _ in range(5):  # the best of five: the machine is shared, start-up time is noisy
+        started = time.perf_counter()
+        subprocess.run([command, "contest", "claim"], input=text, text=True, check=True,
+                       stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - started)
+    return min(times)
 
 
 def row(figure: str, target: str, measured: str, note: str = "") -> None:
@@ -59,9 +62,9 @@ def main() -> None:
     for label, text in (("n <= 20", small), ("n <= 10^18", huge)):
         answers, seconds = timed(lambda text=text: claim_queries(text))
         process = whole_process(text)
-        shown = f"{seconds:.4f} s in process" + (f"; {process:.2f} s whole process" if process else "")
+        shown = f"{seconds:.4f} s in process" + (f"; {process:.3f} s whole process" if process else "")
         row(f"300 claim queries, {label}", "< 0.08 s (seed C++)", shown,
-            f"{answers.count('WIN')} WIN / {answers.count('LOSE')} LOSE")
+            f"{answers.count('WIN')} WIN / {answers.count('LOSE')} LOSE; whole process: best of 5")
     for code, expected in (("0.77", (12, 71)), ("0.137", (34, 52))):
         analysis, seconds = timed(lambda code=code: analyse(parse_code(code)))
         found = analysis.periodicity
@@ -73,6 +76,10 @@ def main() -> None:
     values, seconds = timed(lambda: sparse.sparse_sequence(parse_code("0.16"), 100_001))
     row("0.16 values to n = 100,000", "< 60 s", f"{seconds:.2f} s",
         f"rare/common method; largest value {int(values.max())}; numba load/compile {compile_seconds:.2f} s")
+    plain, seconds = timed(lambda: plain_sequence(parse_code("0.16"), 5_001))
+    row("0.16 by the plain mex rule to n = 5,000 (for scale)", "-", f"{seconds:.2f} s",
+        f"quadratic: about {seconds * 400 / 60:.0f} min to n = 100,000; same values: "
+        f"{plain == values[:5_001].tolist()}")
     analysis, seconds = timed(lambda: analyse(parse_code("0.16"), 1 << 20))
     found = analysis.periodicity
     row("0.16 period found and certified (stretch)", "149,459 / 105,351, < 10 min",
