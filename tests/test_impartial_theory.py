@@ -180,6 +180,14 @@ def test_auto_uses_theory_for_impartial_sums_and_search_elsewhere():
     assert resolve_algorithm(TicTacToe(), "auto") == "tt"
 
 
+def test_auto_with_a_search_budget_searches():
+    from perfectplay.search import Limits
+    budgeted = solve(Nim(), (3, 4, 5), limits=Limits(nodes=100_000))
+    assert budgeted.algorithm != "grundy" and budgeted.remoteness == 11
+    moves = analyze(Nim(), (3, 4, 5), limits=Limits(time=5.0))
+    assert min(m.remoteness for m in moves if m.value > 0) == 11
+
+
 def test_theory_answers_say_remoteness_needs_search():
     result = solve(Nim(), (3, 4, 5))
     assert result.value == V.WIN_ONLY and result.remoteness is None

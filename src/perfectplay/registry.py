@@ -141,11 +141,11 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("claim", "claim an item with no claimed neighbour; who cannot move loses",
           "N, or a row like '..x....' (x = claimed)", _claim, aliases=("claim-line",),
           options=("block",), sized=_claim_sized),
+    Entry("tictactoe", "three in a row on a 3x3 board", "9 cells row by row, e.g. 'X.O/.X./...'",
+          _tictactoe, aliases=("ttt", "tic-tac-toe", "noughts-and-crosses")),
     Entry("octal", "heaps; remove tokens as the octal --code allows (default 0.77, Kayles)",
           "HEAP..., e.g. 5 7", _octal, aliases=("octal-game", "kayles"),
           options=("code", "misere"), sized=_octal_sized),
-    Entry("tictactoe", "three in a row on a 3x3 board", "9 cells row by row, e.g. 'X.O/.X./...'",
-          _tictactoe, aliases=("ttt", "tic-tac-toe", "noughts-and-crosses")),
 )
 
 

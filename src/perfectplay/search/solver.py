@@ -53,6 +53,16 @@ def _theory_applies(game: Game[Any, Any]) -> bool:
     return theory.applies(game)
 
 
+def _choose(game: Game[Any, Any], algorithm: str, limits: Limits) -> str:
+    """resolve_algorithm, except that 'auto' with a depth, node or time limit searches: a
+    caller who budgets a search wants what only a search gives (remoteness)."""
+    name = resolve_algorithm(game, algorithm)
+    bounded = (limits.depth, limits.nodes, limits.time) != (None, None, None)
+    if name == "grundy" and algorithm == "auto" and bounded:
+        return getattr(game, "default_algorithm", "tt")
+    return name
+
+
 def _solve_by_theory(game: Game[Any, Any], position: Any, pv_limit: int) -> Solution:
     from perfectplay.impartial import theory
     return theory.solve(game, position, pv_limit=pv_limit)
@@ -98,7 +108,7 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
     every optimal move, the principal variation and the statistics of the search."""
     limits = limits or Limits()
     position = game.start() if position is None else position
-    name = resolve_algorithm(game, algorithm)
+    name = _choose(game, algorithm, limits)
     if name == "grundy":
         return _solve_by_theory(game, position, pv_limit)
     _check_mode(game, name, limits, outcome_only)
@@ -175,7 +185,7 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
     """The value of every legal move for the player who would play it, best first."""
     limits = limits or Limits()
     position = game.start() if position is None else position
-    name = resolve_algorithm(game, algorithm)
+    name = _choose(game, algorithm, limits)
     if name == "grundy":
         return _analyze_by_theory(game, position)
     _check_mode(game, name, limits, outcome_only)
