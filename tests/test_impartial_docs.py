@@ -9,7 +9,7 @@ DOC = Path(__file__).parents[1] / "docs" / "impartial.md"
 
 
 def test_the_guide_examples_run():
-    blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(), flags=re.S)
+    blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(), flags=re.DOTALL)
     assert len(blocks) == 2
     namespace: dict[str, object] = {}
     for block in blocks:
