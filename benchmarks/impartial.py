@@ -85,6 +85,13 @@ def main() -> None:
     row("0.16 period found and certified (stretch)", "149,459 / 105,351, < 10 min",
         f"{found.period:,} / {found.preperiod:,} certified={found.certified} in {seconds:.1f} s",
         f"from {found.checked_to:,} values")
+    for code, terms, published in (("0.127", 1 << 17, "4 / 46,578 (last exception 46,577)"),
+                                   ("0.56", 1 << 20, "144 / about 326,640")):
+        analysis, seconds = timed(lambda code=code, terms=terms: analyse(parse_code(code), terms))
+        found = analysis.periodicity
+        row(f"{code} period found and certified (extra)", f"{published} (Gangolli and Plambeck)",
+            f"{found.period:,} / {found.preperiod:,} certified={found.certified} in {seconds:.1f} s",
+            f"from {found.checked_to:,} values")
     piles = tuple(rng.randint(1, 10**9) for _ in range(100))
     result, seconds = timed(lambda: solve(Nim(), piles))
     row("solve nim, 100 piles <= 10^9", "< 0.1 s", f"{seconds:.4f} s",
