@@ -145,6 +145,18 @@ class Game(Generic[P, M]):
         lists its ranges by length."""
         return None
 
+    def components(self, position: P) -> Sequence[P] | None:
+        """Independent parts of ``position`` when it is a sum of games, else None.
+
+        Impartial games only: each part is a position of this same game, the parts never
+        interact, and a move is a move in exactly one part. The Grundy value of the whole is
+        then the XOR of the parts' values (Sprague-Grundy), so solvers value parts instead of
+        searching the product space. Nim returns one part per pile. A position that does not
+        split returns [position] (or None). `perfectplay.impartial.grundy.check_components`
+        checks a declaration against plain search.
+        """
+        return None
+
     def random_position(self, rng: random.Random) -> P:
         """A random small position, for differential tests (`perfectplay verify`)."""
         position = self.start()

@@ -146,6 +146,17 @@ def _claim_sized(options: Options, n: int) -> Loaded:
     return ClaimLine(n, block=options.get("block") or "both"), (n, 0)
 
 
+def _octal(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.octal import OctalGame
+    game = OctalGame(options.get("code") or "0.77", misere=bool(options.get("misere")))
+    return _from_text(game, text)
+
+
+def _octal_sized(options: Options, n: int) -> Loaded:
+    game, _ = _octal(options, None)
+    return game, (n,)
+
+
 def _tictactoe(options: Options, text: str | None) -> Loaded:
     from perfectplay.games.tictactoe import TicTacToe
     return _from_text(TicTacToe(), text)
@@ -167,6 +178,9 @@ ENTRIES: tuple[Entry, ...] = (
           options=("block",), sized=_claim_sized),
     Entry("tictactoe", "three in a row on a 3x3 board", "9 cells row by row, e.g. 'X.O/.X./...'",
           _tictactoe, aliases=("ttt", "tic-tac-toe", "noughts-and-crosses")),
+    Entry("octal", "heaps; remove tokens as the octal --code allows (default 0.77, Kayles)",
+          "HEAP..., e.g. 5 7", _octal, aliases=("octal-game", "kayles"),
+          options=("code", "misere"), sized=_octal_sized),
     # Last, so the numbers of the games listed before it (e.g. in `play`) do not move.
     Entry("coins", "score game: take the coin at either end of the row",
           "VALUE..., e.g. 8 15 3 7", _coins, aliases=("coin-row", "coinrow"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from perfectplay.cli.impartial import claim_contest_command
 from perfectplay.cli.rows import crates_command
 
 
@@ -14,7 +15,7 @@ def contest_group() -> None:
 
 
 # Each problem is one command module; add it here.
-PROBLEMS: tuple[click.Command, ...] = (crates_command,)
+PROBLEMS: tuple[click.Command, ...] = (claim_contest_command, crates_command)
 
 for problem in PROBLEMS:
     contest_group.add_command(problem)

@@ -43,6 +43,10 @@ class Nim(Game[Piles, Move]):
         # The order of the piles and the empty ones do not change the game.
         return tuple(sorted(size for size in piles if size))
 
+    def components(self, piles: Piles) -> list[Piles]:
+        # Each pile is a game of its own: the sum is what the XOR rule solves.
+        return [(size,) for size in piles if size]
+
     def format_move(self, piles: Piles, move: Move) -> str:
         return f"{move[0] + 1}:{move[1]}"
 

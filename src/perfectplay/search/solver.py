@@ -28,6 +28,7 @@ ALGORITHMS: dict[str, str] = {
     "tt": "alpha-beta with a transposition table: bound flags, draft, best move first",
     "id": "iterative deepening over tt, under depth, node and time limits",
     "table": "bottom-up tabulation, no recursion, for games that declare an order (issue 6)",
+    "grundy": "impartial games: XOR of component Grundy values (misère Nim by its rule); no remoteness",
 }
 DEFAULT_PV_LIMIT = 1000
 
@@ -35,11 +36,42 @@ DEFAULT_PV_LIMIT = 1000
 def resolve_algorithm(game: Game[Any, Any], name: str) -> str:
     """The algorithm a name stands for; 'auto' is the fastest exact one for this game."""
     if name == "auto":
+        if _theory_applies(game):
+            return "grundy"
         return getattr(game, "default_algorithm", "tt")
     if name not in ALGORITHMS:
         known = ", ".join(["auto", *ALGORITHMS])
         raise UnsupportedSearch(f"unknown algorithm {name!r}; choose one of: {known}")
     return name
+
+
+# -- impartial games (issue 3): theory instead of search; the logic is in perfectplay.impartial
+
+def _theory_applies(game: Game[Any, Any]) -> bool:
+    if not game.properties.impartial:
+        return False
+    from perfectplay.impartial import theory
+    return theory.applies(game)
+
+
+def _choose(game: Game[Any, Any], algorithm: str, limits: Limits) -> str:
+    """resolve_algorithm, except that 'auto' with a depth, node or time limit searches: a
+    caller who budgets a search wants what only a search gives (remoteness)."""
+    name = resolve_algorithm(game, algorithm)
+    bounded = (limits.depth, limits.nodes, limits.time) != (None, None, None)
+    if name == "grundy" and algorithm == "auto" and bounded:
+        return getattr(game, "default_algorithm", "tt")
+    return name
+
+
+def _solve_by_theory(game: Game[Any, Any], position: Any, pv_limit: int) -> Solution:
+    from perfectplay.impartial import theory
+    return theory.solve(game, position, pv_limit=pv_limit)
+
+
+def _analyze_by_theory(game: Game[Any, Any], position: Any) -> list[MoveValue]:
+    from perfectplay.impartial import theory
+    return theory.analyze(game, position)
 
 
 def make_searcher(name: str, rules: Rules, budget: Budget, table_size: str | int | None) -> Searcher:
@@ -78,7 +110,9 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
     every optimal move, the principal variation and the statistics of the search."""
     limits = limits or Limits()
     position = game.start() if position is None else position
-    name = resolve_algorithm(game, algorithm)
+    name = _choose(game, algorithm, limits)
+    if name == "grundy":
+        return _solve_by_theory(game, position, pv_limit)
     _check_mode(game, name, limits, outcome_only)
     budget = budget or Budget(limits)
     rules = Rules(game, outcome_only)
@@ -170,7 +204,9 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
     """The value of every legal move for the player who would play it, best first."""
     limits = limits or Limits()
     position = game.start() if position is None else position
-    name = resolve_algorithm(game, algorithm)
+    name = _choose(game, algorithm, limits)
+    if name == "grundy":
+        return _analyze_by_theory(game, position)
     _check_mode(game, name, limits, outcome_only)
     budget = budget or Budget(limits)
     rules = Rules(game, outcome_only)
