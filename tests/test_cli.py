@@ -74,7 +74,7 @@ def test_games_lists_every_builtin_game() -> None:
     (("solve", "takeaway", "ten"), "'ten'"),
     (("solve", "crates", "3", "9.5"), "'9.5'"),
     (("solve", "tictactoe", "XXX"), "'XXX'"),
-    (("solve", "tictactoe", "XXXOO...."), "'XXXOO....'"),
+    (("solve", "tictactoe", "XXXOOO..."), "'XXXOOO...'"),
     (("solve", "claim", "..xx.."), "'..xx..'"),
     (("solve", "nim", "3", "--block", "right"), "--block"),
     (("solve", "claim", "5", "--block", "left"), "'left'"),

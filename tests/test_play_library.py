@@ -78,7 +78,7 @@ def test_perfect_wins_fastest_and_loses_slowest() -> None:
     winning = [move.remoteness for move in analysis.moves if move.value > 0]
     for seed in range(20):
         chosen = choose(analysis, LEVELS["perfect"], random.Random(seed)).move
-        assert chosen.remoteness == min(winning) == solve(game, start).remoteness
+        assert chosen.remoteness == min(winning) == solve(game, start, algorithm="tt").remoteness
     game, start = built_in("matchgame")  # 7 5 3 1: every move loses
     analysis = Analyst(game).analyze(start)
     longest = max(move.remoteness for move in analysis.moves)

@@ -44,11 +44,9 @@ def main(argv: list[str] | None = None) -> None:
     except LimitReached as error:
         click.echo(f"stopped: {error}", err=True)
         sys.exit(1)
-    except click.exceptions.Abort:
-        click.echo("interrupted", err=True)
-        sys.exit(130)
-    except KeyboardInterrupt:
-        click.echo("interrupted: search stopped", err=True)
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        # click turns Ctrl-C into Abort; either way the search has already stopped.
+        click.echo("interrupted: stopped by Ctrl-C", err=True)
         sys.exit(130)
     except click.UsageError as error:
         command = error.ctx.command_path if error.ctx else "perfectplay"

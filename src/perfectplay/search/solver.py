@@ -109,6 +109,7 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
     """Solve ``position`` (the start position when None): its value from the side to move,
     every optimal move, the principal variation and the statistics of the search."""
     limits = limits or Limits()
+    parse_table_size(table_size)  # reject a bad size whichever algorithm runs
     position = game.start() if position is None else position
     name = _choose(game, algorithm, limits)
     if name == "grundy":
@@ -203,6 +204,7 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
             table_size: str | int | None = None, budget: Budget | None = None) -> list[MoveValue]:
     """The value of every legal move for the player who would play it, best first."""
     limits = limits or Limits()
+    parse_table_size(table_size)  # reject a bad size whichever algorithm runs
     position = game.start() if position is None else position
     name = _choose(game, algorithm, limits)
     if name == "grundy":
