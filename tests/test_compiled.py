@@ -132,7 +132,7 @@ def test_auto_uses_the_kernel_for_connect4_and_python_elsewhere() -> None:
     ttt, start = registry.load("tictactoe")
     assert not solve(ttt, start, engine="auto").algorithm.startswith("compiled")
     nim, piles = registry.load("nim", {}, "3 4 5")
-    assert solve(nim, piles, engine="auto").algorithm == "tt"
+    assert not solve(nim, piles, engine="auto").algorithm.startswith("compiled")
 
 
 def test_auto_falls_back_to_python_for_limits() -> None:

@@ -30,6 +30,14 @@ class UnsupportedSearch(PerfectPlayError):
     """An algorithm or mode that does not apply to this game."""
 
 
+class NotImpartial(UnsupportedSearch):
+    """Grundy values asked of a game that does not declare itself impartial."""
+
+
+class ComponentMismatch(PerfectPlayError):
+    """A game's declared components whose Grundy values do not add up (XOR) to the whole."""
+
+
 class SearchInterrupted(Exception):
     """Raised inside a search when the caller asks it to stop (Ctrl-C, a hard limit)."""
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import enum
 import random
+import re
 from dataclasses import dataclass
-from typing import Generic, Hashable, Sequence, TypeVar
+from typing import Generic, Hashable, Iterable, Sequence, TypeVar
 
 from perfectplay.errors import BadPosition, IllegalMove
 
@@ -120,8 +121,9 @@ class Game(Generic[P, M]):
         for move in legal:
             if self.format_move(position, move) == wanted:
                 return move
-        shown = ", ".join(self.format_move(position, move) for move in legal[:12])
-        more = ", ..." if len(legal) > 12 else ""
+        written = sorted((self.format_move(position, move) for move in legal), key=_natural_order)
+        shown = ", ".join(written[:12])
+        more = ", ..." if len(written) > 12 else ""
         raise IllegalMove(f"{text!r} is not a legal move here; legal moves: {shown}{more}")
 
     def format_position(self, position: P) -> str:
@@ -135,6 +137,26 @@ class Game(Generic[P, M]):
         return self.format_position(position)
 
     # -- optional structure (used by later layers when present) --------------------------
+    def tabulation(self, position: P) -> Iterable[P] | None:
+        """Every position reachable from ``position``, in an order where each move leads to an
+        earlier one (so ``position`` comes last), or None when the game declares no such
+        order. Declaring one enables ``--algorithm table``: values filled bottom-up with no
+        recursion (perfectplay.search.table). A take-away pile lists 0, 1, ..., n; a row game
+        lists its ranges by length."""
+        return None
+
+    def components(self, position: P) -> Sequence[P] | None:
+        """Independent parts of ``position`` when it is a sum of games, else None.
+
+        Impartial games only: each part is a position of this same game, the parts never
+        interact, and a move is a move in exactly one part. The Grundy value of the whole is
+        then the XOR of the parts' values (Sprague-Grundy), so solvers value parts instead of
+        searching the product space. Nim returns one part per pile. A position that does not
+        split returns [position] (or None). `perfectplay.impartial.grundy.check_components`
+        checks a declaration against plain search.
+        """
+        return None
+
     def random_position(self, rng: random.Random) -> P:
         """A random small position, for differential tests (`perfectplay verify`)."""
         position = self.start()
@@ -144,3 +166,8 @@ class Game(Generic[P, M]):
                 break
             position = self.play(position, rng.choice(legal))
         return position
+
+
+def _natural_order(text: str) -> list[tuple[int, int | str]]:
+    """Sort key that puts '2' before '10' and 'row 2' before 'row 10'."""
+    return [(0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", text) if part]

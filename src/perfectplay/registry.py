@@ -41,6 +41,8 @@ class Entry:
     random_case: Callable[[random.Random, Options], Loaded] | None = None
     # An independent value for a (game, position), sharing no code with the engine.
     brute_force: Callable[[Game[Any, Any], Any], int] | None = None
+    # The game read from a contest input file's text (`solve GAME --file`): (text, source).
+    read_input: Callable[[str, str], Loaded] | None = None
 
 
 def _from_text(game: Game[Any, Any], text: str | None) -> Loaded:
@@ -101,6 +103,39 @@ def _crates_brute(game: Game[Any, Any], position: Any) -> int:
     return brute_force_difference(list(game.values[left:right]))  # type: ignore[attr-defined]
 
 
+def _crates_input(text: str, source: str) -> Loaded:
+    from perfectplay.games.crates import CrateLine
+    from perfectplay.scoring.contest import read_row_input
+    game = CrateLine(read_row_input(text, source, "crate"))
+    return game, game.start()
+
+
+def _coins(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.coins import CoinRow, parse_coins
+    game = CoinRow() if text is None else CoinRow(parse_coins(text))
+    return game, game.start()
+
+
+def _coins_random(rng: random.Random, options: Options) -> Loaded:
+    from perfectplay.games.coins import CoinRow, random_coins
+    game = CoinRow(random_coins(rng))
+    return game, game.start()
+
+
+def _coins_brute(game: Game[Any, Any], position: Any) -> int:
+    from perfectplay.games.coins import brute_force_first_total
+    left, right = position
+    coins = list(game.values[left:right])  # type: ignore[attr-defined]
+    return 2 * brute_force_first_total(coins) - sum(coins)
+
+
+def _coins_input(text: str, source: str) -> Loaded:
+    from perfectplay.games.coins import CoinRow
+    from perfectplay.scoring.contest import read_row_input
+    game = CoinRow(read_row_input(text, source, "coin"))
+    return game, game.start()
+
+
 def _claim(options: Options, text: str | None) -> Loaded:
     from perfectplay.games.claim import ClaimLine
     return _from_text(ClaimLine(block=options.get("block") or "both"), text)
@@ -109,6 +144,17 @@ def _claim(options: Options, text: str | None) -> Loaded:
 def _claim_sized(options: Options, n: int) -> Loaded:
     from perfectplay.games.claim import ClaimLine
     return ClaimLine(n, block=options.get("block") or "both"), (n, 0)
+
+
+def _octal(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.octal import OctalGame
+    game = OctalGame(options.get("code") or "0.77", misere=bool(options.get("misere")))
+    return _from_text(game, text)
+
+
+def _octal_sized(options: Options, n: int) -> Loaded:
+    game, _ = _octal(options, None)
+    return game, (n,)
 
 
 def _tictactoe(options: Options, text: str | None) -> Loaded:
@@ -134,12 +180,20 @@ ENTRIES: tuple[Entry, ...] = (
           _matchgame, aliases=("matches",)),
     Entry("crates", "score game: take the leftmost crate, the two leftmost, or the rightmost",
           "VALUE..., e.g. 3 9 1", _crates, aliases=("crate-line", "crateline"),
-          random_case=_crates_random, brute_force=_crates_brute),
+          random_case=_crates_random, brute_force=_crates_brute, read_input=_crates_input),
     Entry("claim", "claim an item with no claimed neighbour; who cannot move loses",
           "N, or a row like '..x....' (x = claimed)", _claim, aliases=("claim-line",),
           options=("block",), sized=_claim_sized),
     Entry("tictactoe", "three in a row on a 3x3 board", "9 cells row by row, e.g. 'X.O/.X./...'",
           _tictactoe, aliases=("ttt", "tic-tac-toe", "noughts-and-crosses")),
+    Entry("octal", "heaps; remove tokens as the octal --code allows (default 0.77, Kayles)",
+          "HEAP..., e.g. 5 7", _octal, aliases=("octal-game", "kayles"),
+          options=("code", "misere"), sized=_octal_sized),
+    # Last, so the numbers of the games listed before it (e.g. in `play`) do not move.
+    Entry("coins", "score game: take the coin at either end of the row",
+          "VALUE..., e.g. 8 15 3 7", _coins, aliases=("coin-row", "coinrow"),
+          random_case=_coins_random, brute_force=_coins_brute, read_input=_coins_input),
+    # After coins, for the same reason.
     Entry("connect4", "four in a row on a 7x6 board (other sizes: --width, --height)",
           "columns played from the empty board, 1-based, e.g. 4455; '' is the empty board",
           _connect4, aliases=("c4", "connect-four", "connectfour"), options=("width", "height")),

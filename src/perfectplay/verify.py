@@ -9,9 +9,12 @@ from typing import Any
 
 from perfectplay import registry
 from perfectplay.search import solve
+from perfectplay.search import table
 from perfectplay.search.solver import analyze
 
 CHECKED = ("memo", "alphabeta", "tt", "id")
+# Checked too for games that declare a tabulation order (Game.tabulation).
+TABULATED = ("table",)
 
 
 @dataclass
@@ -59,14 +62,16 @@ def _check_case(entry: registry.Entry, game: Any, position: Any, report: Report)
         if want != got:
             report.mismatches.append(Mismatch(shown, check, want, got))
 
-    for name in CHECKED:
+    tabulated = TABULATED if table.supports(game, position) else ()
+    for name in CHECKED + tabulated:
         solution = solve(game, position, algorithm=name, pv_limit=0)
         compare(f"{name} value and best moves", expected, (solution.value, sorted(solution.best_moves)))
-    tt_moves = [(m.notation, m.value) for m in analyze(game, position, algorithm="tt")]
-    compare("tt analysis of every move", sorted(reference_moves), sorted(tt_moves))
+    for name in ("tt",) + tabulated:
+        moves = [(m.notation, m.value) for m in analyze(game, position, algorithm=name)]
+        compare(f"{name} analysis of every move", sorted(reference_moves), sorted(moves))
     if not game.properties.is_score:
         sign = (reference.value > 0) - (reference.value < 0)
-        for name in ("alphabeta", "tt"):
+        for name in ("alphabeta", "tt") + tabulated:
             quick = solve(game, position, algorithm=name, outcome_only=True, pv_limit=0)
             compare(f"{name} outcome-only", sign, quick.value)
     if entry.brute_force is not None:

@@ -13,12 +13,15 @@ import click
 from perfectplay.cli.catalogue import games_command, tour_command
 from perfectplay.cli.checking import perft_command, verify_command
 from perfectplay.cli.contest import contest_group
+from perfectplay.cli.impartial import grundy_command, octal_command
+from perfectplay.cli.play import play_command
 from perfectplay.cli.solving import analyze_command, compare_command, solve_command, table_command
 from perfectplay.errors import LimitReached, PerfectPlayError
 
 COMMANDS = (
     games_command, solve_command, analyze_command, table_command, compare_command,
-    perft_command, verify_command, tour_command, contest_group,
+    perft_command, verify_command, tour_command, contest_group, play_command,
+    grundy_command, octal_command,
 )
 
 
@@ -41,14 +44,16 @@ def main(argv: list[str] | None = None) -> None:
     except LimitReached as error:
         click.echo(f"stopped: {error}", err=True)
         sys.exit(1)
-    except click.exceptions.Abort:
-        click.echo("interrupted", err=True)
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        # click turns Ctrl-C into Abort; either way the search has already stopped.
+        click.echo("interrupted: stopped by Ctrl-C", err=True)
         sys.exit(130)
-    except KeyboardInterrupt:
-        click.echo("interrupted: search stopped", err=True)
-        sys.exit(130)
+    except click.UsageError as error:
+        command = error.ctx.command_path if error.ctx else "perfectplay"
+        click.echo(f"error: {error.format_message()} (see: {command} --help)", err=True)
+        sys.exit(2)
     except click.ClickException as error:
-        error.show()
+        click.echo(f"error: {error.format_message()}", err=True)
         sys.exit(2)
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)

@@ -30,7 +30,7 @@ def game_options(function: F) -> F:
 def search_options(function: F) -> F:
     options = [
         click.option("--algorithm", "-a", default="auto", show_default=True,
-                     help="minimax, memo, alphabeta, tt, id, or auto (the fastest exact one)"),
+                     help="minimax, memo, alphabeta, tt, id, table, or auto (the fastest exact one)"),
         click.option("--depth", type=int, default=None, help="search at most this many plies"),
         click.option("--time", "time_limit", type=float, default=None,
                      help="seconds the search may take (with --algorithm id: best move so far)"),

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import click
 
+from perfectplay.cli.impartial import claim_contest_command
+from perfectplay.cli.rows import crates_command
+
 
 @click.group("contest")
 def contest_group() -> None:
@@ -12,7 +15,7 @@ def contest_group() -> None:
 
 
 # Each problem is one command module; add it here.
-PROBLEMS: tuple[click.Command, ...] = ()
+PROBLEMS: tuple[click.Command, ...] = (claim_contest_command, crates_command)
 
 for problem in PROBLEMS:
     contest_group.add_command(problem)

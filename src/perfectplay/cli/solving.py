@@ -12,6 +12,7 @@ from perfectplay.cli.common import (
     console, emit_json, engine_option, game_options, json_option, load, make_limits,
     pick_options, search_options,
 )
+from perfectplay.cli.rows import PV_HELP, solve_file
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.search import ALGORITHMS, analyze, solve
 from perfectplay.search.results import Solution
@@ -25,12 +26,20 @@ from perfectplay.search.results import Solution
 @engine_option
 @click.option("--pv-limit", type=int, default=1000, show_default=True,
               help="longest principal variation to print")
+@click.option("--file", "input_file", default=None, metavar="INPUT",
+              help="read a row game in seed 002's contest format (n, then n values) and print "
+                   "its contest answer: diff D, mover M other O")
+@click.option("--pv", is_flag=True, default=False, help="with --file: " + PV_HELP)
 @json_option
 def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: int | None,
                   time_limit: float | None, node_limit: int | None, tt_size: str | None,
-                  outcome_only: bool, engine: str, pv_limit: int, as_json: bool,
-                  **options: Any) -> None:
+                  outcome_only: bool, engine: str, pv_limit: int, input_file: str | None,
+                  pv: bool, as_json: bool, **options: Any) -> None:
     """Value, remoteness, optimal moves and principal variation of a position."""
+    if input_file is not None:
+        solve_file(game, input_file, position, pick_options(options), algorithm,
+                   make_limits(depth, time_limit, node_limit), pv, as_json)
+        return
     loaded, start = load(game, position, pick_options(options))
     progress = None if as_json else _depth_printer()
     solution = solve(loaded, start, algorithm=algorithm, outcome_only=outcome_only,

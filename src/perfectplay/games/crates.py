@@ -3,69 +3,30 @@ the leftmost crate (L), the two leftmost (LL) or the rightmost (R), and the move
 they take. The value is the best lead the mover can force: f = max(gain - f(rest)).
 
 A position is the range [left, right) of crates still standing; the row lives in the game.
+The rules are those of every row game (perfectplay.scoring.rows); the crate line only names
+its takes. ``auto`` solves it bottom-up (--algorithm table) with O(n) memory.
 """
 
 from __future__ import annotations
 
 import random
-from itertools import accumulate
 from typing import Sequence
 
-from perfectplay.errors import BadPosition
-from perfectplay.game import Game, Kind, Properties
 from perfectplay.games._parse import parse_ints
+from perfectplay.scoring.rows import Range, RowGame
 
-Range = tuple[int, int]
+__all__ = ["CrateLine", "Range", "brute_force_difference", "parse_row", "random_row"]
 
 
-class CrateLine(Game[Range, str]):
+class CrateLine(RowGame):
     name = "crates"
-    default_algorithm = "memo"
+    item = "crate"
+    # Seed 002's order: L, then LL, then R (tie-breaks and node counts follow it).
+    takes = ((1, 0), (2, 0), (0, 1))
+    default_algorithm = "table"
 
     def __init__(self, values: Sequence[int] = (3, 9, 1)) -> None:
-        if any(value < 0 for value in values):
-            raise BadPosition(f"crate values must not be negative (got {list(values)!r})")
-        self.values = tuple(values)
-        self.prefix = (0, *accumulate(self.values))
-        self.properties = Properties(kind=Kind.SCORE, value_bound=self.prefix[-1],
-                                     max_length=len(self.values))
-
-    def start(self) -> Range:
-        return (0, len(self.values))
-
-    def moves(self, crates: Range) -> list[str]:
-        left, right = crates
-        if left >= right:
-            return []
-        return ["L", "LL", "R"] if right - left >= 2 else ["L", "R"]
-
-    def play(self, crates: Range, move: str) -> Range:
-        left, right = crates
-        if move == "L":
-            return (left + 1, right)
-        if move == "LL":
-            return (left + 2, right)
-        return (left, right - 1)
-
-    def gain(self, crates: Range, move: str) -> int:
-        left, right = crates
-        if move == "L":
-            return self.values[left]
-        if move == "LL":
-            return self.values[left] + self.values[left + 1]
-        return self.values[right - 1]
-
-    def total_points(self, crates: Range) -> int:
-        return self.prefix[crates[1]] - self.prefix[crates[0]]
-
-    def format_position(self, crates: Range) -> str:
-        return " ".join(map(str, self.values[crates[0]:crates[1]]))
-
-    def render(self, crates: Range) -> str:
-        left, right = crates
-        if left >= right:
-            return "(no crates left)"
-        return "  ".join(f"[{value}]" for value in self.values[left:right])
+        super().__init__(values)
 
     def random_position(self, rng: random.Random) -> Range:
         return self.start()

@@ -33,6 +33,14 @@ class TakeAway(Game[int, int]):
     def play(self, pile: int, take: int) -> int:
         return pile - take
 
+    def tabulation(self, pile: int) -> range:
+        """Piles by size: a move always makes the pile smaller."""
+        return range(0, pile + 1)
+
+    def components(self, pile: int) -> list[int]:
+        # One pile, one component: declared so the Sprague-Grundy solver takes the game.
+        return [pile]
+
     def parse_position(self, text: str) -> int:
         return parse_count(text, "take-away pile")
 

@@ -21,7 +21,9 @@ def build(rules: Rules, budget: Budget, capacity: int) -> Searcher:
     poll, poll_mask = budget.poll, budget.poll_mask
     table = MemoTable(capacity)
     lookup = table.get
-    decisive = V.DECISIVE
+    decisive = V.DECISIVE if rules.distance else V.INFINITY
+    # Only win/loss values carry a distance to rebase; a score (seed 002) is a plain number
+    # that may exceed DECISIVE, and must be stored and read back unchanged.
     nodes = hits = max_ply = 0
 
     def search(position: Any, alpha: float, beta: float, ply: int, depth: int) -> float:
@@ -35,7 +37,8 @@ def build(rules: Rules, budget: Budget, capacity: int) -> Searcher:
         stored = lookup(key)
         if stored is not None:
             hits += 1
-            return V.from_table(stored, ply)
+            # Inline value.from_table with this search's own band (see above).
+            return stored - ply if stored >= decisive else stored + ply if stored <= -decisive else stored
         result = outcome_of(position)
         if result is not None:
             return end_value(result, ply)

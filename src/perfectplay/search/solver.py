@@ -8,7 +8,7 @@ from typing import Any, Callable
 from perfectplay import value as V
 from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.game import Game
-from perfectplay.search import alphabeta, iterative, memo, minimax, tt
+from perfectplay.search import alphabeta, iterative, memo, minimax, table, tt
 from perfectplay.search.deep import run_deep
 from perfectplay.search.limits import Budget, Limits, OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats
@@ -27,6 +27,8 @@ ALGORITHMS: dict[str, str] = {
     "alphabeta": "negamax with alpha-beta and the bound swap (seed 004)",
     "tt": "alpha-beta with a transposition table: bound flags, draft, best move first",
     "id": "iterative deepening over tt, under depth, node and time limits",
+    "table": "bottom-up tabulation, no recursion, for games that declare an order (issue 6)",
+    "grundy": "impartial games: XOR of component Grundy values (misère Nim by its rule); no remoteness",
 }
 DEFAULT_PV_LIMIT = 1000
 
@@ -34,11 +36,42 @@ DEFAULT_PV_LIMIT = 1000
 def resolve_algorithm(game: Game[Any, Any], name: str) -> str:
     """The algorithm a name stands for; 'auto' is the fastest exact one for this game."""
     if name == "auto":
+        if _theory_applies(game):
+            return "grundy"
         return getattr(game, "default_algorithm", "tt")
     if name not in ALGORITHMS:
         known = ", ".join(["auto", *ALGORITHMS])
         raise UnsupportedSearch(f"unknown algorithm {name!r}; choose one of: {known}")
     return name
+
+
+# -- impartial games (issue 3): theory instead of search; the logic is in perfectplay.impartial
+
+def _theory_applies(game: Game[Any, Any]) -> bool:
+    if not game.properties.impartial:
+        return False
+    from perfectplay.impartial import theory
+    return theory.applies(game)
+
+
+def _choose(game: Game[Any, Any], algorithm: str, limits: Limits) -> str:
+    """resolve_algorithm, except that 'auto' with a depth, node or time limit searches: a
+    caller who budgets a search wants what only a search gives (remoteness)."""
+    name = resolve_algorithm(game, algorithm)
+    bounded = (limits.depth, limits.nodes, limits.time) != (None, None, None)
+    if name == "grundy" and algorithm == "auto" and bounded:
+        return getattr(game, "default_algorithm", "tt")
+    return name
+
+
+def _solve_by_theory(game: Game[Any, Any], position: Any, pv_limit: int) -> Solution:
+    from perfectplay.impartial import theory
+    return theory.solve(game, position, pv_limit=pv_limit)
+
+
+def _analyze_by_theory(game: Game[Any, Any], position: Any) -> list[MoveValue]:
+    from perfectplay.impartial import theory
+    return theory.analyze(game, position)
 
 
 def make_searcher(name: str, rules: Rules, budget: Budget, table_size: str | int | None) -> Searcher:
@@ -65,8 +98,9 @@ def _check_mode(game: Game[Any, Any], algorithm: str, limits: Limits, outcome_on
     if outcome_only and game.properties.is_score:
         raise UnsupportedSearch(
             f"--outcome-only applies to win/loss/draw games; {game.name} is a score game")
-    if algorithm == "memo" and limits.depth is not None:
-        raise UnsupportedSearch("memo stores exact values only; use --algorithm id with --depth")
+    if algorithm in ("memo", "table") and limits.depth is not None:
+        raise UnsupportedSearch(
+            f"{algorithm} stores exact values only; use --algorithm id with --depth")
 
 
 def _stats(searcher: Searcher, budget: Budget, extra: int = 0) -> Stats:
@@ -85,16 +119,19 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
     every optimal move, the principal variation and the statistics of the search.
     ``engine`` is 'python', 'compiled' or 'auto' (see perfectplay.compiled.dispatch)."""
     limits = limits or Limits()
+    parse_table_size(table_size)  # reject a bad size whichever algorithm runs
     position = game.start() if position is None else position
     kernel = _compiled_kernel(game, engine, algorithm, limits)
     if kernel is not None:
         return kernel.solve(game, position, algorithm=algorithm, outcome_only=outcome_only,
                             table_size=table_size, pv_limit=pv_limit, on_depth=on_depth)
-    name = resolve_algorithm(game, algorithm)
+    name = _choose(game, algorithm, limits)
+    if name == "grundy":
+        return _solve_by_theory(game, position, pv_limit)
     _check_mode(game, name, limits, outcome_only)
     budget = budget or Budget(limits)
     rules = Rules(game, outcome_only)
-    solver = _solve_deepening if name == "id" else _solve_exact
+    solver = {"id": _solve_deepening, "table": _solve_table}.get(name, _solve_exact)
     return run_deep(lambda: solver(game, rules, position, name, limits, budget,
                                    table_size, pv_limit, on_depth), budget)
 
@@ -136,6 +173,15 @@ def _solve_exact(game: Game[Any, Any], rules: Rules, position: Any, name: str, l
     return _finish(game, rules, position, name, value, exact, optimal, line, stats)
 
 
+def _solve_table(game: Game[Any, Any], rules: Rules, position: Any, name: str, limits: Limits,
+                 budget: Budget, table_size: str | int | None, pv_limit: int,
+                 on_depth: Any) -> Solution:
+    """--algorithm table: filled bottom-up by search/table.py, never recursing."""
+    found = table.solve(game, rules, position, budget, pv_limit)
+    return _finish(game, rules, position, name, found.value, True, found.optimal, found.line,
+                   found.stats)
+
+
 def _solve_deepening(game: Game[Any, Any], rules: Rules, position: Any, name: str,
                      limits: Limits, budget: Budget, table_size: str | int | None,
                      pv_limit: int, on_depth: Any) -> Solution:
@@ -152,9 +198,17 @@ def _solve_deepening(game: Game[Any, Any], rules: Rules, position: Any, name: st
         # Not even depth 1 finished: any legal move beats returning nothing.
         first = rules.moves(position)[0]
         last = iterative.DepthResult(0, 0, first, [], False, searcher.counters().nodes)
-    optimal = [r.move for r in last.moves if r.exact and r.value == last.value] or [last.best_move]
-    line = iterative.table_line(rules, searcher, position, last.best_move, min(pv_limit, max(last.depth, 1)))
-    stats = _stats(searcher, budget)
+    main_nodes = searcher.counters().nodes
+    if last.exact:
+        # Solved within this depth: prove every optimal move as an exact search would.
+        value, optimal = best_moves(rules, searcher, position, last.depth, last.moves)
+        line = principal_variation(rules, searcher, position, value, last.depth, pv_limit)
+    else:
+        optimal = [r.move for r in last.moves if r.exact and r.value == last.value] or [last.best_move]
+        line = iterative.table_line(rules, searcher, position, last.best_move,
+                                    min(pv_limit, max(last.depth, 1)))
+    stats = _stats(searcher, budget, searcher.counters().nodes - main_nodes)
+    stats.nodes = main_nodes + 1
     stats.depth = last.depth
     return _finish(game, rules, position, name, last.value, last.exact, optimal, line, stats)
 
@@ -165,17 +219,22 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
             engine: str = "python") -> list[MoveValue]:
     """The value of every legal move for the player who would play it, best first."""
     limits = limits or Limits()
+    parse_table_size(table_size)  # reject a bad size whichever algorithm runs
     position = game.start() if position is None else position
     kernel = _compiled_kernel(game, engine, algorithm, limits)
     if kernel is not None:
         return kernel.analyze(game, position, algorithm=algorithm,
                               outcome_only=outcome_only, table_size=table_size)
-    name = resolve_algorithm(game, algorithm)
+    name = _choose(game, algorithm, limits)
+    if name == "grundy":
+        return _analyze_by_theory(game, position)
     _check_mode(game, name, limits, outcome_only)
     budget = budget or Budget(limits)
     rules = Rules(game, outcome_only)
 
     def task() -> list[MoveValue]:
+        if name == "table":
+            return _valued(game, rules, position, table.move_values(game, rules, position, budget))
         searcher = make_searcher("tt" if name == "id" else name, rules, budget, table_size)
         moves = list(rules.moves(position)) if terminal_value(rules, position) is None else []
         if name == "id":
@@ -189,11 +248,15 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
                                       full_window=True)
             except OutOfBudget as stop:
                 raise LimitReached(f"{name} stopped ({stop}) before every move was valued") from None
-        valued = [MoveValue(r.move, game.format_move(position, r.move), int(r.value),
-                            rules.is_score, r.exact) for r in results if r.value is not None]
-        return sorted(valued, key=lambda mv: -mv.value)
+        return _valued(game, rules, position, results)
 
     return run_deep(task, budget)
+
+
+def _valued(game: Game[Any, Any], rules: Rules, position: Any, results: list[Any]) -> list[MoveValue]:
+    valued = [MoveValue(r.move, game.format_move(position, r.move), int(r.value),
+                        rules.is_score, r.exact) for r in results if r.value is not None]
+    return sorted(valued, key=lambda mv: -mv.value)
 
 
 def _totals(game: Game[Any, Any], rules: Rules, position: Any, difference: int,

@@ -25,7 +25,10 @@ def build(rules: Rules, budget: Budget, table: TranspositionTable) -> Searcher:
     end_value, no_move_value = rules.end_value, rules.no_move_value
     poll, poll_mask = budget.poll, budget.poll_mask
     slots, mask, store = table.slots, table.mask, table.store
-    win, decisive = V.WIN, V.DECISIVE
+    win = V.WIN
+    decisive = V.DECISIVE if rules.distance else V.INFINITY
+    # Only win/loss values carry a distance to rebase; a score (seed 002) is a plain number
+    # that may exceed DECISIVE, and must be stored and read back unchanged.
     nodes = hits = cutoffs = max_ply = horizon = 0
 
     def search(position: Any, alpha: float, beta: float, ply: int, depth: int) -> float:

@@ -1,0 +1,5 @@
+"""`python -m perfectplay ...` runs the command-line interface."""
+
+from perfectplay.cli import main
+
+main()

@@ -1,0 +1,106 @@
+"""play: a game against the computer in the terminal, or two computers against each other."""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any
+
+import click
+
+from perfectplay import registry
+from perfectplay.cli.common import game_options, pick_options
+from perfectplay.errors import BadOption, PerfectPlayError
+from perfectplay.play.analyst import DEFAULT_THINK_TIME, Analyst
+from perfectplay.play.levels import DEFAULT_LEVEL, LEVELS, level_named, levels_help
+from perfectplay.play.loading import load_game
+from perfectplay.play.match import Computer, HumanMatch, watch
+from perfectplay.play.session import Session
+from perfectplay.play.terminal import ConsoleTerminal
+
+LEVEL_CHOICE = click.Choice(list(LEVELS), case_sensitive=False)
+
+
+EPILOG = f"Levels, as the chance per move of a deliberate mistake: {levels_help()}."
+
+
+@click.command("play", epilog=EPILOG)
+@click.argument("game", required=False)
+@click.argument("position", nargs=-1)
+@game_options
+@click.option("--first", type=click.Choice(["human", "computer"]), default="human",
+              show_default=True, help="who moves first")
+@click.option("--level", type=LEVEL_CHOICE, default=DEFAULT_LEVEL, show_default=True,
+              help="the computer's strength")
+@click.option("--seed", type=int, default=None, help="make the computer's choices reproducible")
+@click.option("--quiet", is_flag=True, default=False, help="the computer keeps its view to itself")
+@click.option("--think-time", type=float, default=DEFAULT_THINK_TIME, show_default=True,
+              help="seconds per move for games too big to solve exactly")
+@click.option("--computer-vs-computer", "versus", is_flag=True, default=False,
+              help="watch two computers play a whole game")
+@click.option("--level-a", type=LEVEL_CHOICE, default=None,
+              help="first computer's level (default --level)")
+@click.option("--level-b", type=LEVEL_CHOICE, default=None,
+              help="second computer's level (default --level)")
+@click.option("--delay", type=float, default=0.5, show_default=True,
+              help="seconds between moves with --computer-vs-computer")
+def play_command(game: str | None, position: tuple[str, ...], first: str, level: str,
+                 seed: int | None, quiet: bool, think_time: float, versus: bool,
+                 level_a: str | None, level_b: str | None, delay: float, **options: Any) -> None:
+    """Play GAME against the computer: can you beat it?
+
+    Type moves in the game's notation (e.g. `1 3` takes 3 sticks from row 1 in the
+    matchgame); hint, moves, undo, help and quit are commands. GAME may also be your own
+    Game subclass, written module:Class or file.py:Class. Without GAME, lists the games.
+    """
+    if think_time <= 0 or delay < 0:
+        raise BadOption("--think-time must be positive and --delay not negative")
+    if game is None:
+        game = pick_game()
+        if game is None:
+            return
+    text = " ".join(position) if position else None
+    loaded, start = load_game(game, pick_options(options), text)
+    session = Session(loaded, start)
+    analyst = Analyst(loaded, think_time=think_time)
+    rng = random.Random(seed)
+    terminal = ConsoleTerminal()
+    if versus:
+        computers = (Computer(level_named(level_a or level), rng),
+                     Computer(level_named(level_b or level), rng))
+        watch(session, analyst, computers, terminal, delay=delay, quiet=quiet)
+        return
+    computer = Computer(level_named(level), rng)
+    HumanMatch(session, analyst, computer, 0 if first == "human" else 1, terminal, quiet).run()
+
+
+def pick_game() -> str | None:
+    """List the games; on a terminal, ask which one to play."""
+    click.echo("Games you can play:")
+    for number, entry in enumerate(registry.ENTRIES, start=1):
+        click.echo(f"  {number}. {entry.name:<10} {entry.summary}")
+    if not sys.stdin.isatty():
+        click.echo("Start one with: perfectplay play GAME, e.g. perfectplay play matchgame")
+        return None
+    while True:
+        try:
+            answer = input("Which game? (number or name; Enter to leave) ").strip()
+        except (EOFError, KeyboardInterrupt):
+            click.echo("\nBye.")
+            return None
+        if not answer:
+            return None
+        chosen = _entry_for(answer)
+        if chosen is not None:
+            return chosen
+        click.echo(f"{answer!r} is not one of the games: give a number from 1 to "
+                   f"{len(registry.ENTRIES)} or a name.")
+
+
+def _entry_for(answer: str) -> str | None:
+    if answer.isdigit() and 1 <= int(answer) <= len(registry.ENTRIES):
+        return registry.ENTRIES[int(answer) - 1].name
+    try:
+        return registry.find(answer).name
+    except PerfectPlayError:
+        return None

@@ -1,0 +1,65 @@
+"""Row games from seed 002's contest input: `perfectplay contest crates < INPUT` and
+`perfectplay solve crates --file INPUT` (also `solve coins --file`). Both print the seed's
+exact output (perfectplay.scoring.contest)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from perfectplay import registry
+from perfectplay.cli.common import emit_json
+from perfectplay.errors import BadOption, BadPosition
+from perfectplay.search.limits import Limits
+
+PV_HELP = "also print every best first move and the whole optimal line"
+
+
+def read_text(path: str) -> str:
+    """The file's text; an unreadable file is a one-line error naming it."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise BadPosition(f"cannot read {path}: {reason}") from None
+
+
+def answer(game_name: str, text: str, source: str, *, pv: bool = False,
+           algorithm: str = "auto", limits: Limits | None = None, as_json: bool = False) -> None:
+    """Solve the row game written in contest format and print the seed's output."""
+    from perfectplay.scoring.contest import answer_lines
+    from perfectplay.search import solve
+
+    entry = registry.find(game_name)
+    if entry.read_input is None:
+        having = ", ".join(e.name for e in registry.ENTRIES if e.read_input)
+        raise BadOption(f"{entry.name} has no contest input format (games with one: {having})")
+    game, start = entry.read_input(text, source)
+    # The line costs a byte per range (n(n+1)/2); without --pv only O(n) memory is used.
+    pv_limit = len(game.values) + 1 if pv or as_json else 0  # type: ignore[attr-defined]
+    solution = solve(game, start, algorithm=algorithm, limits=limits, pv_limit=pv_limit)
+    if as_json:
+        emit_json(solution.as_dict())
+        return
+    sys.stdout.write("\n".join(answer_lines(solution, pv=pv)) + "\n")
+
+
+@click.command("crates")
+@click.option("--pv", is_flag=True, default=False, help=PV_HELP)
+def crates_command(pv: bool) -> None:
+    """Seed 002, the crate line: n then n values on stdin; prints `diff D` and
+    `mover M other O` (solved bottom-up, O(n) memory)."""
+    answer("crates", sys.stdin.read(), "<stdin>", pv=pv)
+
+
+def solve_file(game: str, path: str, position: tuple[str, ...], options: dict[str, Any],
+               algorithm: str, limits: Limits, pv: bool, as_json: bool) -> None:
+    """`solve GAME --file PATH`: the contest answer for the row in PATH."""
+    if position:
+        raise BadOption(f"give the position either in --file {path} or on the command line, "
+                        "not both")
+    registry.check_options(registry.find(game), options)
+    answer(game, read_text(path), path, pv=pv, algorithm=algorithm, limits=limits, as_json=as_json)

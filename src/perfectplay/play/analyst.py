@@ -1,0 +1,122 @@
+"""The computer's view of a position: the value of every legal move, best first.
+
+Small games are solved exactly, which takes milliseconds for the built-in ones. A game too
+big for that (Connect Four, a user's large game) is detected by trying an exact analysis
+under a node budget and half the think time first; when that runs out, the analysis falls
+back to iterative deepening for the rest of the think time and is marked inexact. Exact
+analyses are kept per position for the whole session, so hints, the computer's replies,
+undo and the end-of-game review never solve the same position twice.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from perfectplay.errors import LimitReached
+from perfectplay.game import Game
+from perfectplay.search import analyze
+from perfectplay.search.limits import Limits
+from perfectplay.search.results import MoveValue
+
+DEFAULT_THINK_TIME = 2.0
+# An exact analysis that needs more nodes than this is "too big": the computer then thinks
+# under the clock instead. About half a second of CPython search on a 2020s laptop.
+EXACT_NODE_BUDGET = 150_000
+# A small table is faster to allocate than the solver's 64 MB default and plenty for games
+# that fit the node budget.
+TABLE_ENTRIES = 1 << 18
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every legal move's value for the player to move, best first (see perfectplay.value).
+
+    ``exact`` is False when the values are estimates from a depth-limited search.
+    """
+
+    moves: tuple[MoveValue, ...]
+    exact: bool
+
+    @property
+    def best_value(self) -> int:
+        return self.moves[0].value
+
+    def best(self) -> list[MoveValue]:
+        """Every move as good as the best one."""
+        return [move for move in self.moves if move.value == self.best_value]
+
+    def find(self, notation: str) -> MoveValue:
+        for move in self.moves:
+            if move.notation == notation:
+                return move
+        raise KeyError(notation)
+
+
+def outcome_class(value: int) -> int:
+    """+1 winning, 0 drawn (or level in a score game), -1 losing: the sign of a value."""
+    return (value > 0) - (value < 0)
+
+
+class Analyst:
+    """Analyses positions of one game with bounded effort, remembering every answer."""
+
+    def __init__(self, game: Game[Any, Any], think_time: float = DEFAULT_THINK_TIME,
+                 exact_nodes: int = EXACT_NODE_BUDGET) -> None:
+        self.game = game
+        self.think_time = think_time
+        self.exact_nodes = exact_nodes
+        self.cache: dict[Hashable, Analysis] = {}
+        # Set once an exact analysis has failed: the game is big, moves take the think time.
+        self.big = False
+
+    def analyze(self, position: Any, on_estimate: Callable[[], None] | None = None) -> Analysis:
+        """The analysis of ``position``, which must have at least one legal move.
+
+        ``on_estimate`` is called when the exact try has failed and deepening begins, so a
+        person can be told that the computer is thinking."""
+        known = self.cache.get(position)
+        if known is not None:
+            return known
+        started = time.perf_counter()
+        found = self._exact(position, self.think_time / 2)
+        if found is None:
+            self.big = True
+            if on_estimate is not None:
+                on_estimate()
+            spent = time.perf_counter() - started
+            found = self._estimate(position, max(self.think_time - spent, self.think_time / 10))
+        if found.exact:
+            # Estimates are not kept: the next look may have time to see further.
+            self.cache[position] = found
+        return found
+
+    def exact_only(self, position: Any) -> Analysis | None:
+        """The exact analysis if it is known or fits the node budget, else None (no clock)."""
+        known = self.cache.get(position)
+        if known is None:
+            known = self._exact(position, None)
+            if known is not None:
+                self.cache[position] = known
+        return known
+
+    def _exact(self, position: Any, seconds: float | None) -> Analysis | None:
+        # Half the think time at most: the other half is for deepening if this fails.
+        limits = Limits(nodes=self.exact_nodes, time=seconds)
+        try:
+            moves = analyze(self.game, position, limits=limits, table_size=TABLE_ENTRIES)
+        except LimitReached:
+            return None
+        return Analysis(tuple(moves), exact=True)
+
+    def _estimate(self, position: Any, seconds: float) -> Analysis:
+        moves = analyze(self.game, position, algorithm="id", limits=Limits(time=seconds),
+                        table_size=TABLE_ENTRIES)
+        if not moves:
+            # Not even depth 1 finished in time: every move looks the same.
+            score_game = self.game.properties.is_score
+            moves = [MoveValue(move, self.game.format_move(position, move), 0, score_game, False)
+                     for move in self.game.moves(position)]
+        return Analysis(tuple(moves), exact=False)

@@ -1,0 +1,319 @@
+"""A person against the computer, and the computer against itself.
+
+The loop never lets bad input hurt the game: a line that is neither a command nor a legal
+move gets one line saying what was wrong and what is legal, and the prompt comes back.
+End of input and Ctrl-C end the game politely; the caller exits with code 0.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from perfectplay.errors import PerfectPlayError
+from perfectplay.play.analyst import Analyst
+from perfectplay.play.levels import Choice, Level, choose
+from perfectplay.play.review import first_mistake
+from perfectplay.play.session import Session, Turn
+from perfectplay.play.talk import (
+    ALIASES,
+    COMMANDS,
+    computer_view,
+    empty_line_text,
+    help_text,
+    hint_lines,
+    last_stick_line,
+    legal_moves_text,
+    move_example,
+    move_phrase,
+    plural,
+    result_lines,
+    review_lines,
+)
+from perfectplay.play.terminal import Terminal, side_marks
+
+STYLE_COMPUTER = "bold magenta"
+STYLE_HUMAN = "bold blue"
+STYLE_PROBLEM = "red"
+STYLE_VIEW = "italic"
+STYLE_RESULT = "bold green"
+
+
+class Leave(Exception):
+    """The person is done: quit, end of input or Ctrl-C. The message says goodbye."""
+
+
+@dataclass
+class Computer:
+    """A computer player: a level and its own random source (``--seed``)."""
+
+    level: Level
+    rng: random.Random
+
+    def move(self, analyst: Analyst, position: Any, lead: int = 0,
+             on_estimate: Callable[[], None] | None = None) -> tuple[Choice, bool]:
+        """The chosen move and whether the analysis behind it was exact; ``lead`` is the
+        computer's score lead so far (score games)."""
+        analysis = analyst.analyze(position, on_estimate)
+        return choose(analysis, self.level, self.rng, lead), analysis.exact
+
+
+def game_summary(game: Any) -> str:
+    from perfectplay import registry
+    try:
+        return registry.find(game.name).summary
+    except PerfectPlayError:
+        doc = (type(game).__doc__ or "").strip().splitlines()
+        return doc[0] if doc else ""
+
+
+class HumanMatch:
+    """A person (``human_side``, 0 = moves first) against ``computer``."""
+
+    def __init__(self, session: Session, analyst: Analyst, computer: Computer, human_side: int,
+                 terminal: Terminal, quiet: bool = False) -> None:
+        self.session = session
+        self.analyst = analyst
+        self.computer = computer
+        self.human = human_side
+        self.io = terminal
+        self.quiet = quiet
+        self.need_board = True
+        self.reviewed = False
+        self.handlers: dict[str, Callable[[], None]] = {
+            "hint": self.hint, "moves": self.moves, "undo": self.undo, "board": self.board,
+            "new": self.new, "help": self.help, "quit": self.quit,
+        }
+
+    # -- the loop ------------------------------------------------------------------------
+    def run(self) -> None:
+        """Play until the person leaves; never raises for anything the person types."""
+        try:
+            self.greet()
+            while True:
+                self.step()
+        except Leave as done:
+            self.io.say(str(done))
+        except KeyboardInterrupt:
+            self.io.say(f"\n{self.goodbye('interrupted')}")
+
+    def step(self) -> None:
+        if self.session.is_over():
+            if not self.reviewed:
+                self.finish()
+            self.read_line("game over> ", self.after_game)
+        elif self.session.side_to_move == self.human:
+            self.show_board_if_needed()
+            self.read_line("your move> ", self.try_move)
+        else:
+            self.computer_turn()
+
+    def read_line(self, prompt: str, on_text: Callable[[str], None]) -> None:
+        try:
+            line = self.io.ask(prompt)
+        except EOFError:
+            raise Leave(f"\n{self.goodbye('end of input')}") from None
+        text = line.strip()
+        command = self.command_in(text)
+        if command is not None:
+            self.handlers[command]()
+        elif not text and self.session.is_over():
+            self.io.say("The game is over: type undo, new or quit.", STYLE_PROBLEM)
+        elif not text:
+            self.io.say(empty_line_text(self.example()), STYLE_PROBLEM)
+        else:
+            on_text(text)
+
+    def command_in(self, text: str) -> str | None:
+        word = ALIASES.get(text.lower(), text.lower())
+        if word not in COMMANDS:
+            return None
+        # A game whose notation uses the same word keeps its move.
+        if text in self.notations():
+            return None
+        return word
+
+    # -- turns ---------------------------------------------------------------------------
+    def try_move(self, text: str) -> None:
+        try:
+            move = self.session.parse(text)
+        except PerfectPlayError as problem:
+            said = str(problem).rstrip(".")
+            if "legal moves" not in said:  # the game's message did not list them
+                said += ". Type moves for the list"
+            self.io.say(said + ".", STYLE_PROBLEM)
+            return
+        except Exception as problem:  # a user's game may raise anything from parse_move
+            self.io.say(f"could not read {text!r} as a move ({problem}); "
+                        f"{legal_moves_text(self.notations())}", STYLE_PROBLEM)
+            return
+        if move not in self.session.legal_moves():
+            self.io.say(f"{text!r} is not legal here; {legal_moves_text(self.notations())}",
+                        STYLE_PROBLEM)
+            return
+        turn = self.session.play(move)
+        self.io.say(f"You play {self.phrase(turn)}.", STYLE_HUMAN)
+        self.need_board = True
+
+    def computer_turn(self) -> None:
+        lead = self.lead(1 - self.human)
+        choice, exact = self.computer.move(self.analyst, self.session.position, lead,
+                                           self.thinking)
+        turn = self.session.play(choice.move.move)
+        self.io.say(f"I play {self.phrase(turn)}.", STYLE_COMPUTER)
+        view = computer_view(choice.move, exact, lead)
+        if view and not self.quiet and not self.session.is_over():
+            self.io.say(view, STYLE_VIEW)
+        self.need_board = True
+
+    def finish(self) -> None:
+        self.reviewed = True
+        self.show_board_if_needed()
+        result = self.session.result()
+        assert result is not None  # only called once the game is over
+        subjects = ("you", "I") if self.human == 0 else ("I", "you")
+        names = ("you", "computer") if self.human == 0 else ("computer", "you")
+        lines = result_lines(result, names, subjects)
+        why = last_stick_line(self.session, subjects)
+        if why:
+            lines.insert(0, why)
+        if result.winner == 1 - self.human:
+            review = first_mistake(self.session, self.human, self.analyst)
+            lines += review_lines(review, self.session)
+        for line in lines:
+            self.io.say(line, STYLE_RESULT)
+        self.io.say("Type undo to take back your last move, new to play again, or quit.")
+
+    def after_game(self, text: str) -> None:
+        self.io.say(f"The game is over, so {text!r} cannot be played; "
+                    "type undo, new or quit.", STYLE_PROBLEM)
+
+    # -- commands ------------------------------------------------------------------------
+    def hint(self) -> None:
+        if self.session.is_over():
+            self.io.say("The game is over: there is nothing left to hint at.")
+            return
+        analysis = self.analyst.analyze(self.session.position, self.thinking)
+        for line in hint_lines(analysis, self.session.score_game, self.lead(self.human)):
+            self.io.say(line)
+
+    def moves(self) -> None:
+        if self.session.is_over():
+            self.io.say("The game is over: no moves are left.")
+            return
+        self.io.say(legal_moves_text(self.notations()))
+
+    def undo(self) -> None:
+        taken = self.session.undo(self.human)
+        if not taken:
+            self.io.say("Nothing to undo: you have not moved yet.", STYLE_PROBLEM)
+            return
+        listed = ", ".join(turn.notation for turn in taken)
+        self.io.say(f"Took back {listed}. Your move again.")
+        self.reviewed = False
+        self.need_board = True
+
+    def board(self) -> None:
+        self.need_board = True
+        self.show_board_if_needed()
+
+    def new(self) -> None:
+        self.session.restart()
+        self.reviewed = False
+        self.need_board = True
+        self.io.say("New game from the first position.")
+
+    def help(self) -> None:
+        self.io.say(help_text(self.example(), self.session.score_game))
+
+    def quit(self) -> None:
+        raise Leave(self.goodbye("you quit"))
+
+    # -- helpers -------------------------------------------------------------------------
+    def greet(self) -> None:
+        game = self.session.game
+        summary = game_summary(game)
+        self.io.say(f"{game.name}" + (f": {summary}" if summary else ""), "bold")
+        if self.session.is_over():
+            self.io.say("This position is already over: there is no move to make.")
+            return
+        first = "You move first" if self.human == 0 else "I move first"
+        marks = side_marks(game)
+        if marks is not None:
+            first += f"; you are {marks[self.human]}"
+        self.io.say(f"{first}. Level: {self.computer.level.name}. "
+                    f"Type a move like {self.example()}, or help for commands.")
+
+    def show_board_if_needed(self) -> None:
+        if not self.need_board:
+            return
+        self.need_board = False
+        self.io.board(self.session.game.render(self.session.position))
+        if self.session.score_game:
+            scores = self.session.scores()
+            mine, theirs = scores[self.human], scores[1 - self.human]
+            self.io.say(f"Score: you {mine}, computer {theirs}.")
+
+    def thinking(self) -> None:
+        self.io.say(f"Thinking (up to {self.analyst.think_time:g} s)...")
+
+    def lead(self, side: int) -> int:
+        scores = self.session.scores()
+        return scores[side] - scores[1 - side]
+
+    def notations(self) -> list[str]:
+        game, position = self.session.game, self.session.position
+        return [game.format_move(position, move) for move in self.session.legal_moves()]
+
+    def example(self) -> str:
+        notations = self.notations()
+        if not notations:  # the game is over: show how moves were written at the start
+            game, start = self.session.game, self.session.start
+            notations = [game.format_move(start, move) for move in game.moves(start)]
+        return move_example(self.session.game, notations)
+
+    def phrase(self, turn: Turn) -> str:
+        return move_phrase(self.session.game, turn.notation, turn.move)
+
+    def goodbye(self, why: str) -> str:
+        plies = len(self.session.history)
+        if self.session.is_over() or plies == 0:
+            return f"Bye ({why})."
+        return f"Game left after {plural(plies, 'move')} ({why}). Bye."
+
+
+def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Computer],
+          terminal: Terminal, delay: float = 0.5, quiet: bool = False) -> None:
+    """Two computers play a whole game, shown move by move with a pause between moves."""
+    names = (f"computer A ({computers[0].level.name})", f"computer B ({computers[1].level.name})")
+    try:
+        terminal.say(f"{session.game.name}: {names[0]} moves first against {names[1]}.", "bold")
+        terminal.board(session.game.render(session.position))
+        while not session.is_over():
+            terminal.pause(delay)
+            side = session.side_to_move
+            scores = session.scores()
+            lead = scores[side] - scores[1 - side]
+            choice, exact = computers[side].move(analyst, session.position, lead)
+            turn = session.play(choice.move.move)
+            phrase = move_phrase(session.game, turn.notation, turn.move)
+            style = STYLE_COMPUTER if side == 0 else STYLE_HUMAN
+            terminal.say(f"{names[side]} plays {phrase}.", style)
+            terminal.board(session.game.render(session.position))
+            if session.score_game:
+                now = session.scores()
+                terminal.say(f"Score: A {now[0]}, B {now[1]}.")
+            view = computer_view(choice.move, exact, lead,
+                                 (names[side], names[1 - side]))
+            if view and not quiet and not session.is_over():
+                terminal.say(view, STYLE_VIEW)
+    except KeyboardInterrupt:
+        terminal.say(f"\nStopped after {plural(len(session.history), 'move')}.")
+        return
+    result = session.result()
+    assert result is not None
+    why = last_stick_line(session, names)
+    for line in ([why] if why else []) + result_lines(result, names, names):
+        terminal.say(line, STYLE_RESULT)

@@ -1,0 +1,111 @@
+"""One game in progress: the position, the moves played so far, undo, and the result.
+
+The session knows nothing about who the players are; sides are numbered 0 (moves first
+from the session's start position) and 1. It works with any Game, score games included:
+each turn records the points its mover earned, so both totals are always at hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from perfectplay.game import Game, Outcome
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One move: who played it, from which position, and what it earned (score games)."""
+
+    side: int
+    before: Any
+    move: Any
+    notation: str
+    gain: int
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended. ``winner`` is a side, or None for a draw."""
+
+    winner: int | None
+    plies: int
+    scores: tuple[int, int] | None
+
+
+class Session:
+    def __init__(self, game: Game[Any, Any], start: Any = None) -> None:
+        self.game = game
+        self.start = game.start() if start is None else start
+        self.position = self.start
+        self.history: list[Turn] = []
+
+    @property
+    def side_to_move(self) -> int:
+        return len(self.history) % 2
+
+    @property
+    def score_game(self) -> bool:
+        return self.game.properties.is_score
+
+    def legal_moves(self) -> list[Any]:
+        if self.game.outcome(self.position) is not None:
+            return []
+        return list(self.game.moves(self.position))
+
+    def is_over(self) -> bool:
+        return not self.legal_moves()
+
+    def parse(self, text: str) -> Any:
+        """The legal move written as ``text``; raises IllegalMove (quoting it) otherwise."""
+        return self.game.parse_move(self.position, text)
+
+    def play(self, move: Any) -> Turn:
+        """Play a legal move (one from legal_moves or parse)."""
+        game, position = self.game, self.position
+        gain = game.gain(position, move) if self.score_game else 0
+        turn = Turn(self.side_to_move, position, move, game.format_move(position, move), gain)
+        self.history.append(turn)
+        self.position = game.play(position, move)
+        return turn
+
+    def undo(self, side: int) -> list[Turn]:
+        """Take back ``side``'s last move and every move after it, oldest first in the
+        returned list; nothing when ``side`` has not moved."""
+        if not any(turn.side == side for turn in self.history):
+            return []
+        taken: list[Turn] = []
+        while True:
+            turn = self.history.pop()
+            taken.insert(0, turn)
+            if turn.side == side:
+                break
+        self.position = taken[0].before
+        return taken
+
+    def restart(self) -> None:
+        self.history.clear()
+        self.position = self.start
+
+    def scores(self) -> tuple[int, int]:
+        """Points earned so far by side 0 and side 1."""
+        earned = [0, 0]
+        for turn in self.history:
+            earned[turn.side] += turn.gain
+        return earned[0], earned[1]
+
+    def result(self) -> Result | None:
+        """How the game ended, or None while it goes on."""
+        if not self.is_over():
+            return None
+        plies = len(self.history)
+        if self.score_game:
+            first, second = self.scores()
+            winner = None if first == second else 0 if first > second else 1
+            return Result(winner, plies, (first, second))
+        ending = self.game.outcome(self.position)
+        if ending is None:  # no legal move: lost, or won under misère play
+            ending = Outcome.WIN if self.game.properties.misere else Outcome.LOSS
+        mover = self.side_to_move
+        winner = None if ending is Outcome.DRAW else mover if ending is Outcome.WIN else 1 - mover
+        return Result(winner, plies, None)

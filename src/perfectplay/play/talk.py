@@ -1,0 +1,196 @@
+"""What the program says: move descriptions, the computer's view, hints, the final summary.
+
+Pure functions from values to text, so the wording is tested without a terminal. Distances
+("win in 5") count the moves of both players, as `perfectplay solve` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from perfectplay import value as V
+from perfectplay.game import Game
+from perfectplay.play.analyst import Analysis, outcome_class
+from perfectplay.play.review import Review
+from perfectplay.play.session import Result, Session
+from perfectplay.search.results import MoveValue
+
+COMMANDS = {
+    "hint": "the value of every legal move for you, best first",
+    "moves": "list the legal moves",
+    "undo": "take back your last move and my reply",
+    "board": "show the board again",
+    "new": "start again from the first position",
+    "help": "this help",
+    "quit": "leave the game (Ctrl-D and Ctrl-C too)",
+}
+HINT_MOVES_SHOWN = 15
+ALIASES = {"h": "hint", "?": "help", "q": "quit", "exit": "quit", "u": "undo", "m": "moves"}
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def move_phrase(game: Game[Any, Any], notation: str, move: Any) -> str:
+    """A move in words where the notation alone is terse (rows of sticks)."""
+    from perfectplay.games.nim import Nim
+    from perfectplay.games.takeaway import TakeAway
+    if isinstance(game, Nim):
+        row, take = move
+        return f"{notation} (takes {plural(take, 'stick')} from row {row + 1})"
+    if isinstance(game, TakeAway):
+        return f"{notation} (takes {plural(move, 'stick')})"
+    return notation
+
+
+def last_stick_line(session: Session, subjects: tuple[str, str]) -> str | None:
+    """Why a game of sticks ended, since misère play surprises people (seed 003)."""
+    from perfectplay.games.nim import Nim
+    from perfectplay.games.takeaway import TakeAway
+    if not isinstance(session.game, (Nim, TakeAway)) or not session.history:
+        return None
+    taker = capital(subjects[session.history[-1].side])
+    if session.game.properties.misere:
+        return f"{taker} took the last stick, and whoever takes the last stick loses."
+    return f"{taker} took the last stick, and whoever takes the last stick wins."
+
+
+def move_example(game: Game[Any, Any], notations: Sequence[str]) -> str:
+    """A legal move to show in prompts: rows of sticks read "ROW COUNT" most naturally."""
+    from perfectplay.games.nim import Nim
+    if isinstance(game, Nim) and notations:
+        return notations[0].replace(":", " ")
+    return notations[0] if notations else "?"
+
+
+def help_text(example: str, score_game: bool) -> str:
+    worth = "the final score difference" if score_game else \
+        "win in N / loss in N, counting both players' moves, or draw"
+    lines = [f"Type a move in the game's notation, e.g. {example}. Commands:"]
+    lines += [f"  {name:<6} {meaning}" for name, meaning in COMMANDS.items()]
+    lines.append(f"A hint gives each move's value with best play from then on: {worth}.")
+    return "\n".join(lines)
+
+
+def empty_line_text(example: str) -> str:
+    return f"Type a move (e.g. {example}) or a command: hint, moves, undo, help, quit."
+
+
+def legal_moves_text(notations: Sequence[str]) -> str:
+    # Squares and items read best in numeric order; other notations keep the game's order.
+    shown = sorted(notations, key=int) if all(n.isdigit() for n in notations) else notations
+    return "Legal moves: " + ", ".join(shown)
+
+
+def describe_value(value: int, score_game: bool, exact: bool) -> str:
+    if exact or (not score_game and V.is_decisive(value)):
+        # A win or loss found by a depth-limited search is proven all the same.
+        return V.describe(value, score_game=score_game)
+    return f"estimate {value:+d}"
+
+
+def score_outlook(value: int, lead: int) -> str:
+    """A score-game move's value from here on, and the final difference it leads to."""
+    return f"{value:+d} from here, final {lead + value:+d}"
+
+
+def hint_lines(analysis: Analysis, score_game: bool, lead: int = 0) -> list[str]:
+    """Moves grouped by value, best first: 'win in 9  1:3' ... ; ``lead`` is the player's
+    score lead so far (score games)."""
+    groups: dict[str, list[str]] = {}
+    for move in analysis.moves:
+        label = describe_value(move.value, score_game, analysis.exact)
+        if score_game:
+            label = score_outlook(move.value, lead) + ("" if analysis.exact else " (estimated)")
+        groups.setdefault(label, []).append(move.notation)
+    for label, moves in groups.items():
+        hidden = len(moves) - HINT_MOVES_SHOWN
+        if hidden > 0:  # a big game's hint stays readable
+            groups[label] = moves[:HINT_MOVES_SHOWN] + [f"... ({hidden} more)"]
+    head = "Your moves, best first" + ("" if analysis.exact else
+                                       " (estimates: too big to solve in the time allowed)")
+    width = max(len(label) for label in groups)
+    return [head + ":"] + [f"  {label:<{width}}  {', '.join(moves)}"
+                           for label, moves in groups.items()]
+
+
+def computer_view(move: MoveValue, exact: bool, lead_before: int,
+                  names: tuple[str, str] = ("I", "you")) -> str | None:
+    """What a computer sees after its move; None once the game is over.
+
+    ``lead_before`` is its score lead before the move (score games). ``names`` are the
+    mover and the opponent: ("I", "you") against a person, third person when two computers
+    play ("computer A", "computer B")."""
+    me, you = names
+    first_person = me == "I"
+    if move.score_game:
+        final = lead_before + move.value
+        hedge = "" if exact else "probably "
+        if final == 0:
+            return f"Best play from here {hedge}ends level."
+        winner = me if final > 0 else you
+        ahead = plural(abs(final), "point")
+        if final > 0 and first_person:
+            return f"With best play I {hedge}finish {ahead} ahead."
+        return f"{capital(winner)} can {hedge}still finish {ahead} ahead."
+    if V.is_decisive(move.value):
+        remaining = V.remoteness(move.value) - 1
+        if remaining == 0:
+            return None
+        if move.value > 0:
+            if first_person:
+                return f"I win in {remaining}."
+            return f"{capital(me)} wins in {remaining}."
+        return f"{capital(you)} can still win."
+    if not exact:
+        sign = outcome_class(move.value)
+        leader = me if sign > 0 else you
+        return (f"{capital(me)} can't see a win for either side yet." if sign == 0
+                else f"It looks good for {'me' if leader == 'I' else leader}.")
+    return "It's a draw if both sides play well."
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def result_lines(result: Result, names: tuple[str, str], subjects: tuple[str, str]) -> list[str]:
+    """Who won and in how many moves. ``names`` name the sides in the score line ('you',
+    'computer'), ``subjects`` in the sentence ('you', 'I')."""
+    moves = plural(result.plies, "move")
+    lines = []
+    if result.scores is not None:
+        lines.append(f"Final score: {names[0]} {result.scores[0]}, {names[1]} {result.scores[1]}.")
+    if result.winner is None:
+        lines.append(f"A draw after {moves}.")
+    else:
+        winner = subjects[result.winner]
+        cheer = " Well played!" if winner == "you" else ""
+        lines.append(f"{capital(winner)} won in {moves}.{cheer}")
+    return lines
+
+
+def review_lines(review: Review, session: Session) -> list[str]:
+    """The losing human's first mistake and what would have been better."""
+    score = session.score_game
+    if not review.exact:
+        return ["(The game is too big to review exactly, so I won't guess at your mistake.)"]
+    if review.mistake is None:
+        if review.lost_from_start:
+            return ["You started from a lost position and I never let it go: no mistake of yours."]
+        return []
+    mistake = review.mistake
+    before = "won" if outcome_class(mistake.before) > 0 else "drawn"
+
+    def worth(move: MoveValue) -> str:
+        if score:
+            return score_outlook(move.value, mistake.lead)
+        return describe_value(move.value, False, True)
+
+    return [
+        f"Your first mistake was move {mistake.ply} (your move {mistake.own}): you played "
+        f"{mistake.played.notation} ({worth(mistake.played)}) from a {before} position.",
+        f"Better was {mistake.better.notation} ({worth(mistake.better)}).",
+    ]

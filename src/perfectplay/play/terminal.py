@@ -1,0 +1,88 @@
+"""Where the game meets the person: a rich console that colours the board on a terminal and
+prints plain text when the output is piped, and a scripted stand-in for tests."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+# Board characters worth a colour, by regular expression. Every built-in game draws with
+# these; a user's game simply gets whichever of them it happens to use.
+BOARD_COLOURS = (
+    (r"\|", "bold yellow"),            # sticks (matchgame, nim, take-away)
+    (r"(?<![A-Za-z])X(?![A-Za-z])", "bold red"),    # tic-tac-toe X, claimed items
+    (r"(?<![A-Za-z])O(?![A-Za-z])", "bold cyan"),   # tic-tac-toe O
+    (r"\[\d+\]", "bold green"),        # crates
+)
+
+# Marks the players go by in games that have them (X moves first in tic-tac-toe).
+SIDE_MARKS = {"tictactoe": ("X", "O")}
+
+
+def side_marks(game: Any) -> tuple[str, str] | None:
+    return getattr(game, "side_marks", None) or SIDE_MARKS.get(getattr(game, "name", ""))
+
+
+class Terminal(Protocol):
+    def say(self, text: str, style: str = "") -> None: ...
+    def board(self, text: str) -> None: ...
+    def ask(self, prompt: str) -> str: ...
+    def pause(self, seconds: float) -> None: ...
+
+
+class ConsoleTerminal:
+    """Standard input and output through rich; colour only when stdout is a terminal."""
+
+    def __init__(self) -> None:
+        from rich.console import Console
+        self.console = Console(highlight=False, soft_wrap=True, file=sys.stdout)
+
+    def say(self, text: str, style: str = "") -> None:
+        from rich.text import Text
+        # Text, not markup: boards and moves contain brackets ("[3]") that markup would eat.
+        self.console.print(Text(text, style=style))
+
+    def board(self, text: str) -> None:
+        from rich.text import Text
+        picture = Text(text)
+        for pattern, style in BOARD_COLOURS:
+            picture.highlight_regex(pattern, style)
+        self.console.print(picture)
+
+    def ask(self, prompt: str) -> str:
+        from rich.text import Text
+        return self.console.input(Text(prompt, style="bold"))
+
+    def pause(self, seconds: float) -> None:
+        if seconds > 0:
+            time.sleep(seconds)
+
+
+class ScriptedTerminal:
+    """Plays typed lines from a list and records everything said (library tests)."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self.lines = list(lines)
+        self.output: list[str] = []
+
+    def say(self, text: str, style: str = "") -> None:
+        self.output.append(text)
+
+    def board(self, text: str) -> None:
+        self.output.append(text)
+
+    def ask(self, prompt: str) -> str:
+        if not self.lines:
+            raise EOFError
+        line = self.lines.pop(0)
+        self.output.append(prompt + line)
+        return line
+
+    def pause(self, seconds: float) -> None:
+        pass
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.output)

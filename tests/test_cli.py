@@ -1,0 +1,100 @@
+"""The command line as a user runs it: real processes, real output, exit codes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_cli
+
+
+def test_table_takeaway_prints_the_seed_line() -> None:
+    result = run_cli("table", "takeaway", "1..8")
+    assert result.returncode == 0
+    assert result.stdout.strip() == "1:win 2:win 3:win 4:lose 5:win 6:win 7:win 8:lose"
+
+
+def test_solve_json_has_the_documented_fields_for_a_score_game() -> None:
+    result = run_cli("solve", "crates", "4", "1", "7", "2", "9", "--json")
+    payload = json.loads(result.stdout)
+    assert payload["value"] == 9
+    assert payload["totals"] == {"mover": 16, "other": 7}
+    assert payload["remoteness"] is None
+    assert payload["best_moves"] == ["R"]
+    assert {"pv", "nodes", "elapsed_s"} <= payload.keys()
+
+
+def test_solve_json_reports_win_loss_and_remoteness() -> None:
+    payload = json.loads(run_cli("solve", "takeaway", "20", "--algorithm", "memo", "--json").stdout)
+    assert (payload["value"], payload["remoteness"], payload["nodes"]) == ("loss", 10, 58)
+    assert payload["best_moves"] == ["1", "2", "3"]
+
+
+def test_solve_prints_value_best_moves_and_statistics() -> None:
+    result = run_cli("solve", "tictactoe", "--algorithm", "minimax")
+    assert result.returncode == 0
+    assert "value: draw" in result.stdout
+    assert "549,946 nodes" in result.stdout
+
+
+def test_analyze_json_values_every_claim_move_numbered_from_zero() -> None:
+    payload = json.loads(run_cli("analyze", "claim", "5", "--json").stdout)
+    values = {row["move"]: row["value"] for row in payload["moves"]}
+    assert values == {"0": "loss", "1": "loss", "2": "win", "3": "loss", "4": "loss"}
+
+
+def test_perft_json() -> None:
+    payload = json.loads(run_cli("perft", "tictactoe", "--depth", "6", "--json").stdout)
+    assert payload["depth"] == 6 and payload["count"] == 54_720
+
+
+def test_compare_reports_the_calls_the_table_saves() -> None:
+    result = run_cli("compare", "takeaway", "20", "--algorithms", "minimax,memo", "--json")
+    rows = {row["algorithm"]: row for row in json.loads(result.stdout)["rows"]}
+    assert rows["minimax"]["nodes"] == 266_079 and rows["memo"]["nodes"] == 58
+    assert rows["memo"]["saved_vs_first"] == 266_079 - 58
+
+
+def test_verify_reports_zero_mismatches_and_exits_zero() -> None:
+    result = run_cli("verify", "crates", "--cases", "30", "--seed", "2")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 mismatches" in result.stdout
+
+
+def test_games_lists_every_builtin_game() -> None:
+    names = {game["name"] for game in json.loads(run_cli("games", "--json").stdout)["games"]}
+    assert {"takeaway", "nim", "matchgame", "crates", "claim", "tictactoe"} <= names
+
+
+@pytest.mark.parametrize("args,quoted", [
+    (("solve", "chess"), "'chess'"),
+    (("solve", "nim", "3", "x"), "'x'"),
+    (("solve", "nim", "3", "-2"), "'-2'"),
+    (("solve", "takeaway", "ten"), "'ten'"),
+    (("solve", "crates", "3", "9.5"), "'9.5'"),
+    (("solve", "tictactoe", "XXX"), "'XXX'"),
+    (("solve", "tictactoe", "XXXOOO..."), "'XXXOOO...'"),
+    (("solve", "claim", "..xx.."), "'..xx..'"),
+    (("solve", "nim", "3", "--block", "right"), "--block"),
+    (("solve", "claim", "5", "--block", "left"), "'left'"),
+    (("solve", "nim", "3", "--algorithm", "magic"), "'magic'"),
+    (("solve", "nim", "3", "--tt-size", "lots"), "'lots'"),
+    (("solve", "crates", "3", "--outcome-only"), "score game"),
+    (("table", "takeaway", "8..1"), "'8..1'"),
+    (("perft", "nim", "3", "--depth", "-1"), "-1"),
+    (("compare", "nim", "3", "--algorithms", "minimax,fast"), "'fast'"),
+])
+def test_bad_input_gets_one_line_quoting_it_and_exit_code_2(args: tuple[str, ...], quoted: str) -> None:
+    result = run_cli(*args)
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert quoted in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_an_exact_search_out_of_budget_stops_with_a_clear_message() -> None:
+    result = run_cli("solve", "tictactoe", "--algorithm", "minimax", "--nodes", "1000")
+    assert result.returncode == 1
+    assert "stopped" in result.stderr and "Traceback" not in result.stderr
