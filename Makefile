@@ -23,6 +23,9 @@ test: install-test
 
 bench: install-test
 	$(BIN)/python benchmarks/seeds.py
+	$(BIN)/python benchmarks/impartial.py
+	$(BIN)/python benchmarks/crates.py
+	$(BIN)/python benchmarks/play_levels.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info
