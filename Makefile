@@ -19,6 +19,8 @@ run: install
 	$(BIN)/perfectplay tour
 
 test: install-test
+	$(BIN)/ruff check src tests benchmarks --select E,F,W,I
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 bench: install-test

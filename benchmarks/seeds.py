@@ -30,7 +30,8 @@ CASES = [
 ]
 
 
-def measure(name: str, position: str | None, algorithm: str, repeat: int, **options: object) -> tuple[object, float]:
+def measure(name: str, position: str | None, algorithm: str, repeat: int,
+            **options: object) -> tuple[object, float]:
     best = float("inf")
     solution = None
     for _ in range(repeat):
@@ -46,8 +47,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    print(f"python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}")
-    print(f"| game | position | algorithm | value | nodes | table hits | cutoffs | CPU ms (best of {args.repeat}) |")
+    print(f"python {platform.python_version()} on {platform.machine()}")
+    print("| game | position | algorithm | value | nodes | table hits | cutoffs | "
+          f"CPU ms (best of {args.repeat}) |")
     print("|---|---|---|---|---:|---:|---:|---:|")
     for name, position, algorithms in CASES:
         for algorithm in algorithms:

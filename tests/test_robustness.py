@@ -7,10 +7,10 @@ import subprocess
 import sys
 import time
 
+from conftest import solved
+
 from perfectplay import registry
 from perfectplay.search import Limits, solve
-
-from conftest import solved
 
 
 def test_a_take_away_pile_of_100000_solves_without_recursion_error() -> None:

@@ -15,7 +15,7 @@ from perfectplay.cli.common import console, emit_json, json_option
 @json_option
 def games_command(as_json: bool) -> None:
     """The built-in games, their options and position syntax."""
-    rows = [{"name": e.name, "aliases": list(e.aliases), "summary": e.summary,
+    rows: list[dict[str, Any]] = [{"name": e.name, "aliases": list(e.aliases), "summary": e.summary,
              "position": e.position_help, "options": [f"--{o}" for o in e.options]}
             for e in registry.ENTRIES]
     if as_json:
@@ -88,6 +88,7 @@ def tour_command() -> None:
     _line(f"  claim line with 10^18 items: {huge.outcome} (the claim line is octal game 0.137)")
     from perfectplay.impartial.octal import analysed
     kayles = analysed("0.77").periodicity
+    assert kayles is not None, "Kayles' period is published and certified from 256 values"
     _line(f"  Kayles 0.77: period {kayles.period}, preperiod {kayles.preperiod}, "
           f"certified by the Guy-Smith theorem: {kayles.certified}")
     row = " ".join(str((i * 7919) % 1_000_001) for i in range(2000))
