@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any, Callable
 
-from perfectplay import value as V
 from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.search import alphabeta, iterative, memo, minimax, table, tt
@@ -268,11 +266,4 @@ def _line_notation(game: Game[Any, Any], position: Any, line: list[Any]) -> list
     return written
 
 
-def timed(function: Callable[[], Any]) -> tuple[Any, float]:
-    """Run ``function`` and return its result with the CPU seconds it took."""
-    started = time.process_time()
-    result = function()
-    return result, time.process_time() - started
-
-
-__all__ = ["ALGORITHMS", "analyze", "solve", "resolve_algorithm", "V"]
+__all__ = ["ALGORITHMS", "analyze", "make_searcher", "resolve_algorithm", "solve"]
