@@ -19,10 +19,15 @@ run: install
 	$(BIN)/perfectplay tour
 
 test: install-test
+	$(BIN)/ruff check src tests benchmarks --select E,F,W,I
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 bench: install-test
 	$(BIN)/python benchmarks/seeds.py
+	$(BIN)/python benchmarks/impartial.py
+	$(BIN)/python benchmarks/crates.py
+	$(BIN)/python benchmarks/play_levels.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

@@ -7,10 +7,10 @@ import subprocess
 import sys
 import time
 
+from conftest import solved
+
 from perfectplay import registry
 from perfectplay.search import Limits, solve
-
-from conftest import solved
 
 
 def test_a_take_away_pile_of_100000_solves_without_recursion_error() -> None:
@@ -83,3 +83,10 @@ def test_ctrl_c_stops_a_search_with_one_line_and_no_traceback() -> None:
     _, stderr = process.communicate(timeout=30)
     assert process.returncode == 130
     assert stderr.strip().splitlines() == ["interrupted: stopped by Ctrl-C"]
+
+
+def test_a_depth_limited_search_uses_the_games_heuristic_to_pick_a_move() -> None:
+    # One ply deep, tic-tac-toe's open-lines heuristic prefers the centre (4 lines).
+    game, start = registry.load("tictactoe", {}, None)
+    shallow = solve(game, start, algorithm="id", limits=Limits(depth=1))
+    assert shallow.best_moves == ["5"] and shallow.value == 4 and not shallow.exact

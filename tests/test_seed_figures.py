@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from perfectplay.search.perft import perft
-from perfectplay.games.tictactoe import TicTacToe
-
 from conftest import solved
+
+from perfectplay.games.tictactoe import TicTacToe
+from perfectplay.search.perft import perft
 
 
 def test_takeaway_outcomes_one_to_eight_match_seed_000() -> None:

@@ -8,8 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from perfectplay import registry
-from perfectplay.search import solve
-from perfectplay.search import table
+from perfectplay.search import solve, table
 from perfectplay.search.solver import analyze
 
 CHECKED = ("memo", "alphabeta", "tt", "id")

@@ -15,7 +15,7 @@ from perfectplay.cli.common import console, emit_json, json_option
 @json_option
 def games_command(as_json: bool) -> None:
     """The built-in games, their options and position syntax."""
-    rows = [{"name": e.name, "aliases": list(e.aliases), "summary": e.summary,
+    rows: list[dict[str, Any]] = [{"name": e.name, "aliases": list(e.aliases), "summary": e.summary,
              "position": e.position_help, "options": [f"--{o}" for o in e.options]}
             for e in registry.ENTRIES]
     if as_json:
@@ -44,7 +44,7 @@ def tour_command() -> None:
 
     def solved(name: str, position: str | None, **kwargs: Any) -> Any:
         game, start = registry.load(name, {}, position)
-        return solve(game, start, pv_limit=40, **kwargs)
+        return solve(game, start, **{"pv_limit": 40, **kwargs})
 
     _line("perfectplay tour: the seed examples, solved now\n")
     _line("take-away (take 1-3, last stick wins), outcomes for 1..8:")
@@ -74,11 +74,26 @@ def tour_command() -> None:
     five = solved("claim", "5")
     _line(f"  n=5: winning first moves {five.best_moves}; n=20: {solved('claim', '20').describe()}\n")
 
-    _line("Nim (XOR of the piles decides):")
+    _line("Nim: Sprague-Grundy theory (instant) and search with remoteness (tt):")
     for piles in ("3 4 5", "1 2 3", "7 5 3 1"):
-        result = solved("nim", piles)
-        _line(f"  {piles:<8} {result.describe():<12} best {' '.join(result.best_moves)}")
-    match = solved("matchgame", None)
+        theory = solved("nim", piles)
+        searched = solved("nim", piles, algorithm="tt")
+        _line(f"  {piles:<8} {theory.outcome:<5} by XOR; {searched.describe():<12} by tt; "
+              f"best {' '.join(searched.best_moves)}")
+    match = solved("matchgame", None, algorithm="tt")
     _line(f"  matchgame 7 5 3 1 (last match loses): {match.describe()}\n")
+
+    _line("Theory at scale:")
+    huge = solved("claim", str(10**18))
+    _line(f"  claim line with 10^18 items: {huge.outcome} (the claim line is octal game 0.137)")
+    from perfectplay.impartial.octal import analysed
+    kayles = analysed("0.77").periodicity
+    assert kayles is not None, "Kayles' period is published and certified from 256 values"
+    _line(f"  Kayles 0.77: period {kayles.period}, preperiod {kayles.preperiod}, "
+          f"certified by the Guy-Smith theorem: {kayles.certified}")
+    row = " ".join(str((i * 7919) % 1_000_001) for i in range(2000))
+    crates = solved("crates", row, pv_limit=0)
+    _line(f"  2,000 crates tabulated bottom-up: diff {crates.value:,} in "
+          f"{crates.stats.elapsed_s * 1000:.0f} ms\n")
     _line(f"tour done in {time.perf_counter() - started:.2f} s. Try: perfectplay solve nim 3 4 5, "
           "perfectplay analyze tictactoe, perfectplay games")

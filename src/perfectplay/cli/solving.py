@@ -9,8 +9,15 @@ import click
 
 from perfectplay import registry
 from perfectplay.cli.common import (
-    console, emit_json, engine_option, game_options, json_option, load, make_limits,
-    pick_options, search_options,
+    console,
+    emit_json,
+    engine_option,
+    game_options,
+    json_option,
+    load,
+    make_limits,
+    pick_options,
+    search_options,
 )
 from perfectplay.cli.rows import PV_HELP, solve_file
 from perfectplay.errors import BadOption, PerfectPlayError
@@ -171,7 +178,7 @@ def compare_command(game: str, position: tuple[str, ...], algorithms: str, tt_si
         raise BadOption(f"--algorithms {algorithms!r}: unknown {', '.join(map(repr, unknown)) or 'list'}; "
                         f"choose from {', '.join(ALGORITHMS)}")
     loaded, start = load(game, position, pick_options(options))
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in names:
         try:
             solution = solve(loaded, start, algorithm=name, table_size=tt_size, pv_limit=0)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from perfectplay import value as V
 from perfectplay.search.rules import Rules, Searcher
 
 

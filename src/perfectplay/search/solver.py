@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any, Callable
 
-from perfectplay import value as V
 from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.search import alphabeta, iterative, memo, minimax, table, tt
@@ -199,12 +197,17 @@ def _solve_deepening(game: Game[Any, Any], rules: Rules, position: Any, name: st
         first = rules.moves(position)[0]
         last = iterative.DepthResult(0, 0, first, [], False, searcher.counters().nodes)
     main_nodes = searcher.counters().nodes
+    optimal = [r.move for r in last.moves if r.exact and r.value == last.value] or [last.best_move]
+    line: list[Any] | None = None
     if last.exact:
-        # Solved within this depth: prove every optimal move as an exact search would.
-        value, optimal = best_moves(rules, searcher, position, last.depth, last.moves)
-        line = principal_variation(rules, searcher, position, value, last.depth, pv_limit)
-    else:
-        optimal = [r.move for r in last.moves if r.exact and r.value == last.value] or [last.best_move]
+        # Solved within this depth: prove every optimal move as an exact search would, if
+        # the budget allows; otherwise report what the last depth proved.
+        try:
+            _, optimal = best_moves(rules, searcher, position, last.depth, last.moves)
+            line = principal_variation(rules, searcher, position, last.value, last.depth, pv_limit)
+        except OutOfBudget:
+            pass
+    if line is None:
         line = iterative.table_line(rules, searcher, position, last.best_move,
                                     min(pv_limit, max(last.depth, 1)))
     stats = _stats(searcher, budget, searcher.counters().nodes - main_nodes)
@@ -282,11 +285,4 @@ def _line_notation(game: Game[Any, Any], position: Any, line: list[Any]) -> list
     return written
 
 
-def timed(function: Callable[[], Any]) -> tuple[Any, float]:
-    """Run ``function`` and return its result with the CPU seconds it took."""
-    started = time.process_time()
-    result = function()
-    return result, time.process_time() - started
-
-
-__all__ = ["ALGORITHMS", "analyze", "solve", "resolve_algorithm", "V"]
+__all__ = ["ALGORITHMS", "analyze", "make_searcher", "resolve_algorithm", "solve"]

@@ -81,7 +81,7 @@ class TranspositionTable:
     def probe(self, key: Hashable) -> tuple[Any, ...] | None:
         entry = self.slots[hash(key) & self.mask]
         if entry is not None and entry[0] == key:
-            return entry  # type: ignore[no-any-return]
+            return entry
         return None
 
     def store(self, key: Hashable, value: float, flag: int, draft: int, move: Any) -> None:
@@ -95,7 +95,7 @@ class TranspositionTable:
         return sum(1 for slot in self.slots if slot is not None)
 
 
-class MemoTable(dict):  # type: ignore[type-arg]
+class MemoTable(dict[Any, Any]):
     """Exact values by key, for the memo algorithm. When full it stops storing new values:
     answers stay correct, later positions are just recomputed."""
 

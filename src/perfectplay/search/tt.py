@@ -57,9 +57,13 @@ def build(rules: Rules, budget: Budget, table: TranspositionTable) -> Searcher:
             if draft >= depth:
                 stored = entry[1]
                 # Inline value.from_table: rebase the node-relative value to this ply.
-                stored = stored - ply if stored >= decisive else stored + ply if stored <= -decisive else stored
+                if stored >= decisive:
+                    stored -= ply
+                elif stored <= -decisive:
+                    stored += ply
                 flag = entry[2]
-                if flag == EXACT or (flag == LOWER and stored >= beta) or (flag == UPPER and stored <= alpha):
+                decided = flag == EXACT or (flag == LOWER and stored >= beta)
+                if decided or (flag == UPPER and stored <= alpha):
                     if draft != FULL_DRAFT:
                         horizon += 1  # the answer rests on a depth-limited search
                     return stored

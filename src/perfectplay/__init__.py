@@ -1,0 +1,22 @@
+"""perfectplay: solve two-player zero-sum games exactly and play them perfectly.
+
+The public API: define a :class:`Game`, then :func:`solve` or :func:`analyze` it. Nothing
+heavy is imported here (no numba, no rich), so ``import perfectplay`` and the CLI start fast.
+"""
+
+from perfectplay.errors import (
+    BadOption,
+    BadPosition,
+    IllegalMove,
+    PerfectPlayError,
+    UnknownGame,
+    UnsupportedSearch,
+)
+from perfectplay.game import Game, Kind, Outcome, Properties
+from perfectplay.search import ALGORITHMS, Limits, MoveValue, Solution, analyze, solve
+
+__all__ = [
+    "ALGORITHMS", "BadOption", "BadPosition", "Game", "IllegalMove", "Kind", "Limits",
+    "MoveValue", "Outcome", "PerfectPlayError", "Properties", "Solution", "UnknownGame",
+    "UnsupportedSearch", "analyze", "solve",
+]
