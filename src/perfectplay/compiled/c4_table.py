@@ -22,9 +22,10 @@ The entry functions are compiled in c4_kernel (numba caches a function by its ow
 only, so code that is inlined into the search must live in the search's file); the layout
 constants are there too. This module allocates and renews tables.
 
-Header words ``tt[0..3]`` hold the table's shape for the kernel: index bits, generation, key
-bits K, and the generation's width in bits (0 when the key leaves it no room: the table is
-then cleared for every solve instead).
+The table shares one array with the kernel's work area (c4_kernel.TABLE_AT): four header
+words there hold the table's shape for the kernel: index bits, generation, key bits K, and
+the generation's width in bits (0 when the key leaves it no room: the table is then cleared
+for every solve instead); the entries follow.
 
 Generations make "clear the table" cost nothing: an entry written by an earlier solve counts
 as empty. Pons' benchmark clears its table before each position; so do we, in O(1), and the
@@ -56,7 +57,8 @@ __all__ = ["BYTES_PER_ENTRY", "allocate", "new_generation"]
 
 
 def allocate(entries: int, key_bits: int) -> np.ndarray:
-    """A table of ``entries`` words (a power of two) for keys of ``key_bits`` bits."""
+    """The kernel's array: its work area, then a table of ``entries`` words (a power of
+    two) for keys of ``key_bits`` bits."""
     index_bits = entries.bit_length() - 1 - (WAYS.bit_length() - 1)
     stored = max(0, key_bits - index_bits)
     gen_bits = GEN_BITS if DATA_BITS + GEN_BITS + stored <= 64 else 0
@@ -64,7 +66,7 @@ def allocate(entries: int, key_bits: int) -> np.ndarray:
         least = 1 << (key_bits - (64 - DATA_BITS) + WAYS.bit_length() - 1)
         raise BadOption(f"--tt-size: a table for this board needs at least {least:,} entries "
                         f"({least * BYTES_PER_ENTRY:,} bytes)")
-    table = np.zeros(HEADER + entries, dtype=np.uint64)
+    table = np.zeros(HEADER + entries, dtype=np.uint64)  # HEADER counts the work area
     # Touch every page now: the zeros are mapped lazily, and first touches inside a search
     # would be charged to whichever position happens to run first.
     table.fill(0)

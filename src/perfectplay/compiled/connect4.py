@@ -21,23 +21,24 @@ from perfectplay.games.connect4 import ConnectFour, Position
 from perfectplay.search.results import MoveValue, Solution, Stats
 from perfectplay.search.tables import parse_table_size
 
-_TABLES: dict[tuple[int, int], np.ndarray] = {}
+_ARRAYS: dict[tuple[int, int, int], np.ndarray] = {}
 
 
 class Engine:
-    """One board size, one table (kept for the process: generations make reuse free)."""
+    """One board size, one array (kept for the process: generations make reuse free)."""
 
     def __init__(self, game: ConnectFour, table_size: str | int | None = None) -> None:
         self.game = game
         entries = parse_table_size(table_size, T.BYTES_PER_ENTRY)
-        key_bits = (game.height + 1) * game.width
-        cached = _TABLES.get((entries, key_bits))
-        self.table = cached if cached is not None else T.allocate(entries, key_bits)
-        _TABLES[(entries, key_bits)] = self.table
-        self.work = work_array(game)
+        shape = (entries, game.width, game.height)
+        if shape not in _ARRAYS:
+            _ARRAYS[shape] = T.allocate(entries, (game.height + 1) * game.width)
+            write_geometry(_ARRAYS[shape], game)
+        # One array holds the work area and the table (see c4_kernel.TABLE_AT).
+        self.work = _ARRAYS[shape]
 
     def new_solve(self) -> None:
-        T.new_generation(self.table)
+        T.new_generation(self.work)
         self.work[K.NODES:K.MAX_PLY + 1] = 0
 
     def _args(self, position: Position) -> tuple[Any, ...]:
@@ -52,7 +53,7 @@ class Engine:
         low, high = (-1, 1) if weak else (-self.game.cells, self.game.cells)
         probes = 1 if on_probe is not None else self.game.cells
         while True:
-            low, high = K.narrow(mover, occupied, stones, low, high, probes, self.table, self.work)
+            low, high = K.narrow(mover, occupied, stones, low, high, probes, self.work)
             if on_probe is not None:
                 on_probe(int(low), int(high))
             if low >= high:
@@ -60,7 +61,7 @@ class Engine:
 
     def at_least(self, position: Position, target: int) -> bool:
         mover, occupied, stones = self._args(position)
-        return bool(K.at_least(mover, occupied, stones, target, self.table, self.work))
+        return bool(K.at_least(mover, occupied, stones, target, self.work))
 
     def move_score(self, position: Position, column: int, weak: bool = False) -> int:
         """The score of playing ``column``, for its player."""
@@ -198,12 +199,10 @@ def _sign(score: int) -> int:
     return (score > 0) - (score < 0)
 
 
-def work_array(game: ConnectFour) -> np.ndarray:
-    geo = np.zeros(K.work_size(game.cells), dtype=np.uint64)
+def write_geometry(geo: np.ndarray, game: ConnectFour) -> None:
     geo[K.GEO_HEIGHT] = game.height
     geo[K.GEO_WIDTH] = game.width
     geo[K.GEO_BOARD] = game.board
     geo[K.GEO_BOTTOM] = game.bottom_row
     geo[K.GEO_CELLS] = game.cells
     geo[K.GEO_ORDER:K.GEO_ORDER + game.width] = game.order
-    return geo
