@@ -140,6 +140,23 @@ def test_small_boards_are_solved_alike_by_both_engines(width: int, height: int) 
     assert (fast.value, sorted(fast.best_moves)) == (slow.value, sorted(slow.best_moves))
 
 
+@pytest.mark.parametrize("width, height", [(8, 7), (9, 6)])
+def test_boards_that_fill_the_64_bit_word_agree_with_python(width: int, height: int) -> None:
+    game = ConnectFour(width, height)  # 8x7 uses bit 63, the top sentinel of the last column
+    rng = random.Random(width)
+    for _ in range(4):
+        position = random_late_position(game, rng, remaining=10)
+        fast = compiled(game, position, pv_limit=0)
+        slow = solve(game, position, engine="python", pv_limit=0)
+        assert (fast.value, sorted(fast.best_moves)) == (slow.value, sorted(slow.best_moves))
+
+
+def test_a_table_too_small_for_a_big_board_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli(capsys, "solve", "c4", "1", "--width", "8", "--height", "7",
+                           "--tt-size", "1000")
+    assert code == 2 and "needs at least 1,048,576 entries" in err
+
+
 def test_outcome_only_gives_the_sign_of_the_score() -> None:
     game = ConnectFour()
     for moves, expected in sample("Test_L2_R1", 100):
