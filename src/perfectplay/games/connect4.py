@@ -18,6 +18,7 @@ with ``m`` stones already on the board scores ``(width*height + 1 - m) // 2``.
 from __future__ import annotations
 
 import random
+
 from perfectplay import value as V
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Outcome, Properties
