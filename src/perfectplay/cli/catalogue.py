@@ -95,5 +95,14 @@ def tour_command() -> None:
     crates = solved("crates", row, pv_limit=0)
     _line(f"  2,000 crates tabulated bottom-up: diff {crates.value:,} in "
           f"{crates.stats.elapsed_s * 1000:.0f} ms\n")
+    _line("Connect Four (compiled with numba when it is installed):")
+    engine = "auto"
+    for moves, expected in (("44455554221", -15), ("5554224333234511764415115", 4)):
+        game, start = registry.load("connect4", {}, moves)
+        result = solve(game, start, engine=engine, pv_limit=0)
+        score = game.score_of(start, result.value)  # type: ignore[attr-defined]
+        _line(f"  {moves:<26} {result.describe():<11} score {score:+d} (Pons' test sets: {expected:+d}); "
+              f"{result.stats.nodes:,} nodes")
+    _line("")
     _line(f"tour done in {time.perf_counter() - started:.2f} s. Try: perfectplay solve nim 3 4 5, "
           "perfectplay analyze tictactoe, perfectplay games")
