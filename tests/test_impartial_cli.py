@@ -39,13 +39,12 @@ def test_contest_claim_answers_rows_of_a_billion_billion_items():
     assert out.splitlines()[0] == "WIN" and out.splitlines()[2] == "LOSE"
 
 
-def test_contest_claim_three_hundred_queries_are_fast():
-    import time
+def test_contest_claim_answers_three_hundred_queries():
+    # Speed is measured in benchmarks/impartial.py; here, every query gets its answer.
     queries = "300\n" + "\n".join(str(n % 20 + 1) for n in range(300)) + "\n"
-    started = time.perf_counter()
     code, out, _ = run(["contest", "claim"], queries)
     assert code == 0 and len(out.splitlines()) == 300
-    assert time.perf_counter() - started < 0.5
+    assert out.splitlines()[:4] == ["WIN", "WIN", "WIN", "LOSE"]
 
 
 @pytest.mark.parametrize("stdin", ["", "2\n1\n", "1\nabc\n", "1\n0\n", "0\n"])

@@ -113,7 +113,7 @@ def test_seed_five_item_claim_has_one_winning_move_the_middle():
 def test_claim_of_a_huge_row_is_answered_by_the_certified_period():
     started = time.perf_counter()
     result = solve(ClaimLine(), (10**18, 0), pv_limit=10)
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 10.0  # a guard against enumerating, not a benchmark
     assert result.outcome == ("win" if analyse(parse_code("0.137")).grundy(10**18) else "loss")
     odd = solve(ClaimLine(), (10**18 + 1, 0), pv_limit=0)
     assert odd.outcome == "win"  # the middle item splits the row into two equal runs
@@ -157,9 +157,9 @@ def test_a_wrong_component_declaration_is_caught():
 def test_nim_with_a_hundred_huge_piles_is_solved_without_listing_moves():
     rng = random.Random(1)
     piles = tuple(rng.randrange(1, 10**9) for _ in range(100))
-    started = time.perf_counter()
-    result = solve(Nim(), piles)
-    assert time.perf_counter() - started < 0.1
+    never_listed = Nim()
+    never_listed.moves = None  # type: ignore[assignment]  # listing 10^11 moves would fail here
+    result = solve(never_listed, piles)
     total = 0
     for pile in piles:
         total ^= pile

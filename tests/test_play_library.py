@@ -164,7 +164,7 @@ def test_a_game_too_big_to_solve_is_analysed_under_the_clock() -> None:
     analyst = Analyst(game, think_time=0.3)
     started = time.perf_counter()
     analysis = analyst.analyze(game.start())
-    assert time.perf_counter() - started < 1.5
+    assert time.perf_counter() - started < 5.0  # bounded by the think time, with room for a loaded machine
     assert not analysis.exact and len(analysis.moves) == len(game.moves(game.start()))
 
 
