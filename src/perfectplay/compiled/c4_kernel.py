@@ -44,7 +44,10 @@ GEN_BITS = 12
 TABLE_AT = 4096  # after the largest work area: 32 + 32 * (63 + 2) words
 H_INDEX_BITS, H_GENERATION, H_KEY_BITS, H_GEN_BITS = (TABLE_AT, TABLE_AT + 1, TABLE_AT + 2,
                                                       TABLE_AT + 3)
-HEADER = TABLE_AT + 4  # the first entry
+# Derived once by c4_table.allocate, so that a probe does not recompute them: the key's mask
+# (K bits), half of K, and the bucket index's mask.
+H_KEY_MASK, H_HALF, H_BUCKET_MASK = TABLE_AT + 4, TABLE_AT + 5, TABLE_AT + 6
+HEADER = TABLE_AT + 8  # the first entry
 BYTES_PER_ENTRY = 8
 
 MULTIPLIER = 0x9E3779B97F4A7C15  # odd: multiplying by it is a bijection modulo 2**K
@@ -53,11 +56,10 @@ U = np.uint64
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def scramble(key: np.uint64, key_bits: np.uint64) -> np.uint64:
+def scramble(key: np.uint64, mask: np.uint64, half: np.uint64) -> np.uint64:
     """An invertible map of K-bit numbers (an odd multiplication, then an xor-shift: both
-    bijections), so that bucket index and stored bits together identify the key."""
-    mask = (U(1) << key_bits) - U(1) if key_bits < U(64) else ~U(0)
-    half = key_bits >> U(1)
+    bijections), so that bucket index and stored bits together identify the key. ``mask``
+    has the low K bits set, ``half`` is K // 2."""
     x = (key * U(MULTIPLIER)) & mask
     return x ^ (x >> half)
 
@@ -66,8 +68,8 @@ def scramble(key: np.uint64, key_bits: np.uint64) -> np.uint64:
 def locate(table: np.ndarray, key: np.uint64) -> tuple[int, np.uint64]:
     """The first word of ``key``'s bucket and the bits that identify it there."""
     index_bits = table[H_INDEX_BITS]
-    x = scramble(key, table[H_KEY_BITS])
-    bucket = x & ((U(1) << index_bits) - U(1))
+    x = scramble(key, table[H_KEY_MASK], table[H_HALF])
+    bucket = x & table[H_BUCKET_MASK]
     return HEADER + int(bucket) * WAYS, x >> index_bits
 
 
@@ -91,10 +93,11 @@ def is_live(table: np.ndarray, word: np.uint64) -> bool:
 def tt_probe(table: np.ndarray, key: np.uint64) -> np.uint64:
     """The live entry for ``key``, or 0."""
     first, tag = locate(table, key)
-    shift = tag_shift(table)
+    # Tag and generation compared at once (the generation is 0 when it has no bits).
+    expected = (tag << table[H_GEN_BITS]) | table[H_GENERATION]
     for way in range(WAYS):
         word = table[first + way]
-        if (word >> shift) == tag and is_live(table, word):
+        if (word >> U(GEN_SHIFT)) == expected and word != U(0):
             return word
     return U(0)
 

@@ -22,10 +22,11 @@ The entry functions are compiled in c4_kernel (numba caches a function by its ow
 only, so code that is inlined into the search must live in the search's file); the layout
 constants are there too. This module allocates and renews tables.
 
-The table shares one array with the kernel's work area (c4_kernel.TABLE_AT): four header
+The table shares one array with the kernel's work area (c4_kernel.TABLE_AT): eight header
 words there hold the table's shape for the kernel: index bits, generation, key bits K, and
 the generation's width in bits (0 when the key leaves it no room: the table is then cleared
-for every solve instead); the entries follow.
+for every solve instead), then masks derived from them (c4_kernel.H_KEY_MASK...); the
+entries follow.
 
 Generations make "clear the table" cost nothing: an entry written by an earlier solve counts
 as empty. Pons' benchmark clears its table before each position; so do we, in O(1), and the
@@ -44,10 +45,13 @@ from perfectplay.compiled.c4_kernel import (
     BYTES_PER_ENTRY,
     DATA_BITS,
     GEN_BITS,
+    H_BUCKET_MASK,
     H_GEN_BITS,
     H_GENERATION,
+    H_HALF,
     H_INDEX_BITS,
     H_KEY_BITS,
+    H_KEY_MASK,
     HEADER,
     WAYS,
 )
@@ -73,6 +77,9 @@ def allocate(entries: int, key_bits: int) -> np.ndarray:
     table[H_INDEX_BITS] = index_bits
     table[H_KEY_BITS] = key_bits
     table[H_GEN_BITS] = gen_bits
+    table[H_KEY_MASK] = (1 << key_bits) - 1 if key_bits < 64 else (1 << 64) - 1
+    table[H_HALF] = key_bits >> 1
+    table[H_BUCKET_MASK] = (1 << index_bits) - 1
     return table
 
 
