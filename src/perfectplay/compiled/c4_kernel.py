@@ -16,7 +16,10 @@ compiled kernel serves every board size, with the statistics and the ordering sc
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir  # type: ignore[import-untyped]
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 # The kernel's one array (uint64): the work area from 0, then the table from TABLE_AT. numba
 # passes each array as a struct of seven or more words, so one array argument instead of two
@@ -71,6 +74,30 @@ def locate(table: np.ndarray, key: np.uint64) -> tuple[int, np.uint64]:
     x = scramble(key, table[H_KEY_MASK], table[H_HALF])
     bucket = x & table[H_BUCKET_MASK]
     return HEADER + int(bucket) * WAYS, x >> index_bits
+
+
+@intrinsic
+def prefetch(typingctx, array, index):
+    """Ask the processor to fetch ``array[index]``'s cache line (LLVM's llvm.prefetch: read,
+    keep in all cache levels); no effect on the result. The table is probed at random, so a
+    probe waits for memory unless the line was asked for earlier."""
+    signature = types.void(array, index)
+
+    def codegen(context, builder, sig, args):
+        array_type = sig.args[0]
+        view = context.make_array(array_type)(context, builder, args[0])
+        pointer = cgutils.get_item_pointer(context, builder, array_type, view, [args[1]],
+                                           wraparound=False, boundscheck=False)
+        byte_pointer = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        function = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [byte_pointer, i32, i32, i32]),
+            "llvm.prefetch.p0")
+        builder.call(function, [builder.bitcast(pointer, byte_pointer), ir.Constant(i32, 0),
+                                ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+
+    return signature, codegen
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -244,6 +271,21 @@ ETC_MIN_EMPTY = 10
 
 
 @njit(cache=True, error_model="numpy")
+def prefetch_children(mover: np.uint64, occupied: np.uint64, moves: np.uint64,
+                      work: np.ndarray) -> None:
+    """Start fetching the table buckets of every child, so that their probes (enhanced
+    cutoffs here, then each child's own probe) overlap instead of waiting one by one."""
+    h = work[GEO_HEIGHT]
+    width = int(work[GEO_WIDTH])
+    child_mover = mover ^ occupied
+    for column in range(width):
+        square = moves & column_mask(column, h)
+        if square:
+            first, _ = locate(work, child_mover + (occupied | square))
+            prefetch(work, first)  # type: ignore[call-arg]
+
+
+@njit(cache=True, error_model="numpy")
 def child_cutoff(mover: np.uint64, occupied: np.uint64, moves: np.uint64, beta: int,
                  work: np.ndarray) -> int:
     """Enhanced transposition cutoff: a child whose stored upper bound u gives -u >= beta
@@ -283,6 +325,7 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
             return alpha
     high = (cells - 1 - stones) // 2  # we cannot win at once
     key = mover + occupied
+    prefetch_children(mover, occupied, moves, work)
     entry = tt_probe(work, key)
     hint = -1
     if entry != ZERO:
