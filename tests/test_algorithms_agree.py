@@ -11,6 +11,7 @@ from perfectplay import value as V
 from perfectplay.games.tictactoe import TicTacToe
 from perfectplay.search import analyze, solve
 from perfectplay.search.limits import UNLIMITED_DEPTH, Budget
+from perfectplay.search.perft import reachable_positions
 from perfectplay.search.rules import Rules
 from perfectplay.search.solver import make_searcher
 from perfectplay.verify import verify
@@ -37,17 +38,7 @@ def test_right_blocking_claim_line_algorithms_agree_with_minimax() -> None:
 
 
 def _reachable_tictactoe() -> list[int]:
-    game = TicTacToe()
-    seen, frontier = {0}, [0]
-    while frontier:
-        position = frontier.pop()
-        if game.outcome(position) is None:
-            for move in game.moves(position):
-                child = game.play(position, move)
-                if child not in seen:
-                    seen.add(child)
-                    frontier.append(child)
-    return sorted(seen)
+    return sorted(reachable_positions(TicTacToe(), 0))
 
 
 def test_tt_and_memo_agree_on_every_reachable_tictactoe_position() -> None:

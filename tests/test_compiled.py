@@ -17,23 +17,14 @@ from perfectplay.cli import main
 from perfectplay.compiled import dispatch
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.search import analyze, solve
+from perfectplay.search.perft import reachable_positions
 
 DOCS = Path(__file__).parents[1] / "docs" / "compiled.md"
 
 
 def reachable_tictactoe() -> list[int]:
     game, start = registry.load("tictactoe")
-    seen, frontier = {start}, [start]
-    while frontier:
-        position = frontier.pop()
-        if game.outcome(position) is not None:
-            continue
-        for move in game.moves(position):
-            child = game.play(position, move)
-            if child not in seen:
-                seen.add(child)
-                frontier.append(child)
-    return sorted(seen)
+    return sorted(reachable_positions(game, start))
 
 
 def test_import_and_cli_do_not_import_numba() -> None:

@@ -6,7 +6,7 @@ import pytest
 from conftest import solved
 
 from perfectplay.games.tictactoe import TicTacToe
-from perfectplay.search.perft import perft
+from perfectplay.search.perft import perft, reachable_positions
 
 
 def test_takeaway_outcomes_one_to_eight_match_seed_000() -> None:
@@ -48,17 +48,7 @@ def test_alphabeta_needs_far_fewer_nodes_than_minimax_on_tictactoe() -> None:
 
 def test_tictactoe_has_5478_reachable_positions() -> None:
     game = TicTacToe()
-    seen = {game.start()}
-    frontier = [game.start()]
-    while frontier:
-        position = frontier.pop()
-        if game.outcome(position) is not None:
-            continue
-        for move in game.moves(position):
-            child = game.play(position, move)
-            if child not in seen:
-                seen.add(child)
-                frontier.append(child)
+    seen = reachable_positions(game, game.start())
     assert len(seen) == 5478
     assert len({game.key(position) for position in seen}) == 765
 
