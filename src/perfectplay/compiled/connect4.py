@@ -18,7 +18,7 @@ from perfectplay.compiled import c4_kernel as K
 from perfectplay.compiled import c4_table as T
 from perfectplay.game import Outcome
 from perfectplay.games.connect4 import ConnectFour, Position
-from perfectplay.search.results import MoveValue, Solution, Stats
+from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
 from perfectplay.search.tables import parse_table_size
 
 _ARRAYS: dict[tuple[int, int, int], np.ndarray] = {}
@@ -165,10 +165,7 @@ def _solution(game: ConnectFour, position: Position, score: int, weak: bool, bes
               line: list[int], stats: Stats) -> Solution:
     value = _sign(score) if weak else game.value_of_score(position, score)
     notation = game.format_move
-    pv, walk = [], position
-    for column in line:
-        pv.append(notation(walk, column))
-        walk = game.play(walk, column)
+    pv = line_notation(game, position, line)
     return Solution(game=game.name, position=game.format_position(position),
                     algorithm=ALGORITHM, value=value, score_game=False, exact=True,
                     best_moves=[notation(position, c) for c in best], pv=pv, stats=stats,

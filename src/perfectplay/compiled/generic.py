@@ -32,7 +32,7 @@ from numba import njit
 from perfectplay import value as V
 from perfectplay.game import Game
 from perfectplay.search.limits import UNLIMITED_DEPTH
-from perfectplay.search.results import MoveValue, Solution, Stats
+from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
 from perfectplay.search.root import best_moves, principal_variation, terminal_value, value_moves
 from perfectplay.search.rules import Counters, Rules, Searcher
 from perfectplay.search.tables import EXACT, LOWER, UPPER, parse_table_size
@@ -313,10 +313,7 @@ def solve(game: Game[Any, Any], position: Any, *, algorithm: str = "auto",
                   max_ply=counts.max_ply, elapsed_s=time.perf_counter() - started,
                   extra_nodes=counts.nodes - main_nodes)
     notation = game.format_move
-    pv, walk = [], position
-    for move in line:
-        pv.append(notation(walk, move))
-        walk = game.play(walk, move)
+    pv = line_notation(game, position, line)
     return Solution(game=game.name, position=game.format_position(position),
                     algorithm=found.name, value=int(value), score_game=False, exact=True,
                     best_moves=[notation(position, move) for move in optimal], pv=pv,

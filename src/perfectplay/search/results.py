@@ -115,3 +115,13 @@ class Solution:
         if self.totals is not None:
             result["totals"] = {"mover": self.totals[0], "other": self.totals[1]}
         return result
+
+
+def line_notation(game: Any, position: Any, line: list[Any]) -> list[str]:
+    """A line of moves from ``position`` in the game's notation (each move is written in the
+    position it is played from)."""
+    written = []
+    for move in line:
+        written.append(game.format_move(position, move))
+        position = game.play(position, move)
+    return written

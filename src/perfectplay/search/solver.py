@@ -9,7 +9,7 @@ from perfectplay.game import Game
 from perfectplay.search import alphabeta, iterative, memo, minimax, table, tt
 from perfectplay.search.deep import run_deep
 from perfectplay.search.limits import Budget, Limits, OutOfBudget
-from perfectplay.search.results import MoveValue, Solution, Stats
+from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
 from perfectplay.search.root import (
     best_moves,
     principal_variation,
@@ -143,7 +143,7 @@ def _finish(game: Game[Any, Any], rules: Rules, position: Any, name: str, value:
     return Solution(game=game.name, position=game.format_position(position), algorithm=name,
                     value=int(value), score_game=rules.is_score, exact=exact,
                     best_moves=[notation(position, move) for move in optimal],
-                    pv=_line_notation(game, position, line), stats=stats, totals=totals,
+                    pv=line_notation(game, position, line), stats=stats, totals=totals,
                     outcome_only=rules.outcome_only)
 
 
@@ -275,14 +275,6 @@ def _totals(game: Game[Any, Any], rules: Rules, position: Any, difference: int,
             return None  # the line was cut short; totals unknown
         return earned[0], earned[1]
     return (total + difference) // 2, (total - difference) // 2
-
-
-def _line_notation(game: Game[Any, Any], position: Any, line: list[Any]) -> list[str]:
-    written = []
-    for move in line:
-        written.append(game.format_move(position, move))
-        position = game.play(position, move)
-    return written
 
 
 __all__ = ["ALGORITHMS", "analyze", "make_searcher", "resolve_algorithm", "solve"]
