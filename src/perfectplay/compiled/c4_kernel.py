@@ -267,7 +267,13 @@ def order_moves(mover: np.uint64, occupied: np.uint64, moves: np.uint64, work: n
     return count
 
 
+# Enhanced transposition cutoffs cost a table probe per child. They pay where children are
+# likely stored: at a node that is itself stored (searched before, typically by an earlier
+# null-window probe), and anywhere once a solve has explored ETC_ALL_AFTER positions and the
+# table is full of transpositions; and only while ETC_MIN_EMPTY or more squares are empty,
+# where a cutoff saves a subtree worth the probes (docs/benchmarks.md, third round).
 ETC_MIN_EMPTY = 10
+ETC_ALL_AFTER = np.uint64(1 << 20)
 
 
 @njit(cache=True, error_model="numpy")
@@ -345,7 +351,7 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
     # One function, not two: numba's cache mishandles mutually recursive functions
     # (a cached pair segfaulted here), while a self-recursive one is cached fine.
     alpha, beta = max(alpha, low), min(beta, high)
-    if cells - stones >= ETC_MIN_EMPTY:
+    if cells - stones >= ETC_MIN_EMPTY and (entry != ZERO or work[NODES] > ETC_ALL_AFTER):
         refuted = child_cutoff(mover, occupied, moves, beta, work)
         if refuted >= beta:
             return refuted
