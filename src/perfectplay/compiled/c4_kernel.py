@@ -204,6 +204,21 @@ def winning_squares(stones: np.uint64, occupied: np.uint64, h: np.uint64,
     return found & (board ^ occupied)
 
 
+# From this many stones on, a node checks whether either side still has room for a line
+# (earlier, both always have: the check would only cost time).
+LATE = 16
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def has_four(stones: np.uint64, h: np.uint64) -> bool:
+    """Whether ``stones`` hold four in a row in some direction."""
+    for shift in (ONE, h, h + ONE, h + np.uint64(2)):
+        pairs = stones & (stones >> shift)
+        if pairs & (pairs >> (shift + shift)):
+            return True
+    return False
+
+
 @njit(cache=True, inline="always", error_model="numpy")
 def playable(occupied: np.uint64, work: np.ndarray) -> np.uint64:
     return (occupied + work[GEO_BOTTOM]) & work[GEO_BOARD]
@@ -330,6 +345,15 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
         if alpha >= beta:
             return alpha
     high = (cells - 1 - stones) // 2  # we cannot win at once
+    if stones >= LATE:
+        # When even every empty square would not give the mover four in a row, the mover
+        # cannot win: a draw at best, and exactly a draw if the opponent cannot either.
+        h = work[GEO_HEIGHT]
+        empty = work[GEO_BOARD] ^ occupied
+        if not has_four(mover | empty, h):
+            if not has_four((mover ^ occupied) | empty, h):
+                return 0
+            high = 0
     key = mover + occupied
     prefetch_children(mover, occupied, moves, work)
     entry = tt_probe(work, key)
