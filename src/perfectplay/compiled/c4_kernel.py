@@ -4,9 +4,11 @@ The techniques are those of Pascal Pons' blog "Solving Connect 4" (parts 4-12), 
 bitboards with win detection by shifts (see perfectplay.games.connect4 for the layout), only
 moves that do not hand the opponent an immediate win, moves ordered by the threats they
 create, a transposition table (layout and replacement policy: c4_table's docstring), and an
-iterative null-window search on the score. Two additions of ours: two-entry buckets, and
-enhanced transposition cutoffs (``child_cutoff``). Searches assume, as Pons' do, that the side
-to move cannot win at once; the root (``narrow``) checks that first.
+iterative null-window search on the score. Additions of ours, each kept because the
+benchmark said so (docs/benchmarks.md): two-entry buckets, prefetching the children's
+buckets, enhanced transposition cutoffs where they pay (``child_cutoff``, ETC_*), and a
+draw bound for a side with no room left for four in a row. Searches assume, as Pons' do,
+that the side to move cannot win at once; the root (``narrow``) checks that first.
 
 Every bitboard is a uint64 and every shift amount a uint64 too: numba turns a uint64 mixed
 with a signed int into a float. ``work`` holds the board's geometry (see GEO_* below), so one
