@@ -45,6 +45,7 @@ BYTES_PER_ENTRY = 32
 FULL_DRAFT = (1 << 61) - 1  # "searched to the end"; fits beside the flag in an int64
 DEPTH_CAP = 1 << 60
 BIG = V.WIN + 1  # stands for infinity: every value lies within [-WIN, WIN]
+DECISIVE = V.DECISIVE  # numba reads it as a constant when compiling
 
 
 @njit(cache=True)
@@ -213,20 +214,19 @@ def build_kernels(spec: Spec, distance: bool) -> dict[str, Any]:
 @njit(cache=True)
 def to_table(value: int, ply: int) -> int:
     """perfectplay.value.to_table, compiled."""
-    decisive = 900_000_000
-    if value >= decisive:
+    if value >= DECISIVE:
         return value + ply
-    if value <= -decisive:
+    if value <= -DECISIVE:
         return value - ply
     return value
 
 
 @njit(cache=True)
 def from_table(value: int, ply: int) -> int:
-    decisive = 900_000_000
-    if value >= decisive:
+    """perfectplay.value.from_table, compiled."""
+    if value >= DECISIVE:
         return value - ply
-    if value <= -decisive:
+    if value <= -DECISIVE:
         return value + ply
     return value
 
