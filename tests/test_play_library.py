@@ -213,3 +213,18 @@ def test_a_users_game_file_plays_from_the_command_line(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert "pebbles: Take one or two pebbles" in run.stdout
     assert "won in" in run.stdout
+
+
+def test_the_console_speaks_again_after_ctrl_c_cut_a_print_short(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Ctrl-C can land inside rich's Console.__enter__ after it raised the buffer count, so
+    # the count never comes down and every later line stays buffered (seen once in CI:
+    # "Stopped after 0 moves." never appeared). recover() must make the last lines show.
+    from perfectplay.play.terminal import ConsoleTerminal
+    terminal = ConsoleTerminal()
+    terminal.console._enter_buffer()  # what the interrupted print left behind
+    terminal.say("lost in the buffer")
+    assert capsys.readouterr().out == ""
+    terminal.recover()
+    terminal.say("Stopped after 0 moves.")
+    assert capsys.readouterr().out == "Stopped after 0 moves.\n"

@@ -97,6 +97,7 @@ class HumanMatch:
         except Leave as done:
             self.io.say(str(done))
         except KeyboardInterrupt:
+            self.io.recover()
             self.io.say(f"\n{self.goodbye('interrupted')}")
 
     def step(self) -> None:
@@ -310,6 +311,7 @@ def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Compute
             if view and not quiet and not session.is_over():
                 terminal.say(view, STYLE_VIEW)
     except KeyboardInterrupt:
+        terminal.recover()
         terminal.say(f"\nStopped after {plural(len(session.history), 'move')}.")
         return
     result = session.result()

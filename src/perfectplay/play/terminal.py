@@ -30,14 +30,26 @@ class Terminal(Protocol):
     def board(self, text: str) -> None: ...
     def ask(self, prompt: str) -> str: ...
     def pause(self, seconds: float) -> None: ...
+    def recover(self) -> None: ...
 
 
 class ConsoleTerminal:
     """Standard input and output through rich; colour only when stdout is a terminal."""
 
     def __init__(self) -> None:
+        self.console = self._new_console()
+
+    @staticmethod
+    def _new_console() -> Any:
         from rich.console import Console
-        self.console = Console(highlight=False, soft_wrap=True, file=sys.stdout)
+        return Console(highlight=False, soft_wrap=True, file=sys.stdout)
+
+    def recover(self) -> None:
+        """After Ctrl-C, before the last lines: a print that the interrupt cut short can leave
+        rich's console buffering for good (the interrupt may land inside Console.__enter__,
+        after its buffer count went up and before the with-block that takes it down again),
+        and then nothing more would appear. A fresh console starts clean."""
+        self.console = self._new_console()
 
     def say(self, text: str, style: str = "") -> None:
         from rich.text import Text
@@ -81,6 +93,9 @@ class ScriptedTerminal:
         return line
 
     def pause(self, seconds: float) -> None:
+        pass
+
+    def recover(self) -> None:
         pass
 
     @property
