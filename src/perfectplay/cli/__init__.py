@@ -10,6 +10,7 @@ import sys
 
 import click
 
+from perfectplay.cli.book import book_group
 from perfectplay.cli.catalogue import games_command, tour_command
 from perfectplay.cli.checking import perft_command, verify_command
 from perfectplay.cli.contest import contest_group
@@ -21,7 +22,7 @@ from perfectplay.errors import LimitReached, PerfectPlayError
 COMMANDS = (
     games_command, solve_command, analyze_command, table_command, compare_command,
     perft_command, verify_command, tour_command, contest_group, play_command,
-    grundy_command, octal_command,
+    grundy_command, octal_command, book_group,
 )
 
 

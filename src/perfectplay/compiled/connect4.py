@@ -109,13 +109,19 @@ class Probe:
 
 def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = 1000,
-          on_depth: Callable[[Probe], None] | None = None, **_: Any) -> Solution:
+          on_depth: Callable[[Probe], None] | None = None, book: Any = None,
+          **_: Any) -> Solution:
     """Like perfectplay.search.solve, by the kernel: value with remoteness, every optimal
     move, the principal variation. ``stats.nodes`` counts the kernel's calls to find the
-    value (as Pons counts explored positions); ``extra_nodes`` the rest."""
+    value (as Pons counts explored positions); ``extra_nodes`` the rest.
+
+    ``book`` (a perfectplay.book.lookup.Book, or None) answers a position it holds without
+    a search for the value (``_solve_from_book``)."""
     started = time.perf_counter()
     engine = Engine(game, table_size)
     engine.new_solve()
+    if book is not None and book.covers(game, position):
+        return _solve_from_book(engine, position, book, outcome_only, pv_limit, started)
     if game.outcome(position) is not None:
         score = engine.terminal_score(position)
         return _solution(game, position, score, outcome_only, [], [], Stats(elapsed_s=0.0))
@@ -133,6 +139,41 @@ def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
                   max_ply=max(0, deepest - game.stones(position)),
                   elapsed_s=time.perf_counter() - started, extra_nodes=all_nodes - nodes)
     return _solution(game, position, score, outcome_only, best, line, stats)
+
+
+BOOK_ALGORITHM = "from the opening book"
+
+
+def _solve_from_book(engine: Engine, position: Position, book: Any, weak: bool, pv_limit: int,
+                     started: float) -> Solution:
+    """Solve a position the book holds: its value read there; every optimal move from the
+    children's book scores (or, on the book's last level, by null-window tests of each
+    column at the known score); the line through the book, then by search to the end.
+    The search nodes spent count as ``extra_nodes``; the value itself costs none."""
+    game = engine.game
+    score = book.score(game, position)
+    if weak:
+        score = _sign(score)  # outcome only: what the kernel's weak search would give
+    target = _target(game, score, weak)
+    scores = book.move_scores(game, position)
+    if scores is not None:
+        best = [c for c in game.moves(position) if scores[c] >= target]
+    else:
+        best = [c for c in game.moves(position) if engine.move_at_least(position, c, target)]
+    line = book.line(game, position)[:pv_limit]
+    end = position
+    for column in line:
+        end = game.play(end, column)
+    if len(line) < pv_limit and game.outcome(end) is None:
+        end_score = score if len(line) % 2 == 0 else -score
+        line += principal_line(engine, end, end_score, weak, pv_limit - len(line))
+    nodes, hits, cutoffs, deepest = engine.counters()
+    stats = Stats(nodes=0, table_hits=hits, cutoffs=cutoffs,
+                  max_ply=max(0, deepest - game.stones(position)),
+                  elapsed_s=time.perf_counter() - started, extra_nodes=nodes)
+    solution = _solution(game, position, score, weak, best, line, stats)
+    solution.algorithm = f"{BOOK_ALGORITHM} (every position up to {book.stones} stones)"
+    return solution
 
 
 def _target(game: ConnectFour, score: int, weak: bool) -> int:
@@ -173,15 +214,20 @@ def _solution(game: ConnectFour, position: Position, score: int, weak: bool, bes
 
 
 def analyze(game: ConnectFour, position: Position, *, outcome_only: bool = False,
-            table_size: str | int | None = None, **_: Any) -> list[MoveValue]:
-    """The value of every legal column for the player who would play it, best first."""
+            table_size: str | int | None = None, book: Any = None, **_: Any) -> list[MoveValue]:
+    """The value of every legal column for the player who would play it, best first; read
+    from ``book`` (see solve) when it holds the position and its children."""
     engine = Engine(game, table_size)
     engine.new_solve()
     if game.outcome(position) is not None:
         return []
+    from_book = book.move_scores(game, position) if book is not None else None
     valued = []
     for column in game.moves(position):
-        score = engine.move_score(position, column, weak=outcome_only)
+        if from_book is not None:
+            score = _sign(from_book[column]) if outcome_only else from_book[column]
+        else:
+            score = engine.move_score(position, column, weak=outcome_only)
         if outcome_only:
             value = _sign(score)
         else:

@@ -77,13 +77,15 @@ def _problem(game: Game[Any, Any], kernel: Kernel | None, algorithm: str,
 
 
 def _connect4_solve(game: Any, position: Any, **options: Any) -> Any:
+    from perfectplay.book.lookup import book_for
     from perfectplay.compiled.connect4 import solve
-    return solve(game, position, **options)
+    return solve(game, position, book=book_for(game), **options)
 
 
 def _connect4_analyze(game: Any, position: Any, **options: Any) -> Any:
+    from perfectplay.book.lookup import book_for
     from perfectplay.compiled.connect4 import analyze
-    return analyze(game, position, **options)
+    return analyze(game, position, book=book_for(game), **options)
 
 
 def _generic_solve(game: Any, position: Any, **options: Any) -> Any:
