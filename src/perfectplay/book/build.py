@@ -86,14 +86,13 @@ class Progress:
 
 def solve_batch(width: int, height: int, keys: list[int], table_size: str) -> list[Solved]:
     """Exact scores of the live positions ``keys``, one table kept warm throughout."""
-    from perfectplay.compiled import c4_kernel as kernel
     from perfectplay.compiled.connect4 import Engine
 
     game = ConnectFour(width, height)
     engine = Engine(game, table_size)
     results = []
     for key in keys:
-        engine.work[kernel.NODES:kernel.MAX_PLY + 1] = 0  # counters only: the table stays
+        engine.reset_counters()  # counters only: the table stays warm
         started = time.process_time()
         score = engine.score(position_of(game, key))
         seconds = time.process_time() - started

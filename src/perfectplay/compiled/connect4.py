@@ -16,6 +16,7 @@ import numpy as np
 
 from perfectplay.compiled import c4_kernel as K
 from perfectplay.compiled import c4_table as T
+from perfectplay.errors import LimitReached
 from perfectplay.game import Outcome
 from perfectplay.games.connect4 import ConnectFour, Position
 from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
@@ -34,12 +35,23 @@ class Engine:
         if shape not in _ARRAYS:
             _ARRAYS[shape] = T.allocate(entries, (game.height + 1) * game.width)
             write_geometry(_ARRAYS[shape], game)
+            _ARRAYS[shape][K.NODE_LIMIT] = K.NO_LIMIT
         # One array holds the work area and the table (see c4_kernel.TABLE_AT).
         self.work = _ARRAYS[shape]
 
-    def new_solve(self) -> None:
+    def new_solve(self, node_limit: int | None = None) -> None:
         T.new_generation(self.work)
+        self.reset_counters(node_limit)
+
+    def reset_counters(self, node_limit: int | None = None) -> None:
+        """Zero the statistics and set the node budget (None: unlimited), table untouched."""
         self.work[K.NODES:K.MAX_PLY + 1] = 0
+        self.work[K.NODE_LIMIT] = K.NO_LIMIT if node_limit is None else node_limit
+
+    def _check_budget(self) -> None:
+        if self.work[K.NODES] > self.work[K.NODE_LIMIT]:
+            raise LimitReached(f"the compiled search used its budget of "
+                               f"{int(self.work[K.NODE_LIMIT]):,} nodes")
 
     def _args(self, position: Position) -> tuple[Any, ...]:
         mover, occupied, _ = position
@@ -54,6 +66,7 @@ class Engine:
         probes = 1 if on_probe is not None else self.game.cells
         while True:
             low, high = K.narrow(mover, occupied, stones, low, high, probes, self.work)
+            self._check_budget()
             if on_probe is not None:
                 on_probe(int(low), int(high))
             if low >= high:
@@ -61,7 +74,9 @@ class Engine:
 
     def at_least(self, position: Position, target: int) -> bool:
         mover, occupied, stones = self._args(position)
-        return bool(K.at_least(mover, occupied, stones, target, self.work))
+        found = bool(K.at_least(mover, occupied, stones, target, self.work))
+        self._check_budget()
+        return found
 
     def move_score(self, position: Position, column: int, weak: bool = False) -> int:
         """The score of playing ``column``, for its player."""
@@ -110,16 +125,17 @@ class Probe:
 def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = 1000,
           on_depth: Callable[[Probe], None] | None = None, book: Any = None,
-          **_: Any) -> Solution:
+          node_limit: int | None = None, **_: Any) -> Solution:
     """Like perfectplay.search.solve, by the kernel: value with remoteness, every optimal
     move, the principal variation. ``stats.nodes`` counts the kernel's calls to find the
-    value (as Pons counts explored positions); ``extra_nodes`` the rest.
+    value (as Pons counts explored positions); ``extra_nodes`` the rest. Past ``node_limit``
+    nodes in all (when given) it raises LimitReached.
 
     ``book`` (a perfectplay.book.lookup.Book, or None) answers a position it holds without
     a search for the value (``_solve_from_book``)."""
     started = time.perf_counter()
     engine = Engine(game, table_size)
-    engine.new_solve()
+    engine.new_solve(node_limit)
     if book is not None and book.covers(game, position):
         return _solve_from_book(engine, position, book, outcome_only, pv_limit, started)
     if game.outcome(position) is not None:
@@ -214,11 +230,13 @@ def _solution(game: ConnectFour, position: Position, score: int, weak: bool, bes
 
 
 def analyze(game: ConnectFour, position: Position, *, outcome_only: bool = False,
-            table_size: str | int | None = None, book: Any = None, **_: Any) -> list[MoveValue]:
+            table_size: str | int | None = None, book: Any = None, node_limit: int | None = None,
+            **_: Any) -> list[MoveValue]:
     """The value of every legal column for the player who would play it, best first; read
-    from ``book`` (see solve) when it holds the position and its children."""
+    from ``book`` (see solve) when it holds the position and its children. Past
+    ``node_limit`` nodes in all it raises LimitReached."""
     engine = Engine(game, table_size)
-    engine.new_solve()
+    engine.new_solve(node_limit)
     if game.outcome(position) is not None:
         return []
     from_book = book.move_scores(game, position) if book is not None else None

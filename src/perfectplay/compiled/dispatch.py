@@ -33,12 +33,14 @@ class Kernel:
     worth_it: bool
     solve: Callable[..., Any]
     analyze: Callable[..., Any]
+    # Whether the kernel stops at a node budget (--nodes): it then raises LimitReached.
+    node_limits: bool = False
 
 
 def kernel_for(game: Game[Any, Any]) -> Kernel | None:
     """The compiled engine of ``game``, if any (nothing is imported or compiled here)."""
     if game.name == "connect4":
-        return Kernel(("auto",), True, _connect4_solve, _connect4_analyze)
+        return Kernel(("auto",), True, _connect4_solve, _connect4_analyze, node_limits=True)
     if game.name == "tictactoe" or hasattr(game, "compiled_spec"):
         return Kernel(("auto", "minimax", "alphabeta", "tt"), False, _generic_solve, _generic_analyze)
     return None
@@ -71,8 +73,10 @@ def _problem(game: Game[Any, Any], kernel: Kernel | None, algorithm: str,
     if algorithm not in kernel.algorithms:
         return (f"the {game.name} kernel runs --algorithm {', '.join(kernel.algorithms)}, "
                 f"not {algorithm!r}")
-    if limits is not None and (limits.depth, limits.nodes, limits.time) != (None, None, None):
-        return "the kernels solve exactly; --depth, --nodes and --time need --engine python"
+    if limits is not None and (limits.depth, limits.time) != (None, None):
+        return "the kernels solve exactly; --depth and --time need --engine python"
+    if limits is not None and limits.nodes is not None and not kernel.node_limits:
+        return f"the {game.name} kernel takes no --nodes limit (use --engine python)"
     return None
 
 

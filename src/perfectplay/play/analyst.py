@@ -28,6 +28,13 @@ EXACT_NODE_BUDGET = 150_000
 # A small table is faster to allocate than the solver's 64 MB default and plenty for games
 # that fit the node budget.
 TABLE_ENTRIES = 1 << 18
+# A game with a compiled kernel that stops at a node budget (Connect Four) is analysed by
+# it, after its opening book: the budget is this many nodes per second of the time given,
+# about half what the kernel sustains alone on this machine (docs/book.md), so that the
+# exact try keeps to its time on a busy machine too. Without a clock (the end-of-game
+# review) it gets COMPILED_REVIEW_NODES.
+COMPILED_NODES_PER_SECOND = 4_000_000
+COMPILED_REVIEW_NODES = 20_000_000
 
 
 @dataclass(frozen=True)
@@ -71,6 +78,7 @@ class Analyst:
         self.cache: dict[Hashable, Analysis] = {}
         # Set once an exact analysis has failed: the game is big, moves take the think time.
         self.big = False
+        self.compiled = _has_budgeted_kernel(game)
 
     def analyze(self, position: Any, on_estimate: Callable[[], None] | None = None) -> Analysis:
         """The analysis of ``position``, which must have at least one legal move.
@@ -104,9 +112,21 @@ class Analyst:
 
     def _exact(self, position: Any, seconds: float | None) -> Analysis | None:
         # Half the think time at most: the other half is for deepening if this fails.
+        if self.compiled:
+            return self._exact_compiled(position, seconds)
         limits = Limits(nodes=self.exact_nodes, time=seconds)
         try:
             moves = analyze(self.game, position, limits=limits, table_size=TABLE_ENTRIES)
+        except LimitReached:
+            return None
+        return Analysis(tuple(moves), exact=True)
+
+    def _exact_compiled(self, position: Any, seconds: float | None) -> Analysis | None:
+        """The kernel's exact analysis (its opening book first) within a node budget."""
+        nodes = COMPILED_REVIEW_NODES if seconds is None else \
+            max(1, int(seconds * COMPILED_NODES_PER_SECOND))
+        try:
+            moves = analyze(self.game, position, limits=Limits(nodes=nodes), engine="auto")
         except LimitReached:
             return None
         return Analysis(tuple(moves), exact=True)
@@ -120,3 +140,13 @@ class Analyst:
             moves = [MoveValue(move, self.game.format_move(position, move), 0, score_game, False)
                      for move in self.game.moves(position)]
         return Analysis(tuple(moves), exact=False)
+
+
+def _has_budgeted_kernel(game: Game[Any, Any]) -> bool:
+    """Whether ``game`` has a compiled kernel worth running that stops at a node budget
+    (nothing is compiled here; numba is imported when the kernel first runs)."""
+    from perfectplay.compiled import numba_available
+    from perfectplay.compiled.dispatch import kernel_for
+
+    kernel = kernel_for(game)
+    return kernel is not None and kernel.worth_it and kernel.node_limits and numba_available()

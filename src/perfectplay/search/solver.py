@@ -122,7 +122,8 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
     kernel = _compiled_kernel(game, engine, algorithm, limits)
     if kernel is not None:
         return kernel.solve(game, position, algorithm=algorithm, outcome_only=outcome_only,
-                            table_size=table_size, pv_limit=pv_limit, on_depth=on_depth)
+                            table_size=table_size, pv_limit=pv_limit, on_depth=on_depth,
+                            node_limit=limits.nodes)
     name = _choose(game, algorithm, limits)
     if name == "grundy":
         return _solve_by_theory(game, position, pv_limit)
@@ -226,8 +227,8 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
     position = game.start() if position is None else position
     kernel = _compiled_kernel(game, engine, algorithm, limits)
     if kernel is not None:
-        return kernel.analyze(game, position, algorithm=algorithm,
-                              outcome_only=outcome_only, table_size=table_size)
+        return kernel.analyze(game, position, algorithm=algorithm, outcome_only=outcome_only,
+                              table_size=table_size, node_limit=limits.nodes)
     name = _choose(game, algorithm, limits)
     if name == "grundy":
         return _analyze_by_theory(game, position)
