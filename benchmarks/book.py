@@ -34,8 +34,8 @@ def kernel(stones: list[int], sample: int, seed: int, table_size: str) -> None:
 
     game = ConnectFour()
     engine = Engine(game, table_size)
-    print(f"| stones | positions (mirror folded) | fresh: mean s | max s | warm run: mean s "
-          f"| max s | estimated core-hours for the level (warm) |")
+    print("| stones | positions (mirror folded) | fresh: mean s | max s | warm run: mean s "
+          "| max s | estimated core-hours for the level (warm) |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
     for count in stones:
         keys = level(game, count)

@@ -20,7 +20,7 @@ from perfectplay.book.positions import canonical, decode, level, mirror_key, pos
 from perfectplay.book.storage import BookError
 from perfectplay.book.verify import check_structure, resolve_sample, sample_keys
 from perfectplay.games.connect4 import ConnectFour
-from perfectplay.search import analyze, solve
+from perfectplay.solving import analyze, solve
 
 pytest.importorskip("numba", reason="building and checking a book runs the compiled kernel")
 

@@ -29,8 +29,7 @@ def game_options(function: F) -> F:
 
 def search_options(function: F) -> F:
     options = [
-        click.option("--algorithm", "-a", default="auto", show_default=True,
-                     help="minimax, memo, alphabeta, tt, id, table, or auto (the fastest exact one)"),
+        algorithm_option(),
         click.option("--depth", type=int, default=None, help="search at most this many plies"),
         click.option("--time", "time_limit", type=float, default=None,
                      help="seconds the search may take (with --algorithm id: best move so far)"),
@@ -45,6 +44,14 @@ def search_options(function: F) -> F:
     return function
 
 
+def algorithm_option(**extra: Any) -> Callable[[F], F]:
+    """--algorithm, its help listing the names the registry of solving methods knows."""
+    from perfectplay.solving import algorithm_names
+    names = ", ".join(algorithm_names())
+    return click.option("--algorithm", "-a", default="auto", show_default=True,
+                        help=f"{names}, or auto (the fastest exact one)", **extra)
+
+
 def engine_option(function: F) -> F:
     """--engine for solve and analyze (issue 5); kept apart from search_options so that
     commands which do not take it are unchanged."""
@@ -52,6 +59,13 @@ def engine_option(function: F) -> F:
                         default="auto", show_default=True,
                         help="compiled numba kernel, the Python engine, or auto (the kernel "
                              "when the game has one worth compiling and numba imports)")(function)
+
+
+def book_option(function: F) -> F:
+    """--book for solve and analyze (issue 10): the opening book of a game that has one."""
+    return click.option("--book", default=None, metavar="PATH|none",
+                        help="Connect Four opening book file to consult [default: the one "
+                             "shipped with perfectplay]; 'none' searches without a book")(function)
 
 
 def json_option(function: F) -> F:
@@ -64,9 +78,18 @@ def pick_options(kwargs: dict[str, Any]) -> dict[str, Any]:
     return {name: kwargs.pop(name) for name in registry.OPTION_HELP if name in kwargs}
 
 
+def resolve(game_name: str, options: dict[str, Any]) -> registry.GameChoice:
+    """The game a command names (built-in or ``file.py:Class``), resolved once, here."""
+    return registry.resolve(game_name, options)
+
+
 def load(game_name: str, position: tuple[str, ...], options: dict[str, Any]) -> registry.Loaded:
-    text = " ".join(position) if position else None
-    return registry.load(game_name, options, text)
+    """The game and the position a command names: resolved once, here, then passed down."""
+    return resolve(game_name, options).load(position_text(position))
+
+
+def position_text(position: tuple[str, ...]) -> str | None:
+    return " ".join(position) if position else None
 
 
 def make_limits(depth: int | None, time_limit: float | None, node_limit: int | None) -> Limits:

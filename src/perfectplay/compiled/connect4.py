@@ -126,7 +126,7 @@ def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = 1000,
           on_depth: Callable[[Probe], None] | None = None, book: Any = None,
           node_limit: int | None = None, **_: Any) -> Solution:
-    """Like perfectplay.search.solve, by the kernel: value with remoteness, every optimal
+    """Like perfectplay.solve, by the kernel: value with remoteness, every optimal
     move, the principal variation. ``stats.nodes`` counts the kernel's calls to find the
     value (as Pons counts explored positions); ``extra_nodes`` the rest. Past ``node_limit``
     nodes in all (when given) it raises LimitReached.
@@ -252,7 +252,10 @@ def analyze(game: ConnectFour, position: Position, *, outcome_only: bool = False
             # The move's value read at the root: its score seen from the position it is
             # played in is the mover's score there, as if it were the only move.
             value = game.value_of_score(position, score)
-        valued.append(MoveValue(column, game.format_move(position, column), value, False, True))
+        source = None if from_book is None else \
+            f"{BOOK_ALGORITHM} (every position up to {book.stones} stones)"
+        valued.append(MoveValue(column, game.format_move(position, column), value, False, True,
+                                source))
     return sorted(valued, key=lambda move: -move.value)
 
 

@@ -15,11 +15,12 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from perfectplay.errors import LimitReached
+from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.game import Game
-from perfectplay.search import analyze
+from perfectplay.methods import Request, choose
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import MoveValue
+from perfectplay.solving import analyze
 
 DEFAULT_THINK_TIME = 2.0
 # An exact analysis that needs more nodes than this is "too big": the computer then thinks
@@ -143,10 +144,10 @@ class Analyst:
 
 
 def _has_budgeted_kernel(game: Game[Any, Any]) -> bool:
-    """Whether ``game`` has a compiled kernel worth running that stops at a node budget
+    """Whether ``auto`` answers ``game`` with a compiled method that stops at a node budget
     (nothing is compiled here; numba is imported when the kernel first runs)."""
-    from perfectplay.compiled import numba_available
-    from perfectplay.compiled.dispatch import kernel_for
-
-    kernel = kernel_for(game)
-    return kernel is not None and kernel.worth_it and kernel.node_limits and numba_available()
+    try:
+        method = choose(game, Request(engine="auto", limits=Limits(nodes=1)))
+    except UnsupportedSearch:
+        return False
+    return method.engine == "compiled"
