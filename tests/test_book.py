@@ -220,3 +220,30 @@ def test_a_sample_of_the_shipped_book_re_solved_by_the_kernel_agrees() -> None:
     stones = book.stones if book.stones >= 7 else None
     keys = sample_keys(book, 6 if stones else 0, seed=2, stones=stones)
     assert all(checked.agrees for checked in resolve_sample(book, keys))
+
+
+# -- the kernel's node budget, as play uses it ------------------------------------------
+def test_the_kernel_stops_at_its_node_budget_and_then_solves_exactly() -> None:
+    from perfectplay.errors import LimitReached
+    from perfectplay.search.limits import Limits
+
+    game = ConnectFour()
+    position = game.parse_position("335662333565")  # Test_L1_R2, line 2: score -2
+    with pytest.raises(LimitReached, match="budget of 2,000 nodes"):
+        solve(game, position, engine="compiled", limits=Limits(nodes=2_000), book="none")
+    with pytest.raises(LimitReached):
+        analyze(game, position, engine="auto", limits=Limits(nodes=2_000), book="none")
+    exact = solve(game, position, engine="compiled", limits=Limits(nodes=50_000_000))
+    assert game.score_of(position, exact.value) == -2
+
+
+def test_play_analyses_connect4_with_the_kernel_and_estimates_when_the_budget_runs_out() -> None:
+    from perfectplay.play.analyst import Analyst
+
+    game = ConnectFour()
+    late = game.parse_position("335662333565")  # Test_L1_R2, line 2: score -2
+    analysis = Analyst(game, think_time=2.0).analyze(late)
+    assert analysis.exact
+    assert game.score_of(late, analysis.best_value) == -2
+    early = game.parse_position("445")  # past the shipped book, far too big for 20 ms
+    assert not Analyst(game, think_time=0.02).analyze(early).exact

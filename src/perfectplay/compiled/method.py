@@ -35,7 +35,7 @@ def _objection(algorithms: tuple[str, ...], node_limits: bool = False) -> Any:
                     f"not {request.algorithm!r}")
         limits = request.limits
         if node_limits and (limits.depth, limits.time) != (None, None):
-            return "the kernel solves exactly; --depth and --time need --engine python"
+            return "the kernels solve exactly; --depth and --time need --engine python"
         if not node_limits and request.bounded:
             return "the kernels solve exactly; --depth, --nodes and --time need --engine python"
         return None
