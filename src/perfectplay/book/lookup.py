@@ -46,6 +46,11 @@ class Book:
             raise BookError(f"{path}: a book for {header.get('game')!r}, not connect4")
         return cls(Path(path), header, keys, scores)
 
+    @property
+    def reach(self) -> str:
+        """"up to K stones", as answers say it."""
+        return f"up to {self.stones} stone{'s' if self.stones != 1 else ''}"
+
     def __len__(self) -> int:
         return len(self.keys)
 

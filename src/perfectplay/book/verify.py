@@ -50,7 +50,7 @@ def check_structure(book: Book) -> int:
     wanted = {key for keys in expected for key in keys}
     if set(stored) != wanted:
         raise BookError(f"{book.path}: holds {len(stored):,} positions, but there are "
-                        f"{len(wanted):,} live positions up to {book.stones} stones")
+                        f"{len(wanted):,} live positions {book.reach}")
     frontier = {key: stored[key] for key in expected[book.stones]}
     backed = back_up(game, frontier, book.stones)
     wrong = [key for key in stored if backed[key] != stored[key]]

@@ -62,7 +62,7 @@ def build_command(stones: int, directory: str, workers: int, tt_size: str, outpu
     target = Path(output) if output else root / f"connect4-{width}x{height}-{stones}.book"
     header = assemble(game, root, stones, target)
     console().print(f"solved {solved} batches in this run; wrote {target}: "
-                    f"{header['positions']:,} positions up to {stones} stones, "
+                    f"{header['positions']:,} positions with at most {stones} stones, "
                     f"{target.stat().st_size:,} bytes")
 
 
@@ -79,8 +79,8 @@ def info_command(path: str | None, as_json: bool) -> None:
         emit_json(header)
         return
     out = console()
-    out.print(f"{book.path}: Connect Four {book.width}x{book.height}, every position up to "
-              f"{book.stones} stones ({len(book):,} positions, mirror images folded), "
+    out.print(f"{book.path}: Connect Four {book.width}x{book.height}, every position "
+              f"{book.reach} ({len(book):,} positions, mirror images folded), "
               f"{header['bytes']:,} bytes")
     cpu = float(header.get("frontier_cpu_seconds", 0.0))
     out.print(f"frontier: {header.get('frontier_positions', 0):,} positions solved, "

@@ -188,7 +188,7 @@ def _solve_from_book(engine: Engine, position: Position, book: Any, weak: bool, 
                   max_ply=max(0, deepest - game.stones(position)),
                   elapsed_s=time.perf_counter() - started, extra_nodes=nodes)
     solution = _solution(game, position, score, weak, best, line, stats)
-    solution.algorithm = f"{BOOK_ALGORITHM} (every position up to {book.stones} stones)"
+    solution.algorithm = f"{BOOK_ALGORITHM} (every position {book.reach})"
     return solution
 
 
@@ -253,7 +253,7 @@ def analyze(game: ConnectFour, position: Position, *, outcome_only: bool = False
             # played in is the mover's score there, as if it were the only move.
             value = game.value_of_score(position, score)
         source = None if from_book is None else \
-            f"{BOOK_ALGORITHM} (every position up to {book.stones} stones)"
+            f"{BOOK_ALGORITHM} (every position {book.reach})"
         valued.append(MoveValue(column, game.format_move(position, column), value, False, True,
                                 source))
     return sorted(valued, key=lambda move: -move.value)
