@@ -90,7 +90,9 @@ def play(games: int, seed: int, think_time: float) -> None:
             choice, exact = computers[side].move(analyst, session.position)
             times.append(time.perf_counter() - started)
             inexact += not exact
-            stood[side] = max(stood[side], outcome_class(analyst.analyze(session.position).best_value))
+            if exact:  # an estimate says nothing sure about what the side stood on
+                best = analyst.analyze(session.position).best_value
+                stood[side] = max(stood[side], outcome_class(best))
             session.play(choice.move.move)
         result = session.result()
         assert result is not None  # the loop ends only when the game does
@@ -127,7 +129,7 @@ def main() -> None:
     p.add_argument("--think-time", type=float, default=2.0)
     args = parser.parse_args()
     book = shipped_book()
-    print(f"book: {'none' if book is None else f'{book.path.name}, up to {book.stones} stones'}")
+    print(f"book: {'none' if book is None else f'{book.path.name}, every position {book.reach}'}")
     if args.command == "kernel":
         kernel([int(n) for n in args.stones.split(",")], args.sample, args.seed, args.tt_size)
     elif args.command == "solve":

@@ -213,12 +213,16 @@ def test_the_shipped_book_gives_the_published_first_move_scores() -> None:
     assert [m.notation for m in moves if m.value > 0] == ["4"]
 
 
-def test_a_sample_of_the_shipped_book_re_solved_by_the_kernel_agrees() -> None:
-    # Re-solving costs seconds a position near the start and under a second from eight
-    # stones on: sample where it is cheap enough for the suite (docs/book.md).
+def test_a_sample_of_the_shipped_frontier_re_solved_by_the_kernel_agrees() -> None:
+    # Re-solving costs 0.3 s a position with 8 stones but one to two minutes with one stone
+    # (docs/book.md): while the shipped book is that shallow, its frontier is checked
+    # against the published scores above instead, and `perfectplay book verify` re-solves it.
     book = shipped()
-    stones = book.stones if book.stones >= 7 else None
-    keys = sample_keys(book, 6 if stones else 0, seed=2, stones=stones)
+    if book.stones < 7:
+        assert book.stones >= 1
+        return
+    keys = sample_keys(book, 6, seed=2, stones=book.stones)
+    assert len(keys) == 6
     assert all(checked.agrees for checked in resolve_sample(book, keys))
 
 
