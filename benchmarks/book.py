@@ -1,9 +1,14 @@
 """Connect Four opening book figures (issue 10, item 5).
 
     .venv/bin/python benchmarks/book.py kernel --stones 5,6,8 --sample 12
-        exact-score solve time per position, by stones, on a seeded sample of each level:
-        each position with a fresh table, then a run of consecutive positions (key order,
-        as the build takes them) with the table kept warm. This is what chooses K.
+        CPU time of an exact score per position, by stones: a seeded random sample of the
+        level, each position with a fresh table; then a run of consecutive positions in key
+        order (as the build takes them), solved fresh and then with the table kept warm. The
+        estimate for a whole level is the sample's mean x positions x the run's warm/fresh
+        ratio. This is what chooses K.
+    .venv/bin/python benchmarks/book.py progress [--stones 8] [--dir book-build]
+        how far a build has got: batches and positions done, their CPU time and nodes, and
+        the remaining core-hours at the mean so far (an estimate: batches differ 2-3x).
     .venv/bin/python benchmarks/book.py solve [--repeat 3] [POSITION]
         wall time of a whole `perfectplay solve connect4 POSITION` process (default 4453).
     .venv/bin/python benchmarks/book.py play [--games 2] [--seed 1] [--think-time 2]
@@ -34,28 +39,34 @@ def kernel(stones: list[int], sample: int, seed: int, table_size: str) -> None:
 
     game = ConnectFour()
     engine = Engine(game, table_size)
-    print("| stones | positions (mirror folded) | fresh: mean s | max s | mean nodes | warm run: "
-          "mean s | max s | mean nodes | core-hours for the level (warm mean x positions) |")
+    print("| stones | positions (mirror folded) | random sample: mean s | max s | mean nodes | "
+          "key-order run: fresh mean s | warm mean s | warm/fresh | core-hours (sample mean x "
+          "positions x warm/fresh) |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for count in stones:
         keys = level(game, count)
         rng = random.Random(seed)
-        fresh, fresh_nodes = [], []
+        fresh, nodes = [], []
         for key in rng.sample(keys, min(sample, len(keys))):
             engine.new_solve()
             fresh.append(_timed(engine, game, key))
-            fresh_nodes.append(engine.counters()[0])
+            nodes.append(engine.counters()[0])
         start = rng.randrange(max(1, len(keys) - sample))
+        run = keys[start:start + sample]
+        run_fresh = []
+        for key in run:
+            engine.new_solve()
+            run_fresh.append(_timed(engine, game, key))
         engine.new_solve()
-        warm, warm_nodes = [], []
-        for key in keys[start:start + sample]:
-            engine.reset_counters()
-            warm.append(_timed(engine, game, key))
-            warm_nodes.append(engine.counters()[0])
-        hours = statistics.mean(warm) * len(keys) / 3600
+        run_warm = []
+        for key in run:
+            engine.reset_counters()  # the table stays warm, as in the build
+            run_warm.append(_timed(engine, game, key))
+        ratio = sum(run_warm) / sum(run_fresh)
+        hours = statistics.mean(fresh) * len(keys) * ratio / 3600
         print(f"| {count} | {len(keys):,} | {statistics.mean(fresh):.3f} | {max(fresh):.2f} | "
-              f"{statistics.mean(fresh_nodes):,.0f} | {statistics.mean(warm):.3f} | "
-              f"{max(warm):.2f} | {statistics.mean(warm_nodes):,.0f} | {hours:.1f} |", flush=True)
+              f"{statistics.mean(nodes):,.0f} | {statistics.mean(run_fresh):.3f} | "
+              f"{statistics.mean(run_warm):.3f} | {ratio:.2f} | {hours:.1f} |", flush=True)
 
 
 def _timed(engine, game: ConnectFour, key: int) -> float:  # type: ignore[no-untyped-def]
@@ -63,6 +74,31 @@ def _timed(engine, game: ConnectFour, key: int) -> float:  # type: ignore[no-unt
     started = time.process_time()
     engine.score(position_of(game, key))
     return time.process_time() - started
+
+
+def progress(stones: int, directory: str) -> None:
+    from perfectplay.book.build import batch_path, plan
+    from perfectplay.book.storage import batch_header, read_batch
+
+    game = ConnectFour()
+    batches = plan(game, stones)
+    done, finished = [], 0
+    for index in range(len(batches)):
+        path = batch_path(Path(directory), game, stones, index)
+        if path.exists():
+            done += read_batch(path, batch_header(game.width, game.height, stones, index))
+            finished += 1
+    total = sum(len(keys) for keys in batches)
+    if not done:
+        print(f"stones {stones}: 0 of {len(batches):,} batches done")
+        return
+    seconds = sum(r.seconds for r in done)
+    nodes = sum(r.nodes for r in done)
+    mean = seconds / len(done)
+    print(f"stones {stones}: {len(done):,} of {total:,} positions done "
+          f"({finished:,} of {len(batches):,} batches); {seconds / 3600:.2f} core-hours, {nodes:,} nodes "
+          f"({nodes / seconds / 1e6:.1f} M nodes/s), {mean:.3f} s a position; estimated "
+          f"{mean * (total - len(done)) / 3600:.1f} core-hours to go at that mean")
 
 
 def solve(position: str, repeat: int) -> None:
@@ -124,6 +160,9 @@ def main() -> None:
     k.add_argument("--sample", type=int, default=12)
     k.add_argument("--seed", type=int, default=1)
     k.add_argument("--tt-size", default="512M")
+    g = commands.add_parser("progress")
+    g.add_argument("--stones", type=int, default=8)
+    g.add_argument("--dir", default="book-build")
     s = commands.add_parser("solve")
     s.add_argument("position", nargs="?", default="4453")
     s.add_argument("--repeat", type=int, default=3)
@@ -136,6 +175,8 @@ def main() -> None:
     print(f"book: {'none' if book is None else f'{book.path.name}, every position {book.reach}'}")
     if args.command == "kernel":
         kernel([int(n) for n in args.stones.split(",")], args.sample, args.seed, args.tt_size)
+    elif args.command == "progress":
+        progress(args.stones, args.dir)
     elif args.command == "solve":
         solve(args.position, args.repeat)
     else:
