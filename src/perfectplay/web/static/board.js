@@ -2,7 +2,7 @@
 // Every element a click can play carries data-move (the move's notation), data-class
 // (win/draw/loss/estimate/unknown) and data-remoteness, and is filled by its value.
 
-import { moveColour, scoreScale, valueClass, describeRow } from "./values.js";
+import { describeRow, moveColour, scoreScale, textColour, valueClass } from "./values.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -72,7 +72,8 @@ function drawConnectFour(board, view) {
                                    "data-badge": row.move });
       svg.appendChild(badge);
       svg.appendChild(el("text", { x: c * cell + cell / 2, y: top / 2 + 5, "text-anchor": "middle", "font-size": 13,
-                                   "pointer-events": "none", class: "column-score" }, label));
+                                   "pointer-events": "none", class: "column-score",
+                                   fill: view.hidden ? "#111" : textColour(row, false, 1) }, label));
     }
     for (let r = 0; r < board.height; r++) {
       const mark = board.rows[r][c];
@@ -172,7 +173,10 @@ export function drawMoveButtons(container, payload, { hidden, onMove, hinted }) 
     button.dataset.remoteness = row.remoteness ?? "";
     const gain = row.gain !== undefined ? ` (takes ${row.gain})` : "";
     button.textContent = hidden ? `${row.move}${gain}` : `${row.move}${gain}: ${describeRow(row, payload.score_game)}`;
-    if (!hidden) button.style.background = moveColour(row, payload.score_game, scale);
+    if (!hidden) {
+      button.style.background = moveColour(row, payload.score_game, scale);
+      button.style.color = textColour(row, payload.score_game, scale);
+    }
     button.addEventListener("click", () => onMove(row.move));
     return button;
   }));

@@ -57,3 +57,9 @@ export function chartValue(payload, lead, firstToMove) {
   }
   return firstToMove ? mine : -mine;
 }
+
+// White text on the dark shades, black on the light ones.
+export function textColour(row, scoreGame, scale = 1) {
+  const match = /(\d+)%\)$/.exec(moveColour(row, scoreGame, scale));
+  return match && Number(match[1]) < 50 ? "#fff" : "#111";
+}
