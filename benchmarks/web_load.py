@@ -32,8 +32,8 @@ def main() -> None:
     print(f"{args.clients} clients x {args.games} tic-tac-toe games: {result.requests} requests "
           f"in {result.elapsed_s:.2f} s ({result.requests / result.elapsed_s:.0f}/s), "
           f"{len(result.errors)} errors")
-    print(f"latency: median {result.percentile(0.5) * 1000:.1f} ms, 95% {result.percentile(0.95) * 1000:.1f} ms, "
-          f"max {max(result.latencies_s) * 1000:.1f} ms")
+    print(f"latency: median {result.percentile(0.5) * 1000:.1f} ms, "
+          f"95% {result.percentile(0.95) * 1000:.1f} ms, max {max(result.latencies_s) * 1000:.1f} ms")
     for error in result.errors[:5]:
         print("  ", error)
 

@@ -55,7 +55,8 @@ def test_position_answer_has_the_cli_json_keys(client: Any, cli: Any) -> None:
     payload = client.get("/api/nim/position", params={"position": "3 4 5"}).json()
     # The page wants remoteness, so it searches (tt) where the CLI's auto would use theory.
     printed = json.loads(cli("analyze", "nim", "3", "4", "5", "--algorithm", "tt", "--json").stdout)
-    assert [{k: row[k] for k in ("move", "value", "remoteness")} for row in payload["moves"]] == printed["moves"]
+    keys = ("move", "value", "remoteness")
+    assert [{key: row[key] for key in keys} for row in payload["moves"]] == printed["moves"]
     assert payload["value"] == "win" and payload["remoteness"] == 11  # nim 3 4 5: win in 11 (README)
     assert payload["moves"][0]["position"] in ("1 4 5", "3 2 5", "3 4 1")
 

@@ -33,6 +33,8 @@ from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thi
 STATIC = Path(__file__).parent / "static"
 MAX_POSITION_TEXT = 10_000
 COMMON_PARAMETERS = ("position", "moves")
+# (the game's source, the game, its start, the position reached, the moves played)
+Located = tuple[Source, Any, Any, Any, list[Any]]
 EXTRA_PARAMETERS = {"position": (), "think": ("seconds",), "computer": ("level", "seed")}
 
 
@@ -44,7 +46,7 @@ class Server:
     memory: Analyses = field(default_factory=Analyses)
     thinkers: Thinkers = field(default_factory=Thinkers)
 
-    def locate(self, name: str, query: Mapping[str, str], action: str) -> tuple[Source, Any, Any, Any, list[Any]]:
+    def locate(self, name: str, query: Mapping[str, str], action: str) -> Located:
         """The game, its start, the position reached and the moves played, from a query."""
         allowed = set(COMMON_PARAMETERS) | set(EXTRA_PARAMETERS[action]) | set(registry.OPTION_HELP)
         unknown = sorted(set(query) - allowed)
@@ -158,14 +160,16 @@ def _seconds(text: str | None) -> float:
     return seconds
 
 
-async def _stream(server: Server, located: tuple[Source, Any, Any, Any, list[Any]],
-                  seconds: float) -> AsyncIterator[str]:
+async def _stream(server: Server, located: Located, seconds: float) -> AsyncIterator[str]:
     """Server-sent events: ``depth`` after each completed depth, then ``done``."""
     source, game, start, position, played = located
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[Progress] = asyncio.Queue()
-    thinker = Thinker(game, position, server.memory, seconds,
-                      lambda progress: loop.call_soon_threadsafe(queue.put_nowait, progress))
+
+    def report(progress: Progress) -> None:  # called from the search's thread
+        loop.call_soon_threadsafe(queue.put_nowait, progress)
+
+    thinker = Thinker(game, position, server.memory, seconds, report)
     server.thinkers.start(thinker)
     try:
         while True:

@@ -14,7 +14,7 @@ from threading import Lock
 from typing import Any, Callable, Mapping
 
 from perfectplay import registry
-from perfectplay.errors import BadOption, BadPosition, UnknownGame
+from perfectplay.errors import BadOption, BadPosition, PerfectPlayError, UnknownGame
 from perfectplay.game import Game
 
 Loaded = tuple[Game[Any, Any], Any]
@@ -134,7 +134,12 @@ def add_game_file(catalog: Catalog, spec: str) -> Source:
     """Load a user's game named on the command line (``file.py:Class`` or ``module:Class``),
     once, at start; raises UnknownGame when it cannot be loaded."""
     from perfectplay.play.loading import load_game
-    game, _ = load_game(spec, {}, None)
+    try:
+        game, _ = load_game(spec, {}, None)
+    except PerfectPlayError:
+        raise
+    except Exception as error:  # the file itself may raise anything while it is imported
+        raise UnknownGame(f"cannot load game {spec!r}: {type(error).__name__}: {error}") from None
     name = game.name.strip().lower()
     if name in catalog.sources:
         raise UnknownGame(f"{spec!r} is called {game.name!r}, which another game already uses; "

@@ -110,7 +110,8 @@ def kernel_is_quick(game: Game[Any, Any], position: Any) -> bool:
     if game.name != "connect4" or not hasattr(game, "cells"):
         return False
     from perfectplay.compiled import numba_available
-    return numba_available() and game.cells - game.stones(position) <= KERNEL_MAX_EMPTY
+    empty = game.cells - game.stones(position)  # type: ignore[attr-defined]
+    return numba_available() and empty <= KERNEL_MAX_EMPTY
 
 
 def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Known | None:

@@ -209,7 +209,7 @@ function render() {
 }
 
 function statusText(payload) {
-  const side = state.moves.length % 2 === 0 ? "First player" : "Second player";
+  const side = payload.board.to_move ?? (state.moves.length % 2 === 0 ? "First player" : "Second player");
   if (payload.over) return `Game over: ${describeRow({ ...payload, exact: true }, payload.score_game)} for the player to move.`;
   if (state.hidden) return `${side} to move.`;
   if (payload.status === "pending") return `${side} to move; the value needs a longer search.`;

@@ -1,0 +1,63 @@
+"""`perfectplay serve` as a user runs it: the URL, a taken port, a bad game file, and 50
+clients playing tic-tac-toe at once (a bounded load test against 127.0.0.1)."""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from perfectplay.errors import BadOption
+from perfectplay.web.loadtest import check_loopback, play_games
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[str]:
+    process = subprocess.Popen([sys.executable, "-m", "perfectplay", "serve", "--port", "0"],
+                               stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    try:
+        match = re.fullmatch(r"perfectplay serving at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops it\)\n", line)
+        assert match, line
+        yield match.group(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_fifty_clients_play_tictactoe_with_no_error(served: str) -> None:
+    result = play_games(served, clients=50, games=1, deadline_s=120)
+    assert result.errors == []
+    assert result.requests >= 50 * 6  # a tic-tac-toe game has at least 5 moves, then the end
+
+
+def test_a_taken_port_is_one_line_and_exit_2(cli: Any) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        done = cli("serve", "--port", str(port), timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == f"error: port {port} on 127.0.0.1 is already in use; choose another with --port\n"
+
+
+def test_a_game_file_that_cannot_load_is_one_line_and_exit_2(cli: Any, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text("this is not python\n")
+    for spec in (f"{broken}:Game", f"{tmp_path / 'missing.py'}:Game", "nocolon.py"):
+        done = cli("serve", "--port", "0", spec, timeout=60)
+        assert done.returncode == 2 and done.stderr.count("\n") == 1, (spec, done.stderr)
+        assert done.stderr.startswith("error:")
+
+
+def test_load_tests_refuse_any_address_but_this_machine() -> None:
+    assert check_loopback("http://127.0.0.1:8000/") == ("127.0.0.1", 8000)
+    for url in ("http://10.0.0.1:8000/", "http://example.org:80/", "http://127.0.0.1/"):
+        with pytest.raises(BadOption):
+            check_loopback(url)
