@@ -13,8 +13,8 @@ from typing import Any, Mapping
 
 from perfectplay import registry
 from perfectplay.errors import BadOption, LimitReached
-from perfectplay.search import ALGORITHMS, solve
 from perfectplay.search.limits import Limits
+from perfectplay.solving import algorithm_names, solve
 
 DEFAULT_ALGORITHMS = ("minimax", "memo", "alphabeta", "tt")
 RANGE = re.compile(r"^\s*(\d+)\s*\.\.\s*(\d+)\s*$")
@@ -50,10 +50,11 @@ def parse_sizes(text: str) -> list[int]:
 
 def parse_algorithms(text: str) -> list[str]:
     names = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in ALGORITHMS]
+    known = algorithm_names()
+    unknown = [name for name in names if name not in known]
     if unknown or not names:
         raise BadOption(f"algorithms {text!r}: unknown {', '.join(map(repr, unknown)) or 'list'}; "
-                        f"choose from {', '.join(ALGORITHMS)}")
+                        f"choose from {', '.join(known)}")
     return names
 
 

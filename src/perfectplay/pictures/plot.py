@@ -13,9 +13,14 @@ from perfectplay.pictures.growth import Growth
 FORMATS = (".png", ".svg", ".pdf")
 
 
-def plot_growth(growth: Growth, path: str) -> None:
+def check_path(path: str) -> None:
+    """Reject a file name matplotlib cannot write, before any work is done."""
     if Path(path).suffix.lower() not in FORMATS:
         raise BadOption(f"--plot {path!r}: the file must end in {', '.join(FORMATS)}")
+
+
+def plot_growth(growth: Growth, path: str) -> None:
+    check_path(path)
     try:
         import matplotlib
     except ImportError:
@@ -24,10 +29,13 @@ def plot_growth(growth: Growth, path: str) -> None:
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(figsize=(7, 4.5), dpi=120)
-    for name, counts in growth.nodes.items():
+    # Curves may coincide (memo and tt on take-away): dashes and widths keep each visible.
+    styles = [("-", 4.0), ("--", 2.5), ("-.", 1.8), (":", 1.5)]
+    for index, (name, counts) in enumerate(growth.nodes.items()):
         points = [(n, c) for n, c in zip(growth.sizes, counts) if c is not None]
+        style, width = styles[index % len(styles)]
         if points:
-            axes.plot(*zip(*points), marker="o", markersize=3, label=name)
+            axes.plot(*zip(*points), linestyle=style, linewidth=width, marker="o", markersize=3, label=name)
     axes.set_yscale("log")
     axes.set_xlabel(f"{growth.game}: size")
     axes.set_ylabel("nodes searched")

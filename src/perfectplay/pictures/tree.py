@@ -16,7 +16,7 @@ from typing import Any, Hashable
 from perfectplay import value as V
 from perfectplay.errors import BadOption
 from perfectplay.game import Game
-from perfectplay.search import solve
+from perfectplay.solving import solve
 
 MAX_NODES = 3_000
 LEAF_GAP, LEVEL_GAP, MARGIN = 18, 120, 40

@@ -133,9 +133,8 @@ def _builtin_builder(name: str) -> Callable[[Mapping[str, Any], str | None], Loa
 def add_game_file(catalog: Catalog, spec: str) -> Source:
     """Load a user's game named on the command line (``file.py:Class`` or ``module:Class``),
     once, at start; raises UnknownGame when it cannot be loaded."""
-    from perfectplay.play.loading import load_game
     try:
-        game, _ = load_game(spec, {}, None)
+        game, _ = registry.resolve(spec).load()
     except PerfectPlayError:
         raise
     except Exception as error:  # the file itself may raise anything while it is imported

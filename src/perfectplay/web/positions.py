@@ -20,7 +20,7 @@ from typing import Any, Hashable
 from perfectplay import value as V
 from perfectplay.errors import IllegalMove, LimitReached, PerfectPlayError
 from perfectplay.game import Game
-from perfectplay.search import analyze, solve
+from perfectplay.solving import analyze, solve
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import MoveValue
 from perfectplay.web.boards import board_of

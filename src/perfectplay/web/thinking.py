@@ -17,7 +17,7 @@ from typing import Any, Callable
 from perfectplay import value as V
 from perfectplay.errors import LimitReached
 from perfectplay.game import Game
-from perfectplay.search import analyze
+from perfectplay.solving import analyze
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.web.positions import TABLE_ENTRIES, Analyses, Known, quick_analysis
 

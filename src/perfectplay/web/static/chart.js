@@ -80,8 +80,10 @@ export function drawGrowth(container, growth) {
     const colour = ALGORITHM_COLOURS[name] ?? "#333";
     let path = "";
     counts.forEach((v, i) => { if (v) path += `${path ? "L" : "M"}${x(sizes[i]).toFixed(1)},${y(v).toFixed(1)}`; });
-    svg.appendChild(el("path", { d: path, fill: "none", stroke: colour, "stroke-width": 2, class: "growth-line",
-                                 "data-algorithm": name }));
+    // Curves may coincide (memo and tt on take-away): dashes and widths keep each visible.
+    const [dash, width] = [["", 5], ["8 4", 3], ["4 3", 2], ["2 3", 2]][row % 4];
+    svg.appendChild(el("path", { d: path, fill: "none", stroke: colour, "stroke-width": width, "stroke-dasharray": dash,
+                                 class: "growth-line", "data-algorithm": name }));
     svg.appendChild(el("text", { x: width - right + 8, y: top + 16 + row * 18, fill: colour, "font-size": 12 }, name));
   });
   container.replaceChildren(svg);
