@@ -20,9 +20,9 @@ from typing import Any, Hashable
 from perfectplay import value as V
 from perfectplay.errors import IllegalMove, LimitReached, PerfectPlayError
 from perfectplay.game import Game
-from perfectplay.solving import analyze, solve
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import MoveValue
+from perfectplay.solving import analyze, solve
 from perfectplay.web.boards import board_of
 
 MOVE_SEPARATOR = ","

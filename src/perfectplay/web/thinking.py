@@ -17,8 +17,8 @@ from typing import Any, Callable
 from perfectplay import value as V
 from perfectplay.errors import LimitReached
 from perfectplay.game import Game
-from perfectplay.solving import analyze
 from perfectplay.search.limits import Budget, Limits
+from perfectplay.solving import analyze
 from perfectplay.web.positions import TABLE_ENTRIES, Analyses, Known, quick_analysis
 
 DEFAULT_SECONDS = 5.0
