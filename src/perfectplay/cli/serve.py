@@ -43,6 +43,8 @@ def serve_command(game_files: tuple[str, ...], host: str, port: int, open_browse
     listener = _bind(host, port)
     url = f"http://{_shown_host(host)}:{listener.getsockname()[1]}/"
     click.echo(f"perfectplay serving at {url} (Ctrl-C stops it)")
+    from perfectplay.web.positions import warm_up
+    threading.Thread(target=warm_up, name="perfectplay-warm-up", daemon=True).start()
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     config = uvicorn.Config(create_app(server), log_level="warning", lifespan="off")

@@ -17,6 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Hashable
 
+from perfectplay import registry
 from perfectplay import value as V
 from perfectplay.errors import IllegalMove, LimitReached, PerfectPlayError
 from perfectplay.game import Game
@@ -112,6 +113,17 @@ def kernel_is_quick(game: Game[Any, Any], position: Any) -> bool:
     from perfectplay.compiled import numba_available
     empty = game.cells - game.stones(position)  # type: ignore[attr-defined]
     return numba_available() and empty <= KERNEL_MAX_EMPTY
+
+
+def warm_up() -> None:
+    """Load the compiled Connect Four kernel (from numba's cache, or compile it) so that the
+    first late position a person plays answers as fast as the rest. Takes seconds; run it in
+    a background thread at start."""
+    from perfectplay.compiled import numba_available
+    if not numba_available():
+        return
+    game, position = registry.load("connect4", {}, "44667461156563424431")
+    quick_analysis(game, position, Analyses(1))
 
 
 def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Known | None:
