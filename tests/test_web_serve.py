@@ -3,6 +3,7 @@ clients playing tic-tac-toe at once (a bounded load test against 127.0.0.1)."""
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import subprocess
@@ -61,3 +62,57 @@ def test_load_tests_refuse_any_address_but_this_machine() -> None:
     for url in ("http://10.0.0.1:8000/", "http://example.org:80/", "http://127.0.0.1/"):
         with pytest.raises(BadOption):
             check_loopback(url)
+
+
+@pytest.fixture
+def in_process() -> Iterator[tuple[str, Any]]:
+    """A real uvicorn server in this process, so a test can see the searches it runs."""
+    import threading
+
+    import uvicorn
+
+    from perfectplay.web.app import Server, create_app
+    state = Server()
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    config = uvicorn.Config(create_app(state), log_level="warning", lifespan="off")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    try:
+        yield f"127.0.0.1:{listener.getsockname()[1]}", state
+    finally:
+        running.should_exit = True
+        thread.join(timeout=10)
+        listener.close()
+
+
+def test_closing_the_thinking_stream_stops_the_search(in_process: tuple[str, Any]) -> None:
+    import http.client
+    import time
+    where, state = in_process
+    host, port = where.split(":")
+    for _ in range(100):  # the server may take a moment to start listening
+        try:
+            connection = http.client.HTTPConnection(host, int(port), timeout=30)
+            connection.request("GET", "/api/connect4/think?seconds=60")
+            break
+        except ConnectionRefusedError:
+            time.sleep(0.05)
+    response = connection.getresponse()
+    assert response.status == 200
+    # Wait for a depth that took over a second: the next one takes longer still, so a stop
+    # within a second of the close comes from noticing the close, not from the next event.
+    while True:
+        line = response.readline()
+        assert line, "the stream ended early"
+        if line.startswith(b"data:") and json.loads(line[5:])["elapsed_s"] >= 1.0:
+            break
+    assert len(state.thinkers._running) == 1
+    connection.close()  # what the page's Cancel does
+    closed = time.perf_counter()
+    while state.thinkers._running and time.perf_counter() < closed + 10:
+        time.sleep(0.02)
+    print(f"stopped {time.perf_counter() - closed:.2f} s after the close")
+    assert state.thinkers._running == []
+    assert time.perf_counter() - closed < 1.0

@@ -32,6 +32,7 @@ from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thi
 
 STATIC = Path(__file__).parent / "static"
 MAX_POSITION_TEXT = 10_000
+DISCONNECT_POLL_S = 0.25
 COMMON_PARAMETERS = ("position", "moves")
 # (the game's source, the game, its start, the position reached, the moves played)
 Located = tuple[Source, Any, Any, Any, list[Any]]
@@ -107,7 +108,7 @@ def create_app(server: Server | None = None) -> Starlette:
         query = dict(request.query_params)
         located = await run_in_threadpool(server.locate, request.path_params["game"], query, "think")
         seconds = _seconds(query.get("seconds"))
-        return StreamingResponse(_stream(server, located, seconds), media_type="text/event-stream",
+        return StreamingResponse(_stream(server, located, seconds, request), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache"})
 
     async def growth(request: Request) -> Response:
@@ -160,8 +161,10 @@ def _seconds(text: str | None) -> float:
     return seconds
 
 
-async def _stream(server: Server, located: Located, seconds: float) -> AsyncIterator[str]:
-    """Server-sent events: ``depth`` after each completed depth, then ``done``."""
+async def _stream(server: Server, located: Located, seconds: float, request: Request) -> AsyncIterator[str]:
+    """Server-sent events: ``depth`` after each completed depth, then ``done``. The page
+    cancels by closing the stream. Starlette notices a close by itself under ASGI servers
+    older than spec 2.4; the poll here notices it under any server within a quarter second."""
     source, game, start, position, played = located
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[Progress] = asyncio.Queue()
@@ -173,7 +176,12 @@ async def _stream(server: Server, located: Located, seconds: float) -> AsyncIter
     server.thinkers.start(thinker)
     try:
         while True:
-            progress = await queue.get()
+            try:
+                progress = await asyncio.wait_for(queue.get(), timeout=DISCONNECT_POLL_S)
+            except asyncio.TimeoutError:
+                if await request.is_disconnected():
+                    return
+                continue
             payload = await run_in_threadpool(describe, source.name, game, start, played, position,
                                               progress.known)
             payload |= {"depth_reached": progress.depth, "elapsed_s": round(progress.elapsed_s, 3),

@@ -54,22 +54,26 @@ class Analyses:
 
     def __init__(self, size: int = ANALYSIS_CACHE_SIZE) -> None:
         self.size = size
-        self._known: OrderedDict[tuple[int, Hashable], Known] = OrderedDict()
+        # Keyed by the game object's id; the entry holds the game itself, so that id cannot be
+        # reused by another game while the entry lives.
+        self._known: OrderedDict[tuple[int, Hashable], tuple[Game[Any, Any], Known]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, game: Game[Any, Any], position: Any) -> Known | None:
         with self._lock:
-            known = self._known.get((id(game), position))
-            if known is not None:
-                self._known.move_to_end((id(game), position))
-            return known
+            entry = self._known.get((id(game), position))
+            if entry is None:
+                return None
+            self._known.move_to_end((id(game), position))
+            return entry[1]
 
     def put(self, game: Game[Any, Any], position: Any, known: Known) -> None:
         with self._lock:
-            old = self._known.get((id(game), position))
+            entry = self._known.get((id(game), position))
+            old = None if entry is None else entry[1]
             if old is not None and (old.exact or (not known.exact and (old.depth or 0) > (known.depth or 0))):
                 return
-            self._known[(id(game), position)] = known
+            self._known[(id(game), position)] = (game, known)
             while len(self._known) > self.size:
                 self._known.popitem(last=False)
 
