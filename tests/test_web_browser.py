@@ -11,12 +11,11 @@ from __future__ import annotations
 import colorsys
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from web_server import served
 
 from perfectplay import analyze, registry
 
@@ -27,17 +26,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    process = subprocess.Popen([sys.executable, "-m", "perfectplay", "serve", "--port", "0"],
-                               stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
-    assert match, line
-    try:
-        yield match.group(1)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    with served() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -4,36 +4,20 @@ clients playing tic-tac-toe at once (a bounded load test against 127.0.0.1)."""
 from __future__ import annotations
 
 import json
-import re
 import socket
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from web_server import served
 
 from perfectplay.errors import BadOption
 from perfectplay.web.loadtest import check_loopback, play_games
 
 
-@pytest.fixture(scope="module")
-def served() -> Iterator[str]:
-    process = subprocess.Popen([sys.executable, "-m", "perfectplay", "serve", "--port", "0"],
-                               stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    try:
-        match = re.fullmatch(r"perfectplay serving at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops it\)\n", line)
-        assert match, line
-        yield match.group(1)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-
-
-def test_fifty_clients_play_tictactoe_with_no_error(served: str) -> None:
-    result = play_games(served, clients=50, games=1, deadline_s=120)
+def test_fifty_clients_play_tictactoe_with_no_error() -> None:
+    with served() as url:
+        result = play_games(url, clients=50, games=1, deadline_s=120)
     assert result.errors == []
     assert result.requests >= 50 * 6  # a tic-tac-toe game has at least 5 moves, then the end
 

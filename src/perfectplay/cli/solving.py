@@ -22,8 +22,9 @@ from perfectplay.cli.common import (
 )
 from perfectplay.cli.rows import PV_HELP, solve_file
 from perfectplay.errors import BadOption, PerfectPlayError
+from perfectplay.pictures.growth import parse_algorithms
 from perfectplay.search.results import Solution
-from perfectplay.solving import algorithm_names, analyze, solve
+from perfectplay.solving import analyze, solve
 
 
 @click.command("solve")
@@ -177,12 +178,7 @@ def compare_command(game: str, position: tuple[str, ...], algorithms: str, tt_si
     if plot_path is not None:
         _plot_growth(game, position, algorithms, plot_path, node_cap, as_json, pick_options(options))
         return
-    names = [name.strip() for name in algorithms.split(",") if name.strip()]
-    known = algorithm_names()
-    unknown = [name for name in names if name not in known]
-    if unknown or not names:
-        raise BadOption(f"--algorithms {algorithms!r}: unknown {', '.join(map(repr, unknown)) or 'list'}; "
-                        f"choose from {', '.join(known)}")
+    names = parse_algorithms(algorithms)
     loaded, start = resolve(game, pick_options(options)).load(position_text(position))
     rows: list[dict[str, Any]] = []
     for name in names:
@@ -224,7 +220,7 @@ def _print_comparison(game: str, position: str, rows: list[dict[str, Any]]) -> N
 def _plot_growth(game: str, sizes: tuple[str, ...], algorithms: str, path: str, node_cap: int | None,
                  as_json: bool, options: dict[str, Any]) -> None:
     """compare --plot: nodes against size for each algorithm (seed 000's lesson in a picture)."""
-    from perfectplay.pictures.growth import measure, parse_algorithms, parse_sizes
+    from perfectplay.pictures.growth import measure, parse_sizes
     from perfectplay.pictures.plot import check_path, plot_growth
     check_path(path)
     if node_cap is not None and node_cap < 1:

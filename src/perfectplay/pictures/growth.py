@@ -48,12 +48,13 @@ def parse_sizes(text: str) -> list[int]:
     return list(range(first, last + 1))
 
 
-def parse_algorithms(text: str) -> list[str]:
+def parse_algorithms(text: str, label: str = "--algorithms") -> list[str]:
+    """Algorithm names separated by commas, each one the registry knows."""
     names = [name.strip() for name in text.split(",") if name.strip()]
     known = algorithm_names()
     unknown = [name for name in names if name not in known]
     if unknown or not names:
-        raise BadOption(f"algorithms {text!r}: unknown {', '.join(map(repr, unknown)) or 'list'}; "
+        raise BadOption(f"{label} {text!r}: unknown {', '.join(map(repr, unknown)) or 'list'}; "
                         f"choose from {', '.join(known)}")
     return names
 
@@ -93,7 +94,7 @@ def growth_from_query(query: Mapping[str, str]) -> dict[str, Any]:
     unknown = sorted(set(query) - allowed)
     if unknown:
         raise BadOption(f"unknown parameter {unknown[0]!r}; this call takes: {', '.join(sorted(allowed))}")
-    algorithms = parse_algorithms(query.get("algorithms", ",".join(DEFAULT_ALGORITHMS)))
+    algorithms = parse_algorithms(query.get("algorithms", ",".join(DEFAULT_ALGORITHMS)), "algorithms")
     growth = measure(query.get("game", "takeaway"), parse_sizes(query.get("sizes", "1..25")),
                      algorithms, node_cap=WEB_NODE_CAP)
     return growth.as_dict()

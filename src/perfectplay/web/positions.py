@@ -23,7 +23,7 @@ from perfectplay.errors import IllegalMove, LimitReached, PerfectPlayError
 from perfectplay.game import Game
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import MoveValue
-from perfectplay.solving import analyze, solve
+from perfectplay.solving import analyze, resolve_algorithm, solve
 from perfectplay.web.boards import board_of
 
 MOVE_SEPARATOR = ","
@@ -33,6 +33,8 @@ MAX_MOVES = 2_000
 EXACT_NODES = 40_000
 TABLE_ENTRIES = 1 << 16
 ANALYSIS_CACHE_SIZE = 50_000
+# Methods that answer big positions of their games in milliseconds, with no search.
+QUICK_METHODS = ("grundy", "table")
 # The compiled Connect Four kernel answers in milliseconds once this few squares are left
 # (measured: 0.1-2 ms at 20 stones on 7x6) but may take minutes on an early board, and a
 # running kernel cannot be stopped; so it is only called where it is quick.
@@ -143,7 +145,11 @@ def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Kno
         try:
             moves = analyze(game, position, limits=Limits(nodes=EXACT_NODES), table_size=TABLE_ENTRIES)
         except LimitReached:
-            return known  # an estimate from an earlier search, or None
+            if resolve_algorithm(game, "auto") not in QUICK_METHODS:
+                return known  # an estimate from an earlier search, or None
+            # Too big to search, but theory (impartial sums, without remoteness) or bottom-up
+            # tabulation (row games) values it at once, as `perfectplay analyze` does.
+            moves = analyze(game, position)
         found = Known(tuple(moves), True)
     memory.put(game, position, found)
     return found

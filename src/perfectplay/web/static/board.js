@@ -2,16 +2,8 @@
 // Every element a click can play carries data-move (the move's notation), data-class
 // (win/draw/loss/estimate/unknown) and data-remoteness, and is filled by its value.
 
+import { el } from "./svg.js";
 import { describeRow, moveColour, scoreScale, textColour, valueClass } from "./values.js";
-
-const SVG = "http://www.w3.org/2000/svg";
-
-function el(name, attrs = {}, text = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text !== null) node.textContent = text;
-  return node;
-}
 
 function svgRoot(width, height) {
   return el("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "img", id: "board-svg" });

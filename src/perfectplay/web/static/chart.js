@@ -2,14 +2,7 @@
 // after each move from both players' sides, the first mistake marked) and the growth chart
 // (nodes against size, log scale: seed 000's lesson).
 
-const SVG = "http://www.w3.org/2000/svg";
-
-function el(name, attrs = {}, text = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text !== null) node.textContent = text;
-  return node;
-}
+import { el } from "./svg.js";
 
 const SIDES = [{ name: "first player", colour: "#1b4f9c" }, { name: "second player", colour: "#c0571b" }];
 

@@ -191,6 +191,7 @@ function render() {
   if (!payload) {
     $("board").replaceChildren();
     $("moves").replaceChildren();
+    $("undo").disabled = $("redo").disabled = true;
     return;
   }
   const options = { hidden: state.hidden, onMove: play, hinted: state.hinted };
@@ -203,6 +204,7 @@ function render() {
   const points = state.payloads.slice(0, state.moves.length + 1)
     .map((p, i) => chartValue(p, lead(i), i % 2 === 0));
   drawHistory($("history"), points, firstMistake(points), { scoreGame: payload.score_game });
+  $("history-box").hidden = state.hidden;  // the chart would give the values away
   $("line").textContent = state.moves.length ? `Moves: ${state.moves.join(" ")}` : "No moves yet.";
   $("undo").disabled = state.moves.length === 0;
   $("redo").disabled = state.redo.length === 0;
@@ -247,7 +249,16 @@ function wire() {
   $("new").onclick = () => { stopThinking(false); state.moves = []; state.redo = []; state.hinted.clear(); refresh(); };
   $("hint").onclick = hint;
   $("cancel").onclick = () => stopThinking(true);
-  $("swap").onclick = () => { state.computerSide = 1 - state.computerSide; state.mode = "computer"; $("mode").value = "computer"; refresh(); };
+  const setSide = (side) => {
+    state.computerSide = side;
+    state.mode = "computer";
+    $("mode").value = "computer";
+    $("computer-side").value = side === 0 ? "first" : "second";
+    refresh();
+  };
+  $("computer-side").value = state.computerSide === 0 ? "first" : "second";
+  $("computer-side").onchange = () => setSide($("computer-side").value === "first" ? 0 : 1);
+  $("swap").onclick = () => setSide(1 - state.computerSide);
   $("hide").checked = state.hidden;
   $("hide").onchange = () => { state.hidden = $("hide").checked; render(); syncUrl(); };
   $("mode").value = state.mode;
