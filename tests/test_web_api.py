@@ -118,6 +118,9 @@ BAD = [
     ("/api/tictactoe/computer?seed=abc", "'abc'"),
     ("/api/tictactoe/think?seconds=-1", "'-1'"),
     ("/api/tictactoe/think?seconds=soon", "'soon'"),
+    ("/api/tictactoe/tree.svg?depth=9", "'9'"),
+    ("/api/tictactoe/tree.svg?depth=two", "'two'"),
+    ("/api/tictactoe/tree.svg?depth=4", "more than 3000 nodes"),
     ("/api/growth?game=tictactoe", "tictactoe"),
     ("/api/growth?sizes=9..1", "'9..1'"),
     ("/api/growth?algorithms=fast", "'fast'"),
@@ -206,3 +209,9 @@ def test_a_users_game_gets_the_generic_view(tmp_path: Any) -> None:
     assert payload["value"] == "loss"  # 6 is a multiple of 3
     assert client.get("/api/sticks/position", params={"position": "x"}).status_code == 400
     assert client.get("/api/sticks/position", params={"moves": "3"}).status_code == 400
+
+
+def test_the_tree_picture_is_served_as_svg(client: Any) -> None:
+    answer = client.get("/api/tictactoe/tree.svg", params={"moves": "1", "depth": "2"})
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
+    assert answer.text.startswith("<svg") and 'class="pruned"' in answer.text

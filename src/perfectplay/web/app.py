@@ -36,7 +36,9 @@ DISCONNECT_POLL_S = 0.25
 COMMON_PARAMETERS = ("position", "moves")
 # (the game's source, the game, its start, the position reached, the moves played)
 Located = tuple[Source, Any, Any, Any, list[Any]]
-EXTRA_PARAMETERS = {"position": (), "think": ("seconds",), "computer": ("level", "seed")}
+EXTRA_PARAMETERS = {"position": (), "think": ("seconds",), "computer": ("level", "seed"),
+                    "tree": ("depth",)}
+MAX_TREE_DEPTH = 4
 
 
 @dataclass
@@ -86,6 +88,15 @@ class Server:
         return {"move": choice.move.notation, "kind": choice.kind, "level": level.name,
                 "exact": known.exact, "depth": known.depth}
 
+    def tree(self, name: str, query: Mapping[str, str]) -> str:
+        """The game tree below the position as SVG (perfectplay tree), at most 4 plies."""
+        from perfectplay.pictures.tree import tree_svg
+        _source, game, _start, position, _played = self.locate(name, query, "tree")
+        text = query.get("depth", "2")
+        if not text.isdigit() or not 1 <= int(text) <= MAX_TREE_DEPTH:
+            raise BadOption(f"depth={text!r}: give 1 to {MAX_TREE_DEPTH}")
+        return tree_svg(game, position, int(text))
+
 
 def create_app(server: Server | None = None) -> Starlette:
     server = server or Server()
@@ -111,6 +122,10 @@ def create_app(server: Server | None = None) -> Starlette:
         return StreamingResponse(_stream(server, located, seconds, request), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache"})
 
+    async def tree(request: Request) -> Response:
+        picture = await run_in_threadpool(server.tree, request.path_params["game"], dict(request.query_params))
+        return Response(picture, media_type="image/svg+xml")
+
     async def growth(request: Request) -> Response:
         from perfectplay.pictures.growth import growth_from_query
         payload = await run_in_threadpool(growth_from_query, dict(request.query_params))
@@ -134,6 +149,7 @@ def create_app(server: Server | None = None) -> Starlette:
         Route("/api/{game}/position", position),
         Route("/api/{game}/think", think),
         Route("/api/{game}/computer", computer),
+        Route("/api/{game}/tree.svg", tree),
         Route("/api/{rest:path}", unknown_api),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

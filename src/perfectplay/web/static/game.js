@@ -62,6 +62,7 @@ function syncUrl() {
   if (state.hidden) query.set("hide", "1");
   history.replaceState(null, "", `${window.location.pathname}?${query}`);
   $("share").href = window.location.href;
+  $("tree").href = `/api/${encodeURIComponent(state.game)}/tree.svg?${apiQuery(state.moves, { depth: 2 })}`;
 }
 
 const current = () => state.payloads[state.moves.length];
