@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Mapping
 
 from perfectplay import registry
@@ -95,6 +96,11 @@ def growth_from_query(query: Mapping[str, str]) -> dict[str, Any]:
     if unknown:
         raise BadOption(f"unknown parameter {unknown[0]!r}; this call takes: {', '.join(sorted(allowed))}")
     algorithms = parse_algorithms(query.get("algorithms", ",".join(DEFAULT_ALGORITHMS)), "algorithms")
-    growth = measure(query.get("game", "takeaway"), parse_sizes(query.get("sizes", "1..25")),
-                     algorithms, node_cap=WEB_NODE_CAP)
-    return growth.as_dict()
+    sizes = parse_sizes(query.get("sizes", "1..25"))
+    return _measured(registry.find(query.get("game", "takeaway")).name, tuple(sizes), tuple(algorithms))
+
+
+@lru_cache(maxsize=64)
+def _measured(game: str, sizes: tuple[int, ...], algorithms: tuple[str, ...]) -> dict[str, Any]:
+    # Node counts never change: each chart is measured once per server.
+    return measure(game, list(sizes), algorithms, node_cap=WEB_NODE_CAP).as_dict()

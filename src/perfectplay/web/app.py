@@ -123,7 +123,8 @@ def create_app(server: Server | None = None) -> Starlette:
                                  headers={"Cache-Control": "no-cache"})
 
     async def tree(request: Request) -> Response:
-        picture = await run_in_threadpool(server.tree, request.path_params["game"], dict(request.query_params))
+        query = dict(request.query_params)
+        picture = await run_in_threadpool(server.tree, request.path_params["game"], query)
         return Response(picture, media_type="image/svg+xml")
 
     async def growth(request: Request) -> Response:
