@@ -215,3 +215,15 @@ def test_the_tree_picture_is_served_as_svg(client: Any) -> None:
     answer = client.get("/api/tictactoe/tree.svg", params={"moves": "1", "depth": "2"})
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
     assert answer.text.startswith("<svg") and 'class="pruned"' in answer.text
+
+
+def test_the_memory_of_analyses_is_bounded_by_the_moves_it_holds() -> None:
+    from perfectplay.web.positions import Analyses, quick_analysis
+    game, start = registry.load("tictactoe")
+    memory = Analyses(max_moves=20)
+    for move in game.moves(start):
+        quick_analysis(game, game.play(start, move), memory)  # 8 moves each
+    assert memory.moves_held <= 20 and len(memory._known) == 2
+    last = game.play(start, game.moves(start)[-1])
+    assert memory.get(game, last) is not None  # the newest are kept
+    assert memory.get(game, game.play(start, game.moves(start)[0])) is None

@@ -32,7 +32,8 @@ MAX_MOVES = 2_000
 # tenth of a second of CPython search here; tic-tac-toe's empty board needs far fewer.
 EXACT_NODES = 40_000
 TABLE_ENTRIES = 1 << 16
-ANALYSIS_CACHE_SIZE = 50_000
+# The memory of analyses holds at most this many move values (about 150 bytes each).
+ANALYSIS_CACHE_MOVES = 500_000
 # Methods that answer big positions of their games in milliseconds, with no search.
 QUICK_METHODS = ("grundy", "table")
 # The compiled Connect Four kernel answers in milliseconds once this few squares are left
@@ -54,8 +55,9 @@ class Analyses:
     """A bounded, thread-safe memory of analyses. Exact ones are final; an estimate is kept
     until a deeper one or the exact one replaces it."""
 
-    def __init__(self, size: int = ANALYSIS_CACHE_SIZE) -> None:
-        self.size = size
+    def __init__(self, max_moves: int = ANALYSIS_CACHE_MOVES) -> None:
+        self.max_moves = max_moves
+        self.moves_held = 0
         # Keyed by the game object's id; the entry holds the game itself, so that id cannot be
         # reused by another game while the entry lives.
         self._known: OrderedDict[tuple[int, Hashable], tuple[Game[Any, Any], Known]] = OrderedDict()
@@ -76,8 +78,11 @@ class Analyses:
             if old is not None and (old.exact or (not known.exact and (old.depth or 0) > (known.depth or 0))):
                 return
             self._known[(id(game), position)] = (game, known)
-            while len(self._known) > self.size:
-                self._known.popitem(last=False)
+            self._known.move_to_end((id(game), position))
+            self.moves_held += len(known.moves) - (0 if old is None else len(old.moves))
+            while self.moves_held > self.max_moves and len(self._known) > 1:
+                _, (_, dropped) = self._known.popitem(last=False)
+                self.moves_held -= len(dropped.moves)
 
 
 _KERNEL_LOCK = threading.Lock()  # the compiled kernel's table is shared: one search at a time
@@ -129,7 +134,7 @@ def warm_up() -> None:
     if not numba_available():
         return
     game, position = registry.load("connect4", {}, "44667461156563424431")
-    quick_analysis(game, position, Analyses(1))
+    quick_analysis(game, position, Analyses(0))
 
 
 def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Known | None:
