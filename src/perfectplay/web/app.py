@@ -79,7 +79,7 @@ class Server:
         known = quick_analysis(game, position, self.memory) or self.memory.get(game, position)
         if known is None:
             thinker = Thinker(game, position, self.memory, DEFAULT_SECONDS, lambda _progress: None)
-            thinker.run()
+            self.thinkers.start(thinker).join()  # counted with the other searches
             known = self.memory.get(game, position)
         if known is None or not known.moves:
             raise BadPosition(f"{source.name}: no move to play in {game.format_position(position)!r}")
