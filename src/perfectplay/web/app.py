@@ -85,12 +85,12 @@ class Server:
             raise BadPosition(f"{source.name}: no move to play in {game.format_position(position)!r}")
         rng = random.Random(int(seed_text)) if seed_text else random.Random()
         choice = choose(Analysis(known.moves, known.exact), level, rng)
-        played = choice.move
+        chosen = choice.move
         if not known.exact and choice.kind == "best":
             # Equal estimates are not equal moves: keep the game's own order (Connect Four's
             # centre first), which the analysis preserves among ties.
-            played = known.moves[0]
-        return {"move": played.notation, "kind": choice.kind, "level": level.name,
+            chosen = known.moves[0]
+        return {"move": chosen.notation, "kind": choice.kind, "level": level.name,
                 "exact": known.exact, "depth": known.depth}
 
     def tree(self, name: str, query: Mapping[str, str]) -> str:
