@@ -184,3 +184,36 @@ def test_playing_the_computer_it_answers_each_move(server: str, page: Any) -> No
     wait_for_moves(page, 2)  # the computer replied
     moves = page.evaluate("new URL(location.href).searchParams.get('moves')").split(",")
     assert moves[1] == "5"  # the only reply to a corner that does not lose
+
+
+OWN_GAME = '''
+from perfectplay import Game
+
+class Sticks(Game):
+    """Take one or two sticks; whoever takes the last one wins."""
+    name = "sticks"
+    def start(self): return 7
+    def moves(self, pile): return [take for take in (1, 2) if take <= pile]
+    def play(self, pile, take): return pile - take
+    def render(self, pile): return "|" * pile + f" ({pile} sticks)"
+'''
+
+
+def test_a_game_file_named_at_start_is_played_in_the_generic_view(browser: Any, tmp_path: Path) -> None:
+    path = tmp_path / "sticks.py"
+    path.write_text(OWN_GAME)
+    with served(f"{path}:Sticks") as url:
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector("a[data-game='sticks']")
+        page.click("a[data-game='sticks']")
+        page.wait_for_selector("button.move")
+        assert page.inner_text("pre.render") == "||||||| (7 sticks)"
+        # 7 sticks: taking 1 leaves 6, a multiple of three, so it wins; taking 2 loses.
+        classes = {b.get_attribute("data-move"): b.get_attribute("data-class")
+                   for b in page.locator("button.move").all()}
+        assert classes == {"1": "win", "2": "loss"}
+        page.click("button.move[data-move='1']")
+        page.wait_for_function("() => document.querySelector('pre.render').textContent.startsWith('||||||')"
+                               " && !document.querySelector('pre.render').textContent.startsWith('|||||||')")
+        page.close()

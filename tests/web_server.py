@@ -12,8 +12,8 @@ LINE = re.compile(r"perfectplay serving at (http://127\.0\.0\.1:\d+/) \(Ctrl-C s
 
 
 @contextmanager
-def served() -> Iterator[str]:
-    process = subprocess.Popen([sys.executable, "-m", "perfectplay", "serve", "--port", "0"],
+def served(*game_files: str) -> Iterator[str]:
+    process = subprocess.Popen([sys.executable, "-m", "perfectplay", "serve", "--port", "0", *game_files],
                                stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
     line = process.stdout.readline()
