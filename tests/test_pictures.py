@@ -59,3 +59,22 @@ def test_growth_stops_a_curve_at_the_node_cap() -> None:
     assert counts[0] is not None and counts[-1] is None
     assert all(count is None for count in counts[counts.index(None):])
     assert None not in growth.nodes["memo"]
+
+
+def test_compare_plot_writes_the_growth_chart(cli: Any, tmp_path: Path) -> None:
+    out = tmp_path / "growth.png"
+    done = cli("compare", "takeaway", "1..12", "--plot", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "memo: 10:28 11:31 12:34" in done.stdout and out.read_bytes()[:4] == b"\x89PNG"
+    svg = tmp_path / "growth.svg"
+    assert cli("compare", "nim", "1..6", "--plot", str(svg), "--algorithms", "memo,tt").returncode == 0
+    assert svg.read_text().lstrip().startswith("<?xml")
+
+
+def test_compare_plot_refuses_bad_requests_in_one_line(cli: Any, tmp_path: Path) -> None:
+    for args in (["takeaway", "1..12", "--plot", str(tmp_path / "g.txt")],
+                 ["tictactoe", "1..3", "--plot", str(tmp_path / "g.png")],
+                 ["takeaway", "12..1", "--plot", str(tmp_path / "g.png")],
+                 ["takeaway", "1..5", "--plot", str(tmp_path / "g.png"), "--node-cap", "0"]):
+        done = cli("compare", *args)
+        assert done.returncode == 2 and done.stderr.count("\n") == 1, (args, done.stderr)
