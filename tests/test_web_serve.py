@@ -99,4 +99,4 @@ def test_closing_the_thinking_stream_stops_the_search(in_process: tuple[str, Any
         time.sleep(0.02)
     print(f"stopped {time.perf_counter() - closed:.2f} s after the close")
     assert state.thinkers._running == []
-    assert time.perf_counter() - closed < 1.0
+    assert time.perf_counter() - closed < 2.0  # the next depth would take longer than that
