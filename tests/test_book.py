@@ -182,6 +182,10 @@ def test_the_book_command_rejects_bad_input_in_one_line(tmp_path: Path, cli) -> 
         (["book", "build", "--stones", "3", "--workers", "0"], "--workers 0"),
         (["book", "build", "--stones", "-1"], "--stones -1"),
         (["book", "verify", "--sample", "-2"], "--sample -2"),
+        (["book", "build", "--stones", "2", "--output", str(tmp_path / "no" / "a.book")],
+         "does not exist"),
+        (["book", "build", "--stones", "2", "--dir", str(tmp_path / "not.book")],
+         "cannot create the build folder"),
     ):
         done = cli(*args)
         assert done.returncode == 2, args

@@ -138,7 +138,12 @@ def build_level(game: ConnectFour, root: Path, stones: int, *, workers: int = 1,
         raise BadOption(f"--workers {workers}: needs at least 1 worker")
     batches = plan(game, stones)
     pending = pending_batches(game, root, stones, batches)
-    level_directory(root, game, stones).mkdir(parents=True, exist_ok=True)
+    folder = level_directory(root, game, stones)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise BookError(f"{folder}: cannot create the build folder "
+                        f"({error.strerror or error})") from None
     done = len(batches) - len(pending)
     for index, results in _run(game, root, stones, batches, pending, workers, table_size):
         done += 1

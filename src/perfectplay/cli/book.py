@@ -57,9 +57,11 @@ def build_command(stones: int, directory: str, workers: int, tt_size: str, outpu
     parse_table_size(tt_size)
     game = ConnectFour(width, height)
     root = Path(directory)
+    target = Path(output) if output else root / f"connect4-{width}x{height}-{stones}.book"
+    if output and not target.parent.is_dir():
+        raise BadOption(f"--output {output}: the folder {target.parent} does not exist")
     solved = build_level(game, root, stones, workers=workers, table_size=tt_size,
                          on_batch=lambda progress: click.echo(progress.line, err=True))
-    target = Path(output) if output else root / f"connect4-{width}x{height}-{stones}.book"
     header = assemble(game, root, stones, target)
     console().print(f"solved {solved} batches in this run; wrote {target}: "
                     f"{header['positions']:,} positions with at most {stones} stones, "
