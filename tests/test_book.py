@@ -4,6 +4,7 @@ published scores, its own structure and a sample re-solved by the kernel."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -215,6 +216,20 @@ def test_the_shipped_book_gives_the_published_first_move_scores() -> None:
     assert [scores[c] for c in range(7)] == [-2, -1, 0, 1, 0, -1, -2]
     moves = analyze(game, game.start(), engine="compiled")
     assert [m.notation for m in moves if m.value > 0] == ["4"]
+
+
+def test_solve_and_analyze_say_when_the_shipped_book_answered(cli) -> None:  # type: ignore[no-untyped-def]
+    solved = cli("solve", "connect4", "", "--pv-limit", "1", "--json")
+    assert solved.returncode == 0, solved.stderr
+    answer = json.loads(solved.stdout)
+    assert answer["algorithm"].startswith("from the opening book (every position up to")
+    assert (answer["value"], answer["best_moves"], answer["nodes"], answer["score"]) == \
+        ("win", ["4"], 0, 1)
+    analysed = cli("analyze", "connect4", "")
+    assert analysed.returncode == 0, analysed.stderr
+    assert "from the opening book" in analysed.stdout
+    searched = cli("analyze", "connect4", "4455", "--book", "none", "--json")
+    assert "source" not in json.loads(searched.stdout)
 
 
 def test_a_sample_of_the_shipped_frontier_re_solved_by_the_kernel_agrees() -> None:
