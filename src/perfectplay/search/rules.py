@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from perfectplay import value as V
+from perfectplay.errors import RepeatedPosition, UnsupportedSearch
 from perfectplay.game import Game, Outcome
 from perfectplay.search.tables import TranspositionTable
 
@@ -22,6 +23,12 @@ class Rules:
 
     def __init__(self, game: Game[Any, Any], outcome_only: bool = False) -> None:
         props = game.properties
+        if props.loopy:
+            # Search would follow a cycle for ever, or cut it and return a value that depends
+            # on the path taken; retrograde analysis values every position once.
+            raise UnsupportedSearch(
+                f"{game.name} is loopy (positions can repeat), so search cannot solve it; "
+                "use --algorithm retro (retrograde analysis)")
         self.game = game
         self.moves = game.moves
         self.play = game.play
@@ -53,6 +60,40 @@ class Rules:
         if self.outcome_only and not self.is_score:
             return (-V.WIN_ONLY, V.WIN_ONLY)
         return (-V.INFINITY, V.INFINITY)
+
+
+# A search checks its path for a repeated position whenever it first reaches a ply that is a
+# power of two from this one on: a game that loops without saying so recurses ever deeper,
+# so the check comes within twice the cycle's depth, at a cost of O(ply) per doubling
+# (nothing per node but storing the position at its ply).
+FIRST_PATH_CHECK = 32
+
+
+def reach_ply(rules: Rules, path: list[Any], ply: int, position: Any) -> None:
+    """Record ``position`` at a ply deeper than any before (the search's slow path); at a
+    power of two, check the path for a repeated position."""
+    while len(path) <= ply:
+        path.append(None)
+    path[ply] = position
+    if ply >= FIRST_PATH_CHECK and not ply & (ply - 1):
+        check_path(rules, path, ply)
+
+
+def check_path(rules: Rules, path: list[Any], ply: int) -> None:
+    """Raise RepeatedPosition if a position occurs twice in ``path[1:ply + 1]`` (the search
+    path below the root; ``path[0]`` is unused). Called at plies that are powers of two."""
+    seen: set[Any] = set()
+    for depth in range(1, ply + 1):
+        position = path[depth]
+        if position in seen:
+            first = path.index(position, 1)
+            game = rules.game
+            shown = game.format_position(position)
+            raise RepeatedPosition(
+                f"{game.name}: position {shown!r} repeats on the search path (plies {first} and "
+                f"{depth}), but the game does not declare itself loopy; declare "
+                "Properties(loopy=True) to solve it by retrograde analysis")
+        seen.add(position)
 
 
 @dataclass
