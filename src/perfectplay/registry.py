@@ -22,7 +22,7 @@ OPTION_HELP = {
     "take": "subtraction set, e.g. 1,2,3",
     "block": "claim line rule: 'both' neighbours blocked (default) or only the 'right' one",
     "code": "octal game code, e.g. 0.77 (Kayles) or 0.137 (Dawson's chess)",
-    "width": "board width (Connect Four)",
+    "width": "board width (Connect Four; Dodgem: 3, 4 or 5 for a square board)",
     "height": "board height (Connect Four)",
 }
 
@@ -177,7 +177,10 @@ def _retro_brute(game: Game[Any, Any], position: Any) -> int:
 
 def _dodgem(options: Options, text: str | None) -> Loaded:
     from perfectplay.games.dodgem import Dodgem
-    return _from_text(Dodgem(), text)
+    if options.get("height") is not None:
+        raise BadOption("dodgem is played on a square board: give --width only")
+    width = options.get("width")
+    return _from_text(Dodgem(3 if width is None else width), text)
 
 
 def _chopsticks(options: Options, text: str | None) -> Loaded:
@@ -226,7 +229,7 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("dodgem", "loopy: 3x3 Dodgem (Winning Ways); two cars each drive across and off the "
           "board (Blue right, Red up, or sideways, never back); you win when you cannot move",
           "3 rows from the top of B, R and ., then the side to move, e.g. 'B../B../.RR B'",
-          _dodgem, brute_force=_retro_brute),
+          _dodgem, options=("width",), brute_force=_retro_brute),
     Entry("chopsticks", "loopy: finger game; tap a live hand of the opponent's to add yours "
           "(5 or more kills it: cutoff, no rollover), or split: move any fingers between "
           "your own hands (reviving or emptying one; no mere swap); both hands dead loses",

@@ -63,8 +63,11 @@ def make_rules(diagonals: bool) -> tuple[Any, Any, Any]:
     def men_moves(state: int, out: Any) -> int:
         mine, theirs = state & CELLS, state >> 9 & CELLS
         empty = ~(mine | theirs) & CELLS
+        placed = 0
+        for square in range(9):
+            placed += mine >> square & 1
         count = 0
-        if popcount9(mine) < MEN:
+        if placed < MEN:
             for square in ORDER:
                 if empty >> square & 1:
                     out[count] = square
