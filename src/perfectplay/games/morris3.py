@@ -160,6 +160,9 @@ class ThreeMensMorris(Game[int, int]):
         x = sum(1 << s for s, cell in enumerate(cells) if cell == "X")
         o = sum(1 << s for s, cell in enumerate(cells) if cell == "O")
         xs, os = popcount9(x), popcount9(o)
+        if match.group(2) is None and xs == os == MEN:
+            raise BadPosition(f"{self.name} position {text!r}: both have placed their three men, so "
+                              "say who is to move: add X or O, e.g. 'XOX/OXO/... O'")
         side = match.group(2).upper() if match.group(2) else ("X" if xs == os else "O")
         if xs > MEN or os > MEN or xs - os not in (0, 1) or (os < MEN and side != "XO"[xs - os]):
             raise BadPosition(f"{self.name} position {text!r}: X has {xs} men and O {os} with "

@@ -160,11 +160,18 @@ def expand_kernel(game: Game[Any, Any]) -> tuple[Any, Callable[..., int]]:
     """(spec, expand) for ``game``, compiled once per game object in this process."""
     cached = _KERNELS.get(id(game))
     if cached is None or cached[0] is not game:
-        from perfectplay.compiled.generic import spec_for
         spec = spec_for(game)
         _KERNELS[id(game)] = (game, (spec, build_expand(spec)))
         cached = _KERNELS[id(game)]
     return cached[1]  # type: ignore[no-any-return]
+
+
+def spec_for(game: Game[Any, Any]) -> Any:
+    """The game's own ``compiled_spec()``, or the built-in tic-tac-toe spec."""
+    if hasattr(game, "compiled_spec"):
+        return game.compiled_spec()
+    from perfectplay.compiled.tictactoe import SPEC
+    return SPEC
 
 
 class _Arrays:
@@ -185,7 +192,7 @@ class _Arrays:
         if found + width > len(self.keys):
             if len(self.keys) >= limit:
                 raise LimitReached(f"retrograde analysis stopped at {found:,} positions (the "
-                                   "limit); raise max_positions (--max-positions) or the memory")
+                                   "limit: --nodes, or max_positions in the library)")
             size = min(2 * len(self.keys), limit + width)
             self.keys = _resized(self.keys, size)
             self.states = _resized(self.states, size)
@@ -227,7 +234,7 @@ def solve_compiled(game: Game[Any, Any], root: Any, *, max_positions: int,
     count = int(arrays.meta[FOUND])
     if count > max_positions:
         raise LimitReached(f"retrograde analysis stopped at {count:,} positions (the limit); "
-                           "raise max_positions (--max-positions) or the memory")
+                           "the limit: --nodes, or max_positions in the library)")
     enumerated = time.perf_counter()
     _report(progress, None, "enumerate", count, count, started)
     codes, remoteness = _retrograde(arrays, count, progress, poll, started)

@@ -96,7 +96,7 @@ def enumerate_graph(game: Game[Any, Any], root: Any, *, max_positions: int,
                     if at >= max_positions:
                         raise LimitReached(
                             f"retrograde analysis of {game.name} stopped at {at:,} positions "
-                            f"(the limit); raise max_positions (--max-positions) or the memory")
+                            f"(the limit: --nodes, or max_positions in the library)")
                     index[key] = at
                     keys.append(key)
                     positions.append(child)
