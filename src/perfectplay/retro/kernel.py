@@ -191,8 +191,8 @@ class _Arrays:
         found, total = int(self.meta[FOUND]), int(self.meta[EDGES])
         if found + width > len(self.keys):
             if len(self.keys) >= limit:
-                raise LimitReached(f"retrograde analysis stopped at {found:,} positions (the "
-                                   "limit: --nodes, or max_positions in the library)")
+                raise LimitReached(f"retrograde analysis stopped: more than {limit:,} positions "
+                                   "(the limit: --nodes, or max_positions in the library)")
             size = min(2 * len(self.keys), limit + width)
             self.keys = _resized(self.keys, size)
             self.states = _resized(self.states, size)
@@ -233,8 +233,8 @@ def solve_compiled(game: Game[Any, Any], root: Any, *, max_positions: int,
         _report(progress, poll, "enumerate", done, None, started)
     count = int(arrays.meta[FOUND])
     if count > max_positions:
-        raise LimitReached(f"retrograde analysis stopped at {count:,} positions (the limit); "
-                           "the limit: --nodes, or max_positions in the library)")
+        raise LimitReached(f"retrograde analysis stopped: more than {max_positions:,} positions "
+                           "(the limit: --nodes, or max_positions in the library)")
     enumerated = time.perf_counter()
     _report(progress, None, "enumerate", count, count, started)
     codes, remoteness = _retrograde(arrays, count, progress, poll, started)

@@ -95,7 +95,7 @@ def enumerate_graph(game: Game[Any, Any], root: Any, *, max_positions: int,
                     at = len(keys)
                     if at >= max_positions:
                         raise LimitReached(
-                            f"retrograde analysis of {game.name} stopped at {at:,} positions "
+                            f"retrograde analysis of {game.name} stopped: more than {at:,} positions "
                             f"(the limit: --nodes, or max_positions in the library)")
                     index[key] = at
                     keys.append(key)
