@@ -7,7 +7,7 @@ from typing import Any
 
 from perfectplay import value as V
 from perfectplay.search.limits import Budget
-from perfectplay.search.rules import Counters, Rules, Searcher, reach_ply
+from perfectplay.search.rules import Counters, Rules, Searcher, check_recent, reach_ply
 
 
 def build(rules: Rules, budget: Budget) -> Searcher:
@@ -22,13 +22,14 @@ def build(rules: Rules, budget: Budget) -> Searcher:
     def search(position: Any, alpha: float, beta: float, ply: int, depth: int) -> float:
         nonlocal nodes, cutoffs, max_ply, horizon
         nodes += 1
-        if not nodes & poll_mask:
-            poll(nodes)
         if ply > max_ply:
             max_ply = ply
             reach_ply(rules, path, ply, position)
         else:
             path[ply] = position  # the current search path, checked for repeats (rules.py)
+        if not nodes & poll_mask:
+            poll(nodes)
+            check_recent(rules, path, ply)
         result = outcome_of(position)
         if result is not None:
             return end_value(result, ply)

@@ -62,38 +62,48 @@ class Rules:
         return (-V.INFINITY, V.INFINITY)
 
 
-# A search checks its path for a repeated position whenever it first reaches a ply that is a
-# power of two from this one on: a game that loops without saying so recurses ever deeper,
-# so the check comes within twice the cycle's depth, at a cost of O(ply) per doubling
-# (nothing per node but storing the position at its ply).
+# A game that loops without declaring it is caught in two ways, at no cost per node beyond
+# storing the position at its ply:
+# * a search that follows a cycle recurses ever deeper, so the whole path is checked for a
+#   repeated position whenever a ply that is a power of two (from FIRST_PATH_CHECK on) is
+#   first reached: within twice the cycle's depth, O(ply) work per doubling;
+# * a depth-limited search with a table (id) cuts cycles short with stored values, so its
+#   path stays shallow while it deepens for ever; there, every budget poll (every few
+#   thousand nodes) checks the last RECENT_PLIES of the path, and in a looping game a
+#   repeat is on the path at a good share of the nodes.
 FIRST_PATH_CHECK = 32
+RECENT_PLIES = 64
 
 
 def reach_ply(rules: Rules, path: list[Any], ply: int, position: Any) -> None:
     """Record ``position`` at a ply deeper than any before (the search's slow path); at a
-    power of two, check the path for a repeated position."""
+    power of two, check the whole path for a repeated position."""
     while len(path) <= ply:
         path.append(None)
     path[ply] = position
     if ply >= FIRST_PATH_CHECK and not ply & (ply - 1):
-        check_path(rules, path, ply)
+        check_path(rules, path, 1, ply)
 
 
-def check_path(rules: Rules, path: list[Any], ply: int) -> None:
-    """Raise RepeatedPosition if a position occurs twice in ``path[1:ply + 1]`` (the search
-    path below the root; ``path[0]`` is unused). Called at plies that are powers of two."""
-    seen: set[Any] = set()
-    for depth in range(1, ply + 1):
+def check_recent(rules: Rules, path: list[Any], ply: int) -> None:
+    """Check the last RECENT_PLIES plies of the path (called at each budget poll)."""
+    check_path(rules, path, max(1, ply - RECENT_PLIES), ply)
+
+
+def check_path(rules: Rules, path: list[Any], first: int, last: int) -> None:
+    """Raise RepeatedPosition if a position occurs twice in ``path[first:last + 1]`` (the
+    search path below the root: ``path[0]`` is unused)."""
+    seen: dict[Any, int] = {}
+    for depth in range(first, last + 1):
         position = path[depth]
         if position in seen:
-            first = path.index(position, 1)
             game = rules.game
             shown = game.format_position(position)
             raise RepeatedPosition(
-                f"{game.name}: position {shown!r} repeats on the search path (plies {first} and "
-                f"{depth}), but the game does not declare itself loopy; declare "
-                "Properties(loopy=True) to solve it by retrograde analysis")
-        seen.add(position)
+                f"{game.name}: position {shown!r} repeats on the search path (plies "
+                f"{seen[position]} and {depth}), but the game does not declare itself loopy; "
+                "declare Properties(loopy=True) to solve it by retrograde analysis")
+        seen[position] = depth
 
 
 @dataclass
