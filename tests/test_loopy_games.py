@@ -21,7 +21,7 @@ def test_games_lists_each_loopy_game_with_its_rules() -> None:
     for name in LOOPY:
         assert name in text
     # Chopsticks' value depends on these rules, so the listing states them.
-    assert "cutoff, no rollover" in text.replace("│ ", "").replace(" │", "") or "cutoff" in text
+    assert "cutoff" in text and "rollover" in text
     entry = registry.find("chopsticks")
     assert "split" in entry.summary and "reviving" in entry.summary and "no mere swap" in entry.summary
 
@@ -77,7 +77,8 @@ def test_verify_checks_loopy_games_against_the_brute_force() -> None:
 
 
 def test_computers_playing_a_drawn_loopy_game_stop_at_the_third_repetition() -> None:
-    result = run_cli("play", "morris3", "--computer-vs-computer", "--seed", "1", "--quiet", "--delay", "0", timeout=60)
+    result = run_cli("play", "morris3", "--computer-vs-computer", "--seed", "1", "--quiet",
+                     "--delay", "0", timeout=60)
     assert result.returncode == 0
     assert "A draw after" in result.stdout and "third time" in result.stdout
 

@@ -10,8 +10,8 @@ from typing import Any
 from perfectplay import registry
 from perfectplay.compiled import numba_available
 from perfectplay.search import table
-from perfectplay.value import from_table
 from perfectplay.solving import analyze, solve
+from perfectplay.value import from_table
 
 CHECKED = ("memo", "alphabeta", "tt", "id")
 
@@ -102,6 +102,7 @@ def _check_loopy_case(choice: registry.GameChoice, game: Any, position: Any, rep
         compare(f"retro ({engine}) value against brute force", brute[position], solution.value)
         moves = sorted((m.notation, m.value) for m in analyze(game, position, algorithm="retro",
                                                                 engine=engine))
-        expected = sorted((game.format_move(position, move), -value_from_table(brute[game.play(position, move)]))
-                          for move in (game.moves(position) if game.outcome(position) is None else []))
+        legal = game.moves(position) if game.outcome(position) is None else []
+        expected = sorted((game.format_move(position, move),
+                           -value_from_table(brute[game.play(position, move)])) for move in legal)
         compare(f"retro ({engine}) analysis of every move against brute force", expected, moves)

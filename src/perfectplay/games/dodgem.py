@@ -119,7 +119,7 @@ class Dodgem(Game[int, int]):
         return out[:self._moves(position, out)]
 
     def play(self, position: int, move: int) -> int:
-        return self._play(position, move)  # type: ignore[no-any-return]
+        return self._play(position, move)
 
     def colours(self, position: int) -> tuple[int, int]:
         """(Blue's cars, Red's cars) as bit sets."""

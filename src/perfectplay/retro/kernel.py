@@ -33,7 +33,7 @@ GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
 @njit(cache=True)
-def _slot_of(key: int, bits: int) -> int:
+def _slot_of(key: int, bits: int) -> Any:
     return np.int64((np.uint64(key) * GOLDEN) >> np.uint64(64 - bits))
 
 
@@ -153,7 +153,9 @@ def build_expand(spec: Any) -> Callable[..., int]:
     return expand
 
 
-_KERNELS: dict[int, tuple[Any, Callable[..., int]]] = {}
+# Per game object: (the game, its spec, its compiled expand); the game is kept so that its
+# id is never reused while the entry lives.
+_KERNELS: dict[int, tuple[Game[Any, Any], Any, Callable[..., int]]] = {}
 
 
 def expand_kernel(game: Game[Any, Any]) -> tuple[Any, Callable[..., int]]:
@@ -161,9 +163,8 @@ def expand_kernel(game: Game[Any, Any]) -> tuple[Any, Callable[..., int]]:
     cached = _KERNELS.get(id(game))
     if cached is None or cached[0] is not game:
         spec = spec_for(game)
-        _KERNELS[id(game)] = (game, (spec, build_expand(spec)))
-        cached = _KERNELS[id(game)]
-    return cached[1]  # type: ignore[no-any-return]
+        cached = _KERNELS[id(game)] = (game, spec, build_expand(spec))
+    return cached[1], cached[2]
 
 
 def spec_for(game: Game[Any, Any]) -> Any:

@@ -60,9 +60,9 @@ class RetroResult:
     """
 
     game: str
-    keys: Sequence[Hashable]
+    keys: Sequence[Hashable] | np.ndarray
     values: np.ndarray
-    positions: Sequence[Any]
+    positions: Sequence[Any] | np.ndarray
     stats: RetroStats
     _index: dict[Hashable, int] | None = field(default=None, repr=False)
     _sorted: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
@@ -95,7 +95,7 @@ class RetroResult:
         at = self.index_of(key)
         return None if at is None else int(self.values[at])
 
-    def batches(self, size: int = 1 << 16) -> Iterator[tuple[Sequence[Hashable], np.ndarray]]:
+    def batches(self, size: int = 1 << 16) -> Iterator[tuple[Sequence[Hashable] | np.ndarray, np.ndarray]]:
         """(keys, values) in slices of at most ``size`` positions, in index order: what a
         database writes one transaction at a time."""
         if size < 1:

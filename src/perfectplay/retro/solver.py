@@ -117,7 +117,7 @@ def reverse_edges(graph: Graph) -> tuple[array[int], array[int]]:
     child; the result goes back into arrays, which Python indexes fastest."""
     count = len(graph)
     children = np.frombuffer(graph.edges, dtype=np.int64) if len(graph.edges) else np.zeros(0, np.int64)
-    degree = np.diff(np.frombuffer(graph.first, dtype=np.int64))
+    degree = np.diff(np.frombuffer(graph.first, dtype=np.int64)).astype(np.int64)
     owners = np.repeat(np.arange(count, dtype=np.int64), degree)
     parents = owners[np.argsort(children, kind="stable")]
     starts = np.zeros(count + 1, dtype=np.int64)
