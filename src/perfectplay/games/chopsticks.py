@@ -25,7 +25,6 @@ only ints so numba compiles them unchanged for the retrograde kernel (compiled_s
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
@@ -144,14 +143,6 @@ class Chopsticks(Game[int, int]):
                 f"opponent:  left {c}  right {d}\n"
                 "moves: LR = my left taps their right; 'split 2 0' leaves 2 on my left, 0 on my right")
 
-    def random_position(self, rng: random.Random) -> int:
-        position = START
-        for _ in range(rng.randrange(0, 10)):
-            legal = self.moves(position)
-            if not legal or self.outcome(position) is not None:
-                break
-            position = self.play(position, rng.choice(legal))
-        return position
 
     def compiled_spec(self) -> Any:
         """These rules for the compiled retrograde kernel (the functions compile unchanged)."""

@@ -25,7 +25,6 @@ retrograde kernel (compiled_spec).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from perfectplay.errors import BadOption, BadPosition
@@ -175,14 +174,6 @@ class Dodgem(Game[int, int]):
                      "(Blue drives right, Red drives up)")
         return "\n".join(lines)
 
-    def random_position(self, rng: random.Random) -> int:
-        position = self._start
-        for _ in range(rng.randrange(0, 12)):
-            legal = self.moves(position)
-            if not legal:
-                break
-            position = self.play(position, rng.choice(legal))
-        return position
 
     def compiled_spec(self) -> Any:
         """These rules for the compiled retrograde kernel (the functions compile unchanged)."""

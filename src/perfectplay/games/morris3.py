@@ -28,7 +28,6 @@ compiles them unchanged for the retrograde kernel (compiled_spec).
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
@@ -179,14 +178,6 @@ class ThreeMensMorris(Game[int, int]):
         phase = "placing" if popcount9(position & CELLS) < MEN else "moving"
         return "\n".join([rows[0], joint, rows[1], lower, rows[2], f"{side} to move ({phase})"])
 
-    def random_position(self, rng: random.Random) -> int:
-        position = self.start()
-        for _ in range(rng.randrange(0, 12)):
-            legal = self.moves(position)
-            if not legal or self.outcome(position) is not None:
-                break
-            position = self.play(position, rng.choice(legal))
-        return position
 
     def compiled_spec(self) -> Any:
         """These rules for the compiled retrograde kernel (the functions compile unchanged)."""
