@@ -143,7 +143,6 @@ class Chopsticks(Game[int, int]):
                 f"opponent:  left {c}  right {d}\n"
                 "moves: LR = my left taps their right; 'split 2 0' leaves 2 on my left, 0 on my right")
 
-
     def compiled_spec(self) -> Any:
         """These rules for the compiled retrograde kernel (the functions compile unchanged)."""
         from numba import njit

@@ -18,9 +18,8 @@ David des Jardins (1996) showed that 4x4 and 5x5 never end with perfect play (dr
 
 A position is one int, from the side to move: on n x n, bits 0 to n*n - 1 the mover's cars,
 the next n*n bits the opponent's, the bit above set when Red is to move. Square index =
-n * (rank - 1) + file. The rule
-functions below use only ints and tuples so numba can compile them unchanged for the
-retrograde kernel (compiled_spec).
+n * (rank - 1) + file. The rule functions below use only ints and tuples (a numpy array
+when compiled) so numba compiles them unchanged for the retrograde kernel (compiled_spec).
 """
 
 from __future__ import annotations
@@ -173,7 +172,6 @@ class Dodgem(Game[int, int]):
         lines.append(f"off the board: Blue {off_blue}, Red {off_red}; {mover} to move "
                      "(Blue drives right, Red drives up)")
         return "\n".join(lines)
-
 
     def compiled_spec(self) -> Any:
         """These rules for the compiled retrograde kernel (the functions compile unchanged)."""

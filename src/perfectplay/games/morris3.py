@@ -178,7 +178,6 @@ class ThreeMensMorris(Game[int, int]):
         phase = "placing" if popcount9(position & CELLS) < MEN else "moving"
         return "\n".join([rows[0], joint, rows[1], lower, rows[2], f"{side} to move ({phase})"])
 
-
     def compiled_spec(self) -> Any:
         """These rules for the compiled retrograde kernel (the functions compile unchanged)."""
         from numba import njit
