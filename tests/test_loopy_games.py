@@ -50,6 +50,8 @@ def test_analyze_and_the_compiled_engine_give_the_same_values() -> None:
 @pytest.mark.parametrize("args, quoted", [
     (["solve", "chopsticks", "5 1 / 1 1"], "'5 1 / 1 1'"),
     (["solve", "chopsticks", "0 0 / 0 0"], "'0 0 / 0 0'"),
+    (["solve", "chopsticks", "1 1 / 0 0"], "game ended"),
+    (["solve", "morris3", "XXX/OOO/... O"], "already has three in a line"),
     (["solve", "dodgem", "B../B../.RR"], "'B../B../.RR'"),
     (["solve", "dodgem", "BBB/.../.RR B"], "'BBB/.../.RR B'"),
     (["solve", "morris3", "XOX/OXO/..."], "'XOX/OXO/...'"),

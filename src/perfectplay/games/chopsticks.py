@@ -133,8 +133,9 @@ class Chopsticks(Game[int, int]):
             raise BadPosition(f"chopsticks position {text!r}: give four hands of 0 to 4 fingers, "
                               "the player to move first, e.g. '1 1 / 1 1'")
         a, b, c, d = (int(n) for n in digits)
-        if a + b == 0 and c + d == 0:
-            raise BadPosition(f"chopsticks position {text!r}: both players cannot have lost")
+        if c + d == 0:
+            raise BadPosition(f"chopsticks position {text!r}: the opponent's hands are both dead, "
+                              "so the game ended on the mover's last move")
         return a | b << 3 | c << 6 | d << 9
 
     def render(self, position: int) -> str:

@@ -166,6 +166,11 @@ class ThreeMensMorris(Game[int, int]):
         if xs > MEN or os > MEN or xs - os not in (0, 1) or (os < MEN and side != "XO"[xs - os]):
             raise BadPosition(f"{self.name} position {text!r}: X has {xs} men and O {os} with "
                               f"{side} to move; X places first, three men each")
+        mover = x if side == "X" else o
+        lines = ORTHOGONAL_LINES + DIAGONAL_LINES if self.diagonals else ORTHOGONAL_LINES
+        if any(mover & line == line for line in lines):
+            raise BadPosition(f"{self.name} position {text!r}: {side} to move already has three in "
+                              "a line; the game ended when the line was made, on the other's move")
         return x | o << 9 if side == "X" else o | x << 9 | O_TO_MOVE
 
     def render(self, position: int) -> str:
