@@ -18,7 +18,8 @@ as search (tested on every tic-tac-toe position). Score games are not supported.
 
 Two engines: ``python`` (retro/solver.py, the oracle) and ``compiled`` (retro/kernel.py,
 numba, for games with a ``compiled_spec()``: integer states and ``@njit`` rules, see
-docs/compiled.md). numba is imported only when the compiled engine runs.
+docs/compiled.md); ``auto`` takes the compiled one where it can run. numba is imported only
+when the compiled engine runs.
 """
 
 from __future__ import annotations
@@ -56,8 +57,9 @@ def default_max_positions(engine: str, memory: int | None = None) -> int:
 
 
 def has_kernel(game: Game[Any, Any]) -> bool:
-    """Whether the compiled engine can run ``game`` (it declares integer states)."""
-    return hasattr(game, "compiled_spec") or game.name == "tictactoe"
+    """Whether the compiled engine can run ``game``: it declares integer states
+    (``compiled_spec()``), or it is the built-in tic-tac-toe, whose spec is built in."""
+    return hasattr(game, "compiled_spec") or type(game).__module__ == "perfectplay.games.tictactoe"
 
 
 def check_game(game: Game[Any, Any]) -> None:
@@ -68,22 +70,23 @@ def check_game(game: Game[Any, Any]) -> None:
 
 
 def choose_engine(game: Game[Any, Any], engine: str) -> str:
-    """'python' or 'compiled'. ``auto`` takes Python: the kernel's one-off compile (about a
-    second) outweighs it on the built-in loopy games, which Python solves in a fraction of
-    a second; ask for ``compiled`` on large games."""
+    """'python' or 'compiled'. ``auto`` takes the compiled kernel when the game gives integer
+    states and numba imports (it pays on anything large, and costs about a second of
+    compiling on anything small), else Python."""
     if engine not in ENGINES:
         raise UnsupportedSearch(f"unknown engine {engine!r}; choose one of: {', '.join(ENGINES)}")
-    if engine == "compiled":
-        from perfectplay.compiled import numba_available
-        if not has_kernel(game):
-            raise UnsupportedSearch(
-                f"--engine compiled: {game.name} gives no integer states (compiled_spec); "
-                "use --engine python")
-        if not numba_available():
-            raise UnsupportedSearch("--engine compiled: numba is not installed "
-                                    "(pip install 'perfectplay[fast]')")
-        return "compiled"
-    return "python"
+    if engine == "python":
+        return "python"
+    from perfectplay.compiled import numba_available
+    if engine == "auto":
+        return "compiled" if has_kernel(game) and numba_available() else "python"
+    if not has_kernel(game):
+        raise UnsupportedSearch(f"--engine compiled: {game.name} gives no integer states "
+                                "(compiled_spec); use --engine python")
+    if not numba_available():
+        raise UnsupportedSearch("--engine compiled: numba is not installed "
+                                "(pip install 'perfectplay[fast]')")
+    return "compiled"
 
 
 def solve_all(game: Game[Any, Any], position: Any = None, *, engine: str = "auto",
