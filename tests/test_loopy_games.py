@@ -111,3 +111,18 @@ def test_notation_round_trips(name: str) -> None:
         for move in game.moves(position):
             assert game.parse_move(position, game.format_move(position, move)) == move
         assert game.render(position)
+
+
+def test_the_web_api_answers_loopy_games_exactly() -> None:
+    import warnings
+
+    from perfectplay.web.app import create_app
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+        client = TestClient(create_app())
+    payload = client.get("/api/dodgem/position").json()
+    assert (payload["status"], payload["value"], payload["remoteness"]) == ("exact", "win", 20)
+    assert payload["moves"][0] == {**payload["moves"][0], "move": "a3-b3", "value": "win", "remoteness": 20}
+    payload = client.get("/api/dodgem/position", params={"width": "4"}).json()
+    assert payload["status"] == "exact" and payload["value"] == "draw"
