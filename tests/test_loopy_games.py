@@ -124,5 +124,5 @@ def test_the_web_api_answers_loopy_games_exactly() -> None:
     payload = client.get("/api/dodgem/position").json()
     assert (payload["status"], payload["value"], payload["remoteness"]) == ("exact", "win", 20)
     assert payload["moves"][0] == {**payload["moves"][0], "move": "a3-b3", "value": "win", "remoteness": 20}
-    payload = client.get("/api/dodgem/position", params={"width": "4"}).json()
-    assert payload["status"] == "exact" and payload["value"] == "draw"
+    payload = client.get("/api/chopsticks/position", params={"moves": "LL,split 0 3"}).json()
+    assert (payload["status"], payload["value"]) == ("exact", "loss")
