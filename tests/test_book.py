@@ -270,3 +270,13 @@ def test_play_analyses_connect4_with_the_kernel_and_estimates_when_the_budget_ru
     assert game.score_of(late, analysis.best_value) == -2
     early = game.parse_position("445")  # past the shipped book, far too big for 20 ms
     assert not Analyst(game, think_time=0.02).analyze(early).exact
+
+
+def test_the_web_answers_the_positions_the_book_holds_at_once() -> None:
+    from perfectplay.web.positions import Analyses, kernel_is_quick, quick_analysis
+
+    game = ConnectFour()
+    assert kernel_is_quick(game, game.start())
+    known = quick_analysis(game, game.start(), Analyses(0))
+    assert known is not None and known.exact
+    assert [m.notation for m in known.moves if m.value > 0] == ["4"]
