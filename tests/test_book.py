@@ -183,6 +183,8 @@ def test_the_book_command_rejects_bad_input_in_one_line(tmp_path: Path, cli) -> 
         (["book", "build", "--stones", "3", "--workers", "0"], "--workers 0"),
         (["book", "build", "--stones", "-1"], "--stones -1"),
         (["book", "verify", "--sample", "-2"], "--sample -2"),
+        (["solve", "nim", "3", "4", "--book", "x.book"], "only Connect Four has an opening book"),
+        (["solve", "connect4", "4", "--book", str(tmp_path / "not.book")], "not a perfectplay"),
         (["book", "build", "--stones", "2", "--output", str(tmp_path / "no" / "a.book")],
          "does not exist"),
         (["book", "build", "--stones", "2", "--dir", str(tmp_path / "not.book")],

@@ -53,6 +53,7 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
                    make_limits(depth, time_limit, node_limit), pv, as_json)
         return
     loaded, start = choice.load(position_text(position))
+    _check_book(loaded, book)
     progress = None if as_json else _depth_printer()
     solution = solve(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                      limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
@@ -64,6 +65,12 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
         print_solution(solution)
         if score is not None:
             console().print(f"score: {score:+d} (the Connect Four test sets' convention)")
+
+
+def _check_book(game: Any, book: str | None) -> None:
+    """--book names a file only for a game that has an opening book (Connect Four)."""
+    if book not in (None, "none") and game.name != "connect4":
+        raise BadOption(f"--book {book}: only Connect Four has an opening book, not {game.name}")
 
 
 def _test_set_score(game: Any, position: Any, value: int, exact: bool) -> int | None:
@@ -116,6 +123,7 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
                     **options: Any) -> None:
     """The value of every legal move for the player who would play it."""
     loaded, start = resolve(game, pick_options(options)).load(position_text(position))
+    _check_book(loaded, book)
     moves = analyze(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                     limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
                     engine=engine, book=book)
