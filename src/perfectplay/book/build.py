@@ -18,8 +18,8 @@ a batch is the unit of work and of resuming:
 * a process keeps its transposition table warm from one position to the next (no new
   generation between solves). That is sound because an entry is a bound on the score of the
   position it names, whatever root the search started from; and it pays because neighbouring
-  positions in key order share most of their subtrees (8-stone positions: 0.43 s a position
-  warm against 0.64 s cold, docs/benchmarks.md).
+  positions in key order share some of their subtrees (3-19% less time on the runs in
+  docs/benchmarks.md, "The opening book").
 
 numba is imported only inside :func:`solve_batch`, through the compiled engine.
 """
