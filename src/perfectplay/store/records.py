@@ -110,7 +110,7 @@ def parse_memory(text: str | int | None) -> int:
             amount = int(float(digits) * units[unit])
         except (ValueError, KeyError):
             raise BadOption(f"--memory {text!r}: give bytes or a size such as 512MB or 2GB") from None
-    if amount < 1 << 20:
+    if isinstance(text, str) and amount < 1 << 20:
         raise BadOption(f"--memory {text!r}: at least 1MB, please")
     return amount
 
