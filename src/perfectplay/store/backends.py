@@ -126,13 +126,18 @@ def _check_reachable(address: str) -> None:
         raise BadOption(f"--address {address!r}: cannot reach a Ray cluster there ({error})") from None
 
 
-def make_backend(name: str, workers: int, address: str | None, workdir: str) -> Backend:
+def check_choice(name: str, workers: int, address: str | None) -> None:
+    """Reject bad backend options before anything is written."""
     if workers < 1:
         raise BadOption(f"--workers {workers}: at least 1")
     if name not in BACKENDS:
         raise BadOption(f"--backend {name!r}: choose one of {', '.join(BACKENDS)}")
     if address is not None and name != "ray":
         raise BadOption("--address joins a Ray cluster; add --backend ray")
+
+
+def make_backend(name: str, workers: int, address: str | None, workdir: str) -> Backend:
+    check_choice(name, workers, address)
     if name == "ray":
         return RayCluster(workers, address)
     return Backend() if workers == 1 else LocalProcesses(workers, workdir)

@@ -29,7 +29,7 @@ from typing import Any, Callable
 from perfectplay.errors import BadDatabase, BadOption, UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.store import dense
-from perfectplay.store.backends import Backend, make_backend
+from perfectplay.store.backends import Backend, check_choice, make_backend
 from perfectplay.store.database import Database
 from perfectplay.store.records import Identity, encode_key, parse_memory
 from perfectplay.store.tiers import ENTRY_BYTES, Plan, forward, load_tier
@@ -69,6 +69,7 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
         raise UnsupportedSearch(f"{game.name} is loopy: its database is built by retrograde "
                                 "analysis, which this build does not do yet")
     memory_bytes = parse_memory(memory)
+    check_choice(backend, workers, address)
     path = Path(path)
     root_text = game.format_position(root)
     if dense_path is not None and game.index_size() is None:
