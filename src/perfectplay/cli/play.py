@@ -10,6 +10,7 @@ import click
 
 from perfectplay import registry
 from perfectplay.cli.common import game_options, pick_options
+from perfectplay.cli.database import database_option
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.play.analyst import DEFAULT_THINK_TIME, Analyst
 from perfectplay.play.levels import DEFAULT_LEVEL, LEVELS, level_named, levels_help
@@ -17,6 +18,7 @@ from perfectplay.play.loading import load_game
 from perfectplay.play.match import Computer, HumanMatch, watch
 from perfectplay.play.session import Session
 from perfectplay.play.terminal import ConsoleTerminal
+from perfectplay.store.lookup import open_store
 
 LEVEL_CHOICE = click.Choice(list(LEVELS), case_sensitive=False)
 
@@ -44,9 +46,11 @@ EPILOG = f"Levels, as the chance per move of a deliberate mistake: {levels_help(
               help="second computer's level (default --level)")
 @click.option("--delay", type=float, default=0.5, show_default=True,
               help="seconds between moves with --computer-vs-computer")
+@database_option
 def play_command(game: str | None, position: tuple[str, ...], first: str, level: str,
                  seed: int | None, quiet: bool, think_time: float, versus: bool,
-                 level_a: str | None, level_b: str | None, delay: float, **options: Any) -> None:
+                 level_a: str | None, level_b: str | None, delay: float, database: str | None,
+                 **options: Any) -> None:
     """Play GAME against the computer: can you beat it?
 
     Type moves in the game's notation (e.g. `1 3` takes 3 sticks from row 1 in the
@@ -62,16 +66,23 @@ def play_command(game: str | None, position: tuple[str, ...], first: str, level:
     text = " ".join(position) if position else None
     loaded, start = load_game(game, pick_options(options), text)
     session = Session(loaded, start)
-    analyst = Analyst(loaded, think_time=think_time)
+    store = None if database is None else open_store(database, loaded)
+    analyst = Analyst(loaded, think_time=think_time, database=store)
+    if database is not None:
+        click.echo(f"Answers come from database {database} for the positions it holds, "
+                   "instantly; other positions are searched.")
     rng = random.Random(seed)
     terminal = ConsoleTerminal()
     if versus:
         computers = (Computer(level_named(level_a or level), rng),
                      Computer(level_named(level_b or level), rng))
         watch(session, analyst, computers, terminal, delay=delay, quiet=quiet)
-        return
-    computer = Computer(level_named(level), rng)
-    HumanMatch(session, analyst, computer, 0 if first == "human" else 1, terminal, quiet).run()
+    else:
+        computer = Computer(level_named(level), rng)
+        HumanMatch(session, analyst, computer, 0 if first == "human" else 1, terminal, quiet).run()
+    if store is not None:
+        click.echo(f"{analyst.from_database} positions were answered from database {database}.")
+        store.close()
 
 
 def pick_game() -> str | None:

@@ -65,13 +65,14 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
     the CLI named the game and its options, kept so `db verify` can load the game again."""
     if batch_size < 1:
         raise BadOption(f"--batch {batch_size}: at least 1")
-    if getattr(game.properties, "loopy", False):
-        raise UnsupportedSearch(f"{game.name} is loopy: its database is built by retrograde "
-                                "analysis, which this build does not do yet")
     memory_bytes = parse_memory(memory)
     check_choice(backend, workers, address)
     path = Path(path)
     root_text = game.format_position(root)
+    loopy = getattr(game.properties, "loopy", False)
+    if loopy and (workers != 1 or backend != "local" or dense_path is not None):
+        raise UnsupportedSearch(f"{game.name} is loopy: its database is built by retrograde "
+                                "analysis in one process; leave out --workers, --backend and --dense")
     if dense_path is not None and game.index_size() is None:
         raise UnsupportedSearch(f"{game.name} has no perfect index (Game.rank), so it has no "
                                 "dense file; leave out --dense")
@@ -86,21 +87,27 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
         batch_size = int(database.meta["batch_size"])
         if database.complete and (dense_path is None or Path(dense_path).exists()):
             return _result(database, path, 0, 0, 0.0, 0)
-        workdir.mkdir(exist_ok=True)
-        runner = make_backend(backend, workers, address, str(workdir))
-        plan = Plan.load(workdir)
-        if plan is None:
-            plan = forward(game, root, workdir, runner, memory_bytes, batch_size, report)
         resumed = len(database.committed())
-        committed = _backward(game, database, plan, workdir, runner, memory_bytes, batch_size,
-                              started, report)
-        if dense_path is not None:
-            _export_dense(game, database, plan, workdir, Path(dense_path), report)
+        if getattr(game.properties, "loopy", False):
+            committed = _build_loopy(game, root, database, memory_bytes, batch_size, started, report)
+            spilled, backend_name = 0, "retrograde (one process)"
+        else:
+            workdir.mkdir(exist_ok=True)
+            runner = make_backend(backend, workers, address, str(workdir))
+            backend_name = runner.name
+            plan = Plan.load(workdir)
+            if plan is None:
+                plan = forward(game, root, workdir, runner, memory_bytes, batch_size, report)
+            committed = _backward(game, database, plan, workdir, runner, memory_bytes, batch_size,
+                                  started, report)
+            if dense_path is not None:
+                _export_dense(game, database, plan, workdir, Path(dense_path), report)
+            spilled = plan.spilled_chunks
         elapsed = float(database.meta.get("build_seconds", "0"))
-        database.set_meta({"complete": "1", "tiers": str(len(plan.tiers)),
+        database.set_meta({"complete": "1",
                            "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                           "workers": str(workers), "backend": runner.name})
-        result = _result(database, path, committed, resumed, elapsed, plan.spilled_chunks)
+                           "workers": str(workers), "backend": backend_name})
+        result = _result(database, path, committed, resumed, elapsed, spilled)
         shutil.rmtree(workdir, ignore_errors=True)
         return result
     finally:
@@ -169,6 +176,31 @@ def _backward(game: Game[Any, Any], database: Database, plan: Plan, workdir: Pat
             if report is not None:
                 report(f"backward: tier {tier}: {plan.sizes[tier]:,} positions committed")
         _keep_needed(cache, plan, index)
+    return committed
+
+
+def _build_loopy(game: Game[Any, Any], root: Any, database: Database, memory: int,
+                 batch_size: int, started: float, report: Report | None) -> int:
+    """A loopy game (positions repeat) has no tiers: perfectplay.retro values every position
+    in memory by retrograde analysis, and its results are committed in batches. A killed
+    build redoes the analysis and skips the batches already committed (the analysis
+    returns its positions in the same order every time)."""
+    import importlib
+
+    retro = importlib.import_module("perfectplay.retro")
+    progress = None if report is None else (lambda p: report(f"retrograde: {p.phase} {p.done:,}"))
+    result = retro.solve_all(game, root, memory=memory, progress=progress)
+    done = database.committed()
+    base_seconds = float(database.meta.get("build_seconds", "0"))
+    committed = 0
+    for part, (keys, values) in enumerate(result.batches(batch_size)):
+        if (0, part) in done:
+            continue
+        rows = [(encode_key(key.item() if hasattr(key, "item") else key), int(value))
+                for key, value in zip(keys, values)]
+        seconds = base_seconds + time.perf_counter() - started
+        database.commit_batch(0, part, rows, {"build_seconds": f"{seconds:.3f}"})
+        committed += 1
     return committed
 
 
