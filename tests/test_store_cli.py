@@ -164,3 +164,12 @@ def test_a_local_ray_instance_builds_the_same_database(tmp_path):
                      "--backend", "ray", "--workers", "2", "--quiet", timeout=300)
     assert serial.returncode == 0 and on_ray.returncode == 0, on_ray.stderr
     assert _records(tmp_path / "a.db") == _records(tmp_path / "b.db")
+
+
+def test_play_answers_from_the_database_and_says_so(ttt_db):
+    result = run_cli("play", "tictactoe", "--computer-vs-computer", "--delay", "0", "--seed", "4",
+                     "--db", str(ttt_db / "t.db"))
+    assert result.returncode == 0, result.stderr
+    assert f"Answers come from database {ttt_db / 't.db'}" in result.stdout
+    assert "A draw after 9 moves." in result.stdout
+    assert "9 positions were answered from database" in result.stdout

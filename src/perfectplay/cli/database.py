@@ -19,9 +19,9 @@ from perfectplay import value as V
 from perfectplay.cli.common import console, emit_json, game_options, json_option, pick_options
 from perfectplay.errors import BadDatabase, CorruptDatabase
 from perfectplay.play.loading import load_game
+from perfectplay.search.results import MoveValue, Solution
 from perfectplay.store.backends import BACKENDS
 from perfectplay.store.build import DEFAULT_BATCH, build
-from perfectplay.search.results import MoveValue, Solution
 from perfectplay.store.lookup import FROM_DATABASE, Store, analyze_stored, open_store, solve_stored
 
 

@@ -44,19 +44,6 @@ def resolve(shared: Any) -> Any:
     return _cache[shared.path]
 
 
-def tier_of(game: Game[Any, Any], position: Any, fallback: dict[Any, int] | None) -> int:
-    if fallback is not None:
-        return fallback[encode_key(game.key(position))]
-    tier = game.tier(position)
-    if tier is None:
-        raise UnsupportedSearch(f"{game.name}: tier() returned None for {position!r}")
-    return tier
-
-
-def is_over(game: Game[Any, Any], position: Any) -> bool:
-    return game.outcome(position) is not None or not game.moves(position)
-
-
 def expand(game: Game[Any, Any], positions: Sequence[Any], tier: int) -> Children:
     """Every child of ``positions`` (all in ``tier``) by its tier, one per key."""
     found: Children = {}
