@@ -8,6 +8,7 @@ import random
 import sqlite3
 
 import pytest
+from store_helpers import stored_rows as _records
 
 from perfectplay import registry
 from perfectplay import value as V
@@ -134,14 +135,6 @@ def test_a_position_missing_from_the_database_is_answered_by_search(tmp_path):
     assert solution.algorithm != "database" and solution.value == 0
     moves, source = lookup.analyze(game, root, database=tmp_path / "x.db")
     assert source == "database" and len(moves) == 8
-
-
-def _records(path):
-    with sqlite3.connect(path) as connection:
-        rows = connection.execute("SELECT id, key, value FROM positions ORDER BY id").fetchall()
-        batches = connection.execute("SELECT tier, part, first_id, last_id, count, checksum "
-                                     "FROM batches ORDER BY id").fetchall()
-    return rows, batches
 
 
 def test_workers_and_a_tiny_memory_bound_build_the_same_database(tmp_path):

@@ -14,6 +14,7 @@ import time
 
 import pytest
 from conftest import run_cli
+from store_helpers import stored_rows as _records
 
 from perfectplay import registry
 from perfectplay.store.build import build
@@ -97,14 +98,6 @@ def _build_process(path, batch):
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def _records(path):
-    with sqlite3.connect(path) as connection:
-        rows = connection.execute("SELECT id, key, value FROM positions ORDER BY id").fetchall()
-        batches = connection.execute("SELECT tier, part, first_id, last_id, count, checksum "
-                                     "FROM batches ORDER BY id").fetchall()
-    return rows, batches
-
-
 def _batches_in(path):
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as connection:
@@ -121,9 +114,16 @@ def test_a_build_killed_at_random_moments_resumes_to_the_same_database(tmp_path)
     rng = random.Random(11)
     path = tmp_path / "killed.db"
     kills = []
-    for _ in range(15):
+    # Kill points: a random moment of the start-up and forward pass, then after random
+    # numbers of committed batches (plus a random fraction of the next), so the test
+    # lands where it means to however loaded the machine is.
+    targets = [0] + sorted(rng.sample(range(1, total), 5))
+    for target in targets:
         process = _build_process(path, 25)
-        time.sleep(rng.uniform(0.4, 1.4))
+        deadline = time.time() + 60
+        while process.poll() is None and _batches_in(path) < target and time.time() < deadline:
+            time.sleep(0.005)
+        time.sleep(rng.uniform(0.0, 0.6 if target == 0 else 0.02))
         if process.poll() is not None:
             break
         os.kill(process.pid, signal.SIGKILL)

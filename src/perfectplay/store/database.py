@@ -79,9 +79,14 @@ class Database:
     @classmethod
     def create(cls, path: str | Path, identity: Identity, kind: str, root: str | None,
                batch_size: int) -> Database:
+        # Written under another name and renamed once whole, so a build killed while
+        # creating the file never leaves a file without its header.
         path = Path(path)
-        connection = _connect(path)
+        creating = Path(f"{path}.creating")
+        for stale in (creating, Path(f"{creating}-wal"), Path(f"{creating}-shm")):
+            stale.unlink(missing_ok=True)
         try:
+            connection = _connect(creating)
             with connection:
                 connection.executescript(SCHEMA)
                 meta = {"format": MAGIC, "format_version": str(FORMAT_VERSION),
@@ -89,10 +94,11 @@ class Database:
                         "root": json.dumps(root), "batch_size": str(batch_size),
                         "complete": "0", "build_seconds": "0", "created_at": _now()}
                 connection.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
-        except sqlite3.DatabaseError as error:
-            connection.close()
+            connection.close()  # checkpoints the WAL into the file
+        except (sqlite3.DatabaseError, OSError) as error:
             raise BadDatabase(f"{path}: cannot create a database there ({error})") from None
-        return cls(path, connection, meta)
+        os.replace(creating, path)
+        return cls.open(path, writable=True)
 
     @classmethod
     def open(cls, path: str | Path, *, writable: bool = False) -> Database:
