@@ -13,6 +13,7 @@ from store_helpers import stored_rows as _records
 from perfectplay import registry
 from perfectplay import value as V
 from perfectplay.errors import BadDatabase, CorruptDatabase, UnsupportedSearch
+from perfectplay.game import Game
 from perfectplay.search import solve
 from perfectplay.search.perft import reachable_positions
 from perfectplay.store import lookup
@@ -192,3 +193,23 @@ def test_a_bad_tier_declaration_is_reported(tmp_path):
     game.tier = lambda position: 0  # type: ignore[method-assign]
     with pytest.raises(UnsupportedSearch, match="later tier"):
         build(game, root, tmp_path / "t.db")
+
+
+class _Circle(Game):
+    """A game whose moves go round a circle of three positions, without saying it loops."""
+
+    name = "circle"
+
+    def start(self):
+        return 0
+
+    def moves(self, position):
+        return [1]
+
+    def play(self, position, move):
+        return (position + 1) % 3
+
+
+def test_a_game_that_loops_without_saying_so_is_refused_naming_a_position(tmp_path):
+    with pytest.raises(UnsupportedSearch, match="does not declare itself loopy.*'[012]' lies on a cycle"):
+        build(_Circle(), 0, tmp_path / "circle.db")

@@ -28,7 +28,7 @@ INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 def encode_key(key: Hashable) -> int | str:
     """The SQLite form of a stable key: an int when it fits 64 bits, else its repr. Keys are
     built from ints, strings and tuples (Game.key), whose repr never changes between runs."""
-    if isinstance(key, int) and not isinstance(key, bool) and INT64_MIN <= key <= INT64_MAX:
+    if type(key) is int and INT64_MIN <= key <= INT64_MAX:  # type() is: a bool is no key int
         return key
     return repr(key)
 

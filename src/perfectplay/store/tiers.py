@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.store.backends import Backend, chunks
 from perfectplay.store.records import encode_key, key_order
@@ -182,6 +183,12 @@ def _layered(game: Game[Any, Any], root: Any, workdir: Path) -> Plan:
                     frontier.append(child_key)
         children[key] = found
     layer = _longest_path_layers(children, next(iter(positions)))
+    if layer is None or len(layer) != len(positions):
+        looping = next(key for key in positions if layer is None or key not in layer)
+        raise UnsupportedSearch(
+            f"{game.name} does not declare itself loopy, but its positions repeat: "
+            f"{game.format_position(positions[looping])!r} lies on a cycle; a loopy game "
+            "needs Properties(loopy=True) and retrograde analysis")
     plan = Plan([], {}, {}, layered=True)
     by_tier: dict[int, dict[Any, Any]] = {}
     for key, tier in layer.items():
@@ -194,8 +201,9 @@ def _layered(game: Game[Any, Any], root: Any, workdir: Path) -> Plan:
     return plan
 
 
-def _longest_path_layers(children: dict[Any, list[Any]], root: Any) -> dict[Any, int]:
-    """Kahn's algorithm: a position's layer is one more than its latest parent's."""
+def _longest_path_layers(children: dict[Any, list[Any]], root: Any) -> dict[Any, int] | None:
+    """Kahn's algorithm: a position's layer is one more than its latest parent's. Positions
+    on or after a cycle never become ready and are left out."""
     parents_left: dict[Any, int] = dict.fromkeys(children, 0)
     for found in children.values():
         for child in set(found):
@@ -209,8 +217,4 @@ def _longest_path_layers(children: dict[Any, list[Any]], root: Any) -> dict[Any,
             parents_left[child] -= 1
             if parents_left[child] == 0:
                 ready.append(child)
-    if len(layer) != len(children) or any(parents_left.values()):
-        from perfectplay.errors import UnsupportedSearch
-        raise UnsupportedSearch("the positions repeat (a cycle): this game needs retrograde "
-                                "analysis for loopy games")
-    return layer
+    return {key: layer[key] for key in layer if parents_left[key] == 0 or key == root}
