@@ -113,7 +113,9 @@ def test_a_score_game_without_tiers_is_layered_and_matches_search(tmp_path):
     store = lookup.open_store(tmp_path / "crates.db", game)
     positions = list(reachable_positions(game, root))
     assert store.values(game, positions) == [solve(game, p).value for p in positions]
-    assert lookup.solve(game, root, database=tmp_path / "crates.db").value == solve(game, root).value
+    stored, searched = lookup.solve(game, root, database=tmp_path / "crates.db"), solve(game, root)
+    assert (stored.value, stored.totals, stored.best_moves) == (searched.value, searched.totals,
+                                                                searched.best_moves)
     store.close()
 
 

@@ -16,7 +16,9 @@ from typing import Any, Sequence
 
 from perfectplay import value as V
 from perfectplay.game import Game
-from perfectplay.search.results import MoveValue, Solution, Stats
+from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
+from perfectplay.search.rules import Rules
+from perfectplay.search.solver import _totals
 from perfectplay.store import dense
 from perfectplay.store.database import Database
 from perfectplay.store.records import Identity, encode_key
@@ -124,18 +126,22 @@ def solve_stored(store: Store, game: Game[Any, Any], position: Any,
     if moves is None:
         return None
     best = [mv.notation for mv in moves if mv.value == stored]
-    line: list[str] = []
+    line: list[Any] = []
     node, node_moves = position, moves
     while node_moves and len(line) < pv_limit:
         step = node_moves[0]
-        line.append(step.notation)
+        line.append(step.move)
         node = game.play(node, step.move)
         lookups += len(node_moves)
         node_moves = _move_values(store, game, node) or []
     stats = Stats(nodes=lookups, elapsed_s=time.perf_counter() - started)
+    score_game = game.properties.is_score
+    # The points each side ends with, as a search reports them for score games.
+    totals = _totals(game, Rules(game), position, stored, line) if score_game else None
     return Solution(game=game.name, position=game.format_position(position),
-                    algorithm=FROM_DATABASE, value=stored, score_game=game.properties.is_score,
-                    exact=True, best_moves=best, pv=line, stats=stats)
+                    algorithm=FROM_DATABASE, value=stored, score_game=score_game,
+                    exact=True, best_moves=best, pv=line_notation(game, position, line),
+                    stats=stats, totals=totals)
 
 
 def solve(game: Game[Any, Any], position: Any = None, *, database: str | Path,
