@@ -63,58 +63,92 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
     (created, or resumed when it holds an unfinished build of the same game and root).
     ``dense_path`` also writes a dense record file (games with Game.rank); ``spec`` is how
     the CLI named the game and its options, kept so `db verify` can load the game again."""
+    _check_request(game, workers, backend, address, batch_size, dense_path)
+    memory_bytes = parse_memory(memory)
+    path = Path(path)
+    database = _open_for_build(game, path, game.format_position(root), batch_size)
+    try:
+        lock = _lock(path)
+    except BadDatabase:
+        database.close()
+        raise
+    try:
+        if spec is not None and "spec" not in database.meta:
+            database.set_meta({"spec": spec[0], "spec_options": json.dumps(spec[1], sort_keys=True)})
+        if database.complete and (dense_path is None or Path(dense_path).exists()):
+            return _result(database, path, 0, 0, 0.0, 0)
+        job = _Job(game, root, database, int(database.meta["batch_size"]), memory_bytes,
+                   time.perf_counter(), report)
+        return _run(job, workers, backend, address, dense_path)
+    finally:
+        database.close()
+        os.close(lock)
+
+
+def _check_request(game: Game[Any, Any], workers: int, backend: str, address: str | None,
+                   batch_size: int, dense_path: str | Path | None) -> None:
+    """Every bad option is refused before a file is written."""
     if batch_size < 1:
         raise BadOption(f"--batch {batch_size}: at least 1")
-    memory_bytes = parse_memory(memory)
     check_choice(backend, workers, address)
-    path = Path(path)
-    root_text = game.format_position(root)
-    loopy = getattr(game.properties, "loopy", False)
-    if loopy and (workers != 1 or backend != "local" or dense_path is not None):
+    if _loopy(game) and (workers != 1 or backend != "local" or dense_path is not None):
         raise UnsupportedSearch(f"{game.name} is loopy: its database is built by retrograde "
                                 "analysis in one process; leave out --workers, --backend and --dense")
     if dense_path is not None and game.index_size() is None:
         raise UnsupportedSearch(f"{game.name} has no perfect index (Game.rank), so it has no "
                                 "dense file; leave out --dense")
-    database = _open_for_build(game, path, root_text, batch_size)
-    if spec is not None and "spec" not in database.meta:
-        database.set_meta({"spec": spec[0], "spec_options": json.dumps(spec[1], sort_keys=True)})
-    lock = _lock(path)
+
+
+def _loopy(game: Game[Any, Any]) -> bool:
+    return bool(getattr(game.properties, "loopy", False))
+
+
+@dataclass
+class _Job:
+    """What every phase of one build run needs."""
+
+    game: Game[Any, Any]
+    root: Any
+    database: Database
+    batch_size: int
+    memory: int
+    started: float
+    report: Report | None
+
+    def commit(self, tier: int, part: int, rows: Any, base_seconds: float) -> None:
+        seconds = base_seconds + time.perf_counter() - self.started
+        self.database.commit_batch(tier, part, rows, {"build_seconds": f"{seconds:.3f}"})
+
+
+def _run(job: _Job, workers: int, backend: str, address: str | None,
+         dense_path: str | Path | None) -> BuildResult:
+    database, path = job.database, job.database.path
+    resumed = len(database.committed())
     workdir = workdir_of(path)
-    started = time.perf_counter()
-    runner = None
-    try:
-        batch_size = int(database.meta["batch_size"])
-        if database.complete and (dense_path is None or Path(dense_path).exists()):
-            return _result(database, path, 0, 0, 0.0, 0)
-        resumed = len(database.committed())
-        if getattr(game.properties, "loopy", False):
-            committed = _build_loopy(game, root, database, memory_bytes, batch_size, started, report)
-            spilled, backend_name = 0, "retrograde (one process)"
-        else:
-            workdir.mkdir(exist_ok=True)
-            runner = make_backend(backend, workers, address, str(workdir))
-            backend_name = runner.name
+    if _loopy(job.game):
+        committed = _build_loopy(job)
+        spilled, backend_name = 0, "retrograde (one process)"
+    else:
+        workdir.mkdir(exist_ok=True)
+        runner = make_backend(backend, workers, address, str(workdir))
+        backend_name = runner.name
+        try:
             plan = Plan.load(workdir)
             if plan is None:
-                plan = forward(game, root, workdir, runner, memory_bytes, batch_size, report)
-            committed = _backward(game, database, plan, workdir, runner, memory_bytes, batch_size,
-                                  started, report)
-            if dense_path is not None:
-                _export_dense(game, database, plan, workdir, Path(dense_path), report)
-            spilled = plan.spilled_chunks
-        elapsed = float(database.meta.get("build_seconds", "0"))
-        database.set_meta({"complete": "1",
-                           "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                           "workers": str(workers), "backend": backend_name})
-        result = _result(database, path, committed, resumed, elapsed, spilled)
-        shutil.rmtree(workdir, ignore_errors=True)
-        return result
-    finally:
-        if runner is not None:
+                plan = forward(job.game, job.root, workdir, runner, job.memory, job.batch_size,
+                               job.report)
+            committed = _backward(job, plan, workdir, runner)
+        finally:
             runner.close()
-        database.close()
-        os.close(lock)
+        if dense_path is not None:
+            _export_dense(job.game, database, plan, workdir, Path(dense_path), job.report)
+        spilled = plan.spilled_chunks
+    elapsed = float(database.meta.get("build_seconds", "0"))
+    database.set_meta({"complete": "1", "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                       "workers": str(workers), "backend": backend_name})
+    result = _result(database, path, committed, resumed, elapsed, spilled)
+    shutil.rmtree(workdir, ignore_errors=True)
+    return result
 
 
 def _open_for_build(game: Game[Any, Any], path: Path, root_text: str, batch_size: int) -> Database:
@@ -145,9 +179,8 @@ def _lock(path: Path) -> int:
     return handle
 
 
-def _backward(game: Game[Any, Any], database: Database, plan: Plan, workdir: Path,
-              runner: Backend, memory: int, batch_size: int, started: float,
-              report: Report | None) -> int:
+def _backward(job: _Job, plan: Plan, workdir: Path, runner: Backend) -> int:
+    database, batch_size = job.database, job.batch_size
     done = database.committed()
     cache: dict[int, dict[Any, int]] = {}
     committed = 0
@@ -157,30 +190,26 @@ def _backward(game: Game[Any, Any], database: Database, plan: Plan, workdir: Pat
         parts = -(-plan.sizes[tier] // batch_size)
         todo = [part for part in range(parts) if (tier, part) not in done]
         if todo:
-            child_values = _child_values(database, plan, tier, cache, memory)
-            shared = runner.share(child_values)
-            del child_values
+            shared = runner.share(_child_values(database, plan, tier, cache, job.memory))
             positions = load_tier(workdir, tier)
-            units = [(game, positions[part * batch_size:(part + 1) * batch_size], shared)
+            units = [(job.game, positions[part * batch_size:(part + 1) * batch_size], shared)
                      for part in todo]
             fresh: dict[Any, int] | None = {} if len(todo) == parts else None
             for part, rows in zip(todo, runner.map(solve_slice, units)):
-                seconds = base_seconds + time.perf_counter() - started
-                database.commit_batch(tier, part, rows, {"build_seconds": f"{seconds:.3f}"})
+                job.commit(tier, part, rows, base_seconds)
                 committed += 1
                 if fresh is not None:
                     fresh.update(rows)
             held = sum(len(v) for v in cache.values())
-            if fresh is not None and (held + len(fresh)) * ENTRY_BYTES <= memory:
+            if fresh is not None and (held + len(fresh)) * ENTRY_BYTES <= job.memory:
                 cache[tier] = fresh
-            if report is not None:
-                report(f"backward: tier {tier}: {plan.sizes[tier]:,} positions committed")
+            if job.report is not None:
+                job.report(f"backward: tier {tier}: {plan.sizes[tier]:,} positions committed")
         _keep_needed(cache, plan, index)
     return committed
 
 
-def _build_loopy(game: Game[Any, Any], root: Any, database: Database, memory: int,
-                 batch_size: int, started: float, report: Report | None) -> int:
+def _build_loopy(job: _Job) -> int:
     """A loopy game (positions repeat) has no tiers: perfectplay.retro values every position
     in memory by retrograde analysis, and its results are committed in batches. A killed
     build redoes the analysis and skips the batches already committed (the analysis
@@ -188,18 +217,18 @@ def _build_loopy(game: Game[Any, Any], root: Any, database: Database, memory: in
     import importlib
 
     retro = importlib.import_module("perfectplay.retro")
+    report = job.report
     progress = None if report is None else (lambda p: report(f"retrograde: {p.phase} {p.done:,}"))
-    result = retro.solve_all(game, root, memory=memory, progress=progress)
-    done = database.committed()
-    base_seconds = float(database.meta.get("build_seconds", "0"))
+    result = retro.solve_all(job.game, job.root, memory=job.memory, progress=progress)
+    done = job.database.committed()
+    base_seconds = float(job.database.meta.get("build_seconds", "0"))
     committed = 0
-    for part, (keys, values) in enumerate(result.batches(batch_size)):
+    for part, (keys, values) in enumerate(result.batches(job.batch_size)):
         if (0, part) in done:
             continue
         rows = [(encode_key(key.item() if hasattr(key, "item") else key), int(value))
                 for key, value in zip(keys, values)]
-        seconds = base_seconds + time.perf_counter() - started
-        database.commit_batch(0, part, rows, {"build_seconds": f"{seconds:.3f}"})
+        job.commit(0, part, rows, base_seconds)
         committed += 1
     return committed
 
