@@ -23,7 +23,7 @@ import numpy as np
 
 from perfectplay import registry
 from perfectplay import value as V
-from perfectplay.search import solve
+from perfectplay.solving import solve
 from perfectplay.store.build import build
 from perfectplay.store.database import Database
 from perfectplay.store.dense import DenseFile

@@ -14,12 +14,13 @@ from perfectplay import registry
 from perfectplay import value as V
 from perfectplay.errors import BadDatabase, CorruptDatabase, UnsupportedSearch
 from perfectplay.game import Game
-from perfectplay.search import solve
 from perfectplay.search.perft import reachable_positions
+from perfectplay.solving import analyze, solve
 from perfectplay.store import lookup
 from perfectplay.store.build import build
 from perfectplay.store.database import Database
 from perfectplay.store.dense import DenseFile
+from perfectplay.store.method import holds
 from perfectplay.store.records import pack, unpack
 
 
@@ -70,7 +71,7 @@ def test_a_stored_solution_agrees_with_search_on_every_move(tictactoe_files):
         position = game.random_position(rng)
         searched = solve(game, position)
         for store_path in (path, dense_path):
-            stored = lookup.solve(game, position, database=store_path)
+            stored = solve(game, position, database=str(store_path))
             assert stored.algorithm == "database"
             assert (stored.value, sorted(stored.best_moves)) == (searched.value, sorted(searched.best_moves))
 
@@ -113,7 +114,8 @@ def test_a_score_game_without_tiers_is_layered_and_matches_search(tmp_path):
     store = lookup.open_store(tmp_path / "crates.db", game)
     positions = list(reachable_positions(game, root))
     assert store.values(game, positions) == [solve(game, p).value for p in positions]
-    stored, searched = lookup.solve(game, root, database=tmp_path / "crates.db"), solve(game, root)
+    stored, searched = solve(game, root, database=str(tmp_path / "crates.db")), solve(game, root)
+    assert stored.algorithm == "database"
     assert (stored.value, stored.totals, stored.best_moves) == (searched.value, searched.totals,
                                                                 searched.best_moves)
     store.close()
@@ -132,12 +134,14 @@ def test_a_position_missing_from_the_database_is_answered_by_search(tmp_path):
     game, _ = registry.load("tictactoe")
     root = game.parse_position("X........")
     build(game, root, tmp_path / "x.db")
-    moves, source = lookup.analyze(game, game.start(), database=tmp_path / "x.db")
-    assert source == "search" and len(moves) == 9
-    solution = lookup.solve(game, game.start(), database=tmp_path / "x.db")
-    assert solution.algorithm != "database" and solution.value == 0
-    moves, source = lookup.analyze(game, root, database=tmp_path / "x.db")
-    assert source == "database" and len(moves) == 8
+    where = str(tmp_path / "x.db")
+    assert not holds(where, game, game.start()) and holds(where, game, root)
+    assert len(analyze(game, game.start(), database=where)) == 9
+    solution = solve(game, game.start(), database=where, algorithm="memo")
+    assert (solution.algorithm, solution.value) == ("memo", 0)
+    stored = analyze(game, root, database=where, algorithm="memo")
+    assert [m.value for m in stored] == [m.value for m in analyze(game, root, algorithm="memo")]
+    assert solve(game, root, database=where, engine="compiled").algorithm == "database"
 
 
 def test_workers_and_a_tiny_memory_bound_build_the_same_database(tmp_path):

@@ -18,11 +18,10 @@ import click
 from perfectplay import value as V
 from perfectplay.cli.common import console, emit_json, game_options, json_option, pick_options
 from perfectplay.errors import BadDatabase, CorruptDatabase
-from perfectplay.play.loading import load_game
-from perfectplay.search.results import MoveValue, Solution
+from perfectplay.registry import resolve
 from perfectplay.store.backends import BACKENDS
 from perfectplay.store.build import DEFAULT_BATCH, build
-from perfectplay.store.lookup import FROM_DATABASE, Store, analyze_stored, open_store, solve_stored
+from perfectplay.store.lookup import Store, open_store
 
 
 @click.group("db")
@@ -53,7 +52,7 @@ def build_command(game: str, position: tuple[str, ...], path: str, dense_path: s
 
     Killed builds resume from their last committed batch when run again."""
     given = {name: value for name, value in pick_options(options).items() if value not in (None, False)}
-    loaded, root = load_game(game, dict(given), " ".join(position) if position else None)
+    loaded, root = resolve(game, dict(given)).load(" ".join(position) if position else None)
 
     def report(line: str) -> None:
         if not quiet:
@@ -148,7 +147,7 @@ def verify_command(path: str, sample: int, seed: int | None) -> None:
     """Check every batch checksum, then re-solve a random sample of stored positions by
     search. Exit 0 when all agree, 1 on any mismatch or corruption, 2 for bad input."""
     from perfectplay.errors import BadOption
-    from perfectplay.search import solve
+    from perfectplay.solving import solve
 
     if sample < 0:
         raise BadOption(f"--sample {sample}: not negative, please")
@@ -202,7 +201,7 @@ def _game_of(store: Store) -> tuple[Any, Any]:
     if spec is None:
         raise BadDatabase(f"{store.path}: does not say how to load its game (built through the "
                           "library); verify it with perfectplay.store in Python")
-    game, start = load_game(spec, dict(options), None)
+    game, start = resolve(spec, dict(options)).load(None)
     if root is not None and root != game.format_position(start):
         start = game.parse_position(root)
     return game, start
@@ -230,24 +229,8 @@ def database_option(function: Any) -> Any:
                              "(built by `perfectplay db build`); other positions are searched")(function)
 
 
-def solve_from_database(path: str, game: Any, position: Any, pv_limit: int) -> Solution | None:
-    store = open_store(path, game)
-    try:
-        return solve_stored(store, game, position, pv_limit)
-    finally:
-        store.close()
-
-
-def analyze_from_database(path: str, game: Any, position: Any) -> list[MoveValue] | None:
-    store = open_store(path, game)
-    try:
-        return analyze_stored(store, game, position)
-    finally:
-        store.close()
-
-
-def source_note(path: str | None, algorithm: str) -> str:
+def source_note(path: str | None, from_database: bool) -> str:
     """The line that says where an answer came from."""
-    if algorithm == FROM_DATABASE:
+    if from_database:
         return f"from database {path}"
     return f"not in database {path}: answered by search"

@@ -9,16 +9,15 @@ from typing import Any
 import click
 
 from perfectplay import registry
-from perfectplay.cli.common import game_options, pick_options
+from perfectplay.cli.common import game_options, pick_options, resolve
 from perfectplay.cli.database import database_option
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.play.analyst import DEFAULT_THINK_TIME, Analyst
 from perfectplay.play.levels import DEFAULT_LEVEL, LEVELS, level_named, levels_help
-from perfectplay.play.loading import load_game
 from perfectplay.play.match import Computer, HumanMatch, watch
 from perfectplay.play.session import Session
 from perfectplay.play.terminal import ConsoleTerminal
-from perfectplay.store.lookup import open_store
+from perfectplay.store.method import store_for
 
 LEVEL_CHOICE = click.Choice(list(LEVELS), case_sensitive=False)
 
@@ -64,10 +63,11 @@ def play_command(game: str | None, position: tuple[str, ...], first: str, level:
         if game is None:
             return
     text = " ".join(position) if position else None
-    loaded, start = load_game(game, pick_options(options), text)
+    loaded, start = resolve(game, pick_options(options)).load(text)
     session = Session(loaded, start)
-    store = None if database is None else open_store(database, loaded)
-    analyst = Analyst(loaded, think_time=think_time, database=store)
+    if database is not None:
+        store_for(database, loaded)  # a bad file is refused before the game starts
+    analyst = Analyst(loaded, think_time=think_time, database=database)
     if database is not None:
         click.echo(f"Answers come from database {database} for the positions it holds, "
                    "instantly; other positions are searched.")
@@ -80,9 +80,8 @@ def play_command(game: str | None, position: tuple[str, ...], first: str, level:
     else:
         computer = Computer(level_named(level), rng)
         HumanMatch(session, analyst, computer, 0 if first == "human" else 1, terminal, quiet).run()
-    if store is not None:
+    if database is not None:
         click.echo(f"{analyst.from_database} positions were answered from database {database}.")
-        store.close()
 
 
 def pick_game() -> str | None:

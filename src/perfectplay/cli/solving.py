@@ -7,28 +7,25 @@ from typing import Any
 
 import click
 
-from perfectplay import registry
 from perfectplay.cli.common import (
+    algorithm_option,
     console,
     emit_json,
     engine_option,
     game_options,
     json_option,
-    load,
     make_limits,
     pick_options,
+    position_text,
+    resolve,
     search_options,
 )
-from perfectplay.cli.database import (
-    analyze_from_database,
-    database_option,
-    solve_from_database,
-    source_note,
-)
+from perfectplay.cli.database import database_option, source_note
 from perfectplay.cli.rows import PV_HELP, solve_file
 from perfectplay.errors import BadOption, PerfectPlayError
-from perfectplay.search import ALGORITHMS, analyze, solve
 from perfectplay.search.results import Solution
+from perfectplay.solving import algorithm_names, analyze, solve
+from perfectplay.store.method import FROM_DATABASE, holds
 
 
 @click.command("solve")
@@ -50,19 +47,18 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
                   outcome_only: bool, engine: str, pv_limit: int, input_file: str | None,
                   pv: bool, database: str | None, as_json: bool, **options: Any) -> None:
     """Value, remoteness, optimal moves and principal variation of a position."""
+    choice = resolve(game, pick_options(options))
     if input_file is not None:
-        solve_file(game, input_file, position, pick_options(options), algorithm,
+        solve_file(choice, input_file, position, algorithm,
                    make_limits(depth, time_limit, node_limit), pv, as_json)
         return
-    loaded, start = load(game, position, pick_options(options))
-    solution = None if database is None else solve_from_database(database, loaded, start, pv_limit)
-    if solution is None:
-        progress = None if as_json else _depth_printer()
-        solution = solve(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
-                         limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
-                         pv_limit=pv_limit, on_depth=progress, engine=engine)
+    loaded, start = choice.load(position_text(position))
+    progress = None if as_json else _depth_printer()
+    solution = solve(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
+                     limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
+                     pv_limit=pv_limit, on_depth=progress, engine=engine, database=database)
     score = _test_set_score(loaded, start, solution.value, solution.exact and not outcome_only)
-    source = source_note(database, solution.algorithm)
+    source = source_note(database, solution.algorithm == FROM_DATABASE)
     if as_json:
         emit_json(solution.as_dict() | ({} if score is None else {"score": score})
                   | ({} if database is None else {"source": source}))
@@ -100,7 +96,7 @@ def print_solution(solution: Solution) -> None:
     out.print("best moves: " + (" ".join(solution.best_moves) or "none (the game is over)"))
     out.print("principal variation: " + (" ".join(solution.pv) or "-"))
     stats = solution.stats
-    if solution.algorithm == "database":
+    if solution.algorithm == FROM_DATABASE:
         out.print(f"[dim]database: {stats.nodes:,} lookups, {stats.elapsed_s * 1000:.1f} ms[/dim]")
         return
     out.print(f"[dim]{solution.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
@@ -122,12 +118,11 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
                     outcome_only: bool, engine: str, database: str | None, as_json: bool,
                     **options: Any) -> None:
     """The value of every legal move for the player who would play it."""
-    loaded, start = load(game, position, pick_options(options))
-    stored = None if database is None else analyze_from_database(database, loaded, start)
-    moves = stored if stored is not None else analyze(
-        loaded, start, algorithm=algorithm, outcome_only=outcome_only,
-        limits=make_limits(depth, time_limit, node_limit), table_size=tt_size, engine=engine)
-    source = source_note(database, "database" if stored is not None else "search")
+    loaded, start = resolve(game, pick_options(options)).load(position_text(position))
+    moves = analyze(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
+                    limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
+                    engine=engine, database=database)
+    source = source_note(database, database is not None and holds(database, loaded, start))
     if database is not None and not as_json:
         console().print(source)
     scores = [_test_set_score(loaded, start, move.value, move.exact and not outcome_only)
@@ -160,27 +155,22 @@ _RANGE = re.compile(r"^\s*(\d+)\s*\.\.\s*(\d+)\s*$")
 @click.argument("game")
 @click.argument("sizes")
 @game_options
-@click.option("--algorithm", "-a", default="auto", show_default=True)
+@algorithm_option()
 @json_option
 def table_command(game: str, sizes: str, algorithm: str, as_json: bool, **options: Any) -> None:
     """Outcomes over sizes FROM..TO, e.g. `perfectplay table takeaway 1..8`."""
     match = _RANGE.match(sizes)
     if not match or int(match.group(1)) > int(match.group(2)):
         raise BadOption(f"sizes {sizes!r}: write FROM..TO with FROM <= TO, e.g. 1..8")
-    entry = registry.find(game)
-    game_options_given = pick_options(options)
-    registry.check_options(entry, game_options_given)
-    if entry.sized is None:
-        raise BadOption(f"{entry.name} has no size to vary; games with sizes: "
-                        + ", ".join(e.name for e in registry.ENTRIES if e.sized))
+    choice = resolve(game, pick_options(options))
     rows = []
     for n in range(int(match.group(1)), int(match.group(2)) + 1):
-        loaded, position = entry.sized(game_options_given, n)
+        loaded, position = choice.sized(n)
         solution = solve(loaded, position, algorithm=algorithm, pv_limit=0)
         word = {"win": "win", "loss": "lose", "draw": "draw"}[solution.outcome or "draw"]
         rows.append({"n": n, "outcome": word, "remoteness": solution.remoteness})
     if as_json:
-        emit_json({"game": entry.name, "rows": rows})
+        emit_json({"game": choice.name, "rows": rows})
     else:
         click.echo(" ".join(f"{row['n']}:{row['outcome']}" for row in rows))
 
@@ -196,11 +186,12 @@ def compare_command(game: str, position: tuple[str, ...], algorithms: str, tt_si
                     as_json: bool, **options: Any) -> None:
     """Value, nodes and time per algorithm, and the calls each saves against the first."""
     names = [name.strip() for name in algorithms.split(",") if name.strip()]
-    unknown = [name for name in names if name not in ALGORITHMS]
+    known = algorithm_names()
+    unknown = [name for name in names if name not in known]
     if unknown or not names:
         raise BadOption(f"--algorithms {algorithms!r}: unknown {', '.join(map(repr, unknown)) or 'list'}; "
-                        f"choose from {', '.join(ALGORITHMS)}")
-    loaded, start = load(game, position, pick_options(options))
+                        f"choose from {', '.join(known)}")
+    loaded, start = resolve(game, pick_options(options)).load(position_text(position))
     rows: list[dict[str, Any]] = []
     for name in names:
         try:

@@ -17,9 +17,9 @@ from typing import Any
 
 from perfectplay.errors import LimitReached
 from perfectplay.game import Game
-from perfectplay.search import analyze
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import MoveValue
+from perfectplay.solving import analyze
 
 DEFAULT_THINK_TIME = 2.0
 # An exact analysis that needs more nodes than this is "too big": the computer then thinks
@@ -64,9 +64,9 @@ class Analyst:
     """Analyses positions of one game with bounded effort, remembering every answer."""
 
     def __init__(self, game: Game[Any, Any], think_time: float = DEFAULT_THINK_TIME,
-                 exact_nodes: int = EXACT_NODE_BUDGET, database: Any = None) -> None:
+                 exact_nodes: int = EXACT_NODE_BUDGET, database: str | None = None) -> None:
         self.game = game
-        # An open perfectplay.store.lookup.Store: stored positions are answered from it.
+        # A database file (perfectplay.store): the positions it holds are answered from it.
         self.database = database
         self.from_database = 0
         self.think_time = think_time
@@ -106,13 +106,13 @@ class Analyst:
         return known
 
     def _stored(self, position: Any) -> Analysis | None:
-        """The analysis read from the database, when one is open and holds the position."""
+        """The analysis read from the database, when one is given and holds the position."""
         if self.database is None:
             return None
-        from perfectplay.store.lookup import analyze_stored
-        moves = analyze_stored(self.database, self.game, position)
-        if moves is None:
+        from perfectplay.store.method import holds
+        if not holds(self.database, self.game, position):
             return None
+        moves = analyze(self.game, position, database=self.database)
         self.from_database += 1
         found = Analysis(tuple(moves), exact=True)
         self.cache[position] = found

@@ -4,8 +4,8 @@ values into the same Solution and MoveValue objects a search returns.
 A database built by ``db build`` holds every position reachable from its root, and a
 committed position's children are always committed before it (the build goes from the last
 tier back), so a stored position can be answered with every move's value and a whole
-principal variation without any search. A position that is not stored is answered by
-search, and the answer says which it was.
+principal variation without any search. The way in is perfectplay.solve/analyze with
+``database=`` (perfectplay.store.method); a position that is not stored is searched.
 """
 
 from __future__ import annotations
@@ -21,9 +21,8 @@ from perfectplay.search.rules import Rules
 from perfectplay.search.solver import _totals
 from perfectplay.store import dense
 from perfectplay.store.database import Database
+from perfectplay.store.method import FROM_DATABASE
 from perfectplay.store.records import Identity, encode_key
-
-FROM_DATABASE = "database"
 
 
 class Store:
@@ -142,34 +141,3 @@ def solve_stored(store: Store, game: Game[Any, Any], position: Any,
                     algorithm=FROM_DATABASE, value=stored, score_game=score_game,
                     exact=True, best_moves=best, pv=line_notation(game, position, line),
                     stats=stats, totals=totals)
-
-
-def solve(game: Game[Any, Any], position: Any = None, *, database: str | Path,
-          pv_limit: int = 1000, **search: Any) -> Solution:
-    """Library API: the answer from ``database`` when the position is stored there
-    (``solution.algorithm == "database"``), else from search with ``search`` options."""
-    from perfectplay.search import solve as search_solve
-
-    position = game.start() if position is None else position
-    store = open_store(database, game)
-    try:
-        found = solve_stored(store, game, position, pv_limit)
-    finally:
-        store.close()
-    return found if found is not None else search_solve(game, position, pv_limit=pv_limit, **search)
-
-
-def analyze(game: Game[Any, Any], position: Any = None, *, database: str | Path,
-            **search: Any) -> tuple[list[MoveValue], str]:
-    """Library API: every move's value and where it came from, "database" or "search"."""
-    from perfectplay.search import analyze as search_analyze
-
-    position = game.start() if position is None else position
-    store = open_store(database, game)
-    try:
-        found = analyze_stored(store, game, position)
-    finally:
-        store.close()
-    if found is not None:
-        return found, FROM_DATABASE
-    return search_analyze(game, position, **search), "search"
