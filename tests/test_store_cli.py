@@ -65,7 +65,7 @@ def test_db_verify_passes_a_good_file_and_fails_a_corrupted_one_with_exit_1(ttt_
         connection.execute("UPDATE positions SET value = -value WHERE id = 3")
     result = run_cli("db", "verify", str(bad), "--sample", "5")
     assert result.returncode == 1
-    assert "does not match its checksum" in result.stdout
+    assert "records 1-15 do not match their checksum" in result.stdout
     served = run_cli("solve", "tictactoe", "--db", str(bad))
     assert served.returncode == 2 and "corrupted" in served.stderr
 

@@ -9,9 +9,11 @@ Layout (format version 1):
 * ``positions(id, key, value)``: one row per key; ``id`` is SQLite's rowid, so the rows of
   one committed batch are a contiguous range of ids.
 * ``batches(id, tier, part, first_id, last_id, count, checksum)``: one row per committed
-  batch, written in the same transaction as its records. ``checksum`` is a BLAKE2b digest
-  of the batch's rows in id order. A reader checks a batch the first time it serves a
-  record from it, so a flipped byte is reported, never served.
+  batch, written in the same transaction as its records.
+* ``chunks(first_id, last_id, checksum)``: a BLAKE2b digest of each run of ``CHUNK_ROWS``
+  rows in id order; a batch's checksum is the digest of its chunks' digests. A reader
+  checks a chunk the first time it serves a record from it, so a flipped byte is reported,
+  never served.
 
 A build commits one batch per transaction, so a build killed at any moment leaves whole
 batches only; WAL mode lets readers query the committed ones while the build goes on.
@@ -36,12 +38,16 @@ MAGIC = "perfectplay-db"
 # SQLite binds at most 32,766 parameters per statement; 500 keys per query is near the
 # fastest batch on CPython (measured in benchmarks/store.py).
 LOOKUP_CHUNK = 500
+# Rows per checksummed chunk: a reader checks the 1,024 rows around a record the first time it
+# serves one of them (a millisecond), not the whole batch.
+CHUNK_ROWS = 1024
 SCHEMA = """
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE positions (id INTEGER PRIMARY KEY, key UNIQUE NOT NULL, value INTEGER NOT NULL);
 CREATE TABLE batches (id INTEGER PRIMARY KEY, tier INTEGER NOT NULL, part INTEGER NOT NULL,
                       first_id INTEGER NOT NULL, last_id INTEGER NOT NULL,
                       count INTEGER NOT NULL, checksum TEXT NOT NULL, UNIQUE (tier, part));
+CREATE TABLE chunks (first_id INTEGER PRIMARY KEY, last_id INTEGER NOT NULL, checksum TEXT NOT NULL);
 """
 
 
@@ -54,6 +60,11 @@ class Batch:
     last_id: int
     count: int
     checksum: str
+
+
+def _digest(chunk_sums: Sequence[str]) -> str:
+    """A batch's checksum: the digest of its chunks' checksums, in order."""
+    return hashlib.blake2b("".join(chunk_sums).encode(), digest_size=16).hexdigest()
 
 
 def checksum(rows: Iterable[tuple[Any, int]]) -> str:
@@ -72,8 +83,11 @@ class Database:
         self.connection = connection
         self.meta = meta
         self._batches: list[Batch] = []
-        self._first_ids: list[int] = []
-        self._checked: set[int] = set()
+        # Chunks of CHUNK_ROWS rows: first and last id and checksum, by position in the file.
+        self._chunk_firsts: list[int] = []
+        self._chunk_lasts: list[int] = []
+        self._chunk_sums: list[str] = []
+        self._checked: set[int] = set()  # chunks whose checksum held in this process
 
     # -- opening -----------------------------------------------------------------------
     @classmethod
@@ -170,14 +184,21 @@ class Database:
             self.connection.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", values.items())
         self.meta.update(values)
 
-    # -- batches -----------------------------------------------------------------------
+    # -- batches and their checksums ---------------------------------------------------
     def reload_batches(self) -> None:
-        """Read the batch list again (a reader does this to see a running build's progress)."""
-        rows = self.connection.execute(
+        """Read the batches and chunks committed since we last looked (a reader does this to
+        see a running build's progress)."""
+        known = self._batches[-1].first_id if self._batches else 0
+        self._batches += [Batch(*row) for row in self.connection.execute(
             "SELECT id, tier, part, first_id, last_id, count, checksum FROM batches "
-            "ORDER BY first_id").fetchall()
-        self._batches = [Batch(*row) for row in rows]
-        self._first_ids = [batch.first_id for batch in self._batches]
+            "WHERE first_id > ? ORDER BY first_id", (known,))]
+        known = self._chunk_firsts[-1] if self._chunk_firsts else 0
+        for first, last, digest in self.connection.execute(
+                "SELECT first_id, last_id, checksum FROM chunks WHERE first_id > ? ORDER BY first_id",
+                (known,)):
+            self._chunk_firsts.append(first)
+            self._chunk_lasts.append(last)
+            self._chunk_sums.append(digest)
 
     @property
     def batches(self) -> list[Batch]:
@@ -188,38 +209,55 @@ class Database:
 
     def commit_batch(self, tier: int, part: int, rows: Sequence[tuple[Any, int]],
                      meta: dict[str, str] | None = None) -> None:
-        """Write one batch of (encoded key, value) rows and its checksum in one transaction.
-        A key already stored (equal keys have equal values) is skipped; the checksum covers
-        the rows as they are stored, read back inside the same transaction."""
+        """Write one batch of (encoded key, value) rows and its checksums in one transaction.
+        A key already stored (equal keys have equal values) is skipped; the checksums cover
+        the rows as they are stored, read back inside the same transaction: one per chunk
+        of CHUNK_ROWS rows, and the batch's own over its chunks' digests."""
         connection = self.connection
         with connection:
             start = connection.execute("SELECT COALESCE(MAX(id), 0) FROM positions").fetchone()[0] + 1
             connection.executemany("INSERT OR IGNORE INTO positions (key, value) VALUES (?, ?)", rows)
             stored = connection.execute(
                 "SELECT key, value FROM positions WHERE id >= ? ORDER BY id", (start,)).fetchall()
-            last = start + len(stored) - 1
+            chunks = [(start + at, start + min(at + CHUNK_ROWS, len(stored)) - 1,
+                       checksum(stored[at:at + CHUNK_ROWS])) for at in range(0, len(stored), CHUNK_ROWS)]
+            connection.executemany("INSERT INTO chunks VALUES (?, ?, ?)", chunks)
             connection.execute(
                 "INSERT INTO batches (tier, part, first_id, last_id, count, checksum) "
-                "VALUES (?, ?, ?, ?, ?, ?)", (tier, part, start, last, len(stored), checksum(stored)))
+                "VALUES (?, ?, ?, ?, ?, ?)", (tier, part, start, start + len(stored) - 1,
+                                              len(stored), _digest([c[2] for c in chunks])))
             if meta:
                 connection.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", meta.items())
         self.meta.update(meta or {})
+        checked = len(self._chunk_firsts)
         self.reload_batches()
-        self._checked.add(self._batches[-1].id)
+        self._checked.update(range(checked, len(self._chunk_firsts)))
+
+    def _check_chunk(self, index: int) -> None:
+        first, last = self._chunk_firsts[index], self._chunk_lasts[index]
+        rows = self.connection.execute(
+            "SELECT key, value FROM positions WHERE id BETWEEN ? AND ? ORDER BY id", (first, last)).fetchall()
+        if len(rows) != last - first + 1 or checksum(rows) != self._chunk_sums[index]:
+            raise CorruptDatabase(f"{self.path}: records {first}-{last} do not match their "
+                                  "checksum; the file is corrupted and will not be served")
+        self._checked.add(index)
 
     def check_batch(self, batch: Batch) -> None:
-        """Raise CorruptDatabase unless the batch's rows match its checksum."""
-        rows = self.connection.execute(
-            "SELECT key, value FROM positions WHERE id BETWEEN ? AND ? ORDER BY id",
-            (batch.first_id, batch.last_id)).fetchall()
-        if len(rows) != batch.count or checksum(rows) != batch.checksum:
+        """Raise CorruptDatabase unless the batch's rows match its checksums."""
+        low = bisect.bisect_left(self._chunk_firsts, batch.first_id)
+        high = bisect.bisect_right(self._chunk_firsts, batch.last_id)
+        for index in range(low, high):
+            if index not in self._checked:
+                self._check_chunk(index)
+        covered = sum(self._chunk_lasts[i] - self._chunk_firsts[i] + 1 for i in range(low, high))
+        if covered != batch.count or _digest(self._chunk_sums[low:high]) != batch.checksum:
             raise CorruptDatabase(f"{self.path}: batch {batch.id} (tier {batch.tier}, part "
                                   f"{batch.part}) does not match its checksum; the file is "
                                   "corrupted and will not be served")
-        self._checked.add(batch.id)
 
     def check_all(self) -> int:
         """Check every batch; return how many records they hold."""
+        self._checked.clear()
         total = 0
         for batch in self._batches:
             self.check_batch(batch)
@@ -231,16 +269,10 @@ class Database:
             raise CorruptDatabase(f"{self.path}: {stray} records belong to no committed batch")
         return total
 
-    def _batch_of(self, row_id: int) -> Batch | None:
-        index = bisect.bisect_right(self._first_ids, row_id) - 1
-        if index < 0 or row_id > self._batches[index].last_id:
-            return None
-        return self._batches[index]
-
     # -- lookups -----------------------------------------------------------------------
     def lookup_many(self, keys: Sequence[Any]) -> dict[Any, int]:
         """The stored values of the encoded ``keys`` that are present (missing keys are
-        left out). Records are served only from batches whose checksum holds."""
+        left out). A record is served only once its chunk's checksum has held."""
         found: dict[Any, int] = {}
         execute = self.connection.execute
         for start in range(0, len(keys), LOOKUP_CHUNK):
@@ -255,15 +287,21 @@ class Database:
     def lookup(self, key: Any) -> int | None:
         return self.lookup_many([key]).get(key)
 
+    def _chunk_of(self, row_id: int) -> int | None:
+        index = bisect.bisect_right(self._chunk_firsts, row_id) - 1
+        if index < 0 or row_id > self._chunk_lasts[index]:
+            return None
+        return index
+
     def _serve_check(self, row_id: int) -> None:
-        batch = self._batch_of(row_id)
-        if batch is None:
+        index = self._chunk_of(row_id)
+        if index is None:
             self.reload_batches()  # a running build committed more since we last looked
-            batch = self._batch_of(row_id)
-        if batch is None:
+            index = self._chunk_of(row_id)
+        if index is None:
             raise CorruptDatabase(f"{self.path}: record {row_id} belongs to no committed batch")
-        if batch.id not in self._checked:
-            self.check_batch(batch)
+        if index not in self._checked:
+            self._check_chunk(index)
 
     def tier_values(self, tier: int) -> dict[Any, int]:
         """Every record committed for ``tier`` (checked against its batch checksums)."""
@@ -271,8 +309,7 @@ class Database:
         for batch in self._batches:
             if batch.tier != tier:
                 continue
-            if batch.id not in self._checked:
-                self.check_batch(batch)
+            self.check_batch(batch)
             values.update(self.connection.execute(
                 "SELECT key, value FROM positions WHERE id BETWEEN ? AND ?",
                 (batch.first_id, batch.last_id)).fetchall())
