@@ -21,8 +21,7 @@ from perfectplay.search.rules import Rules
 from perfectplay.search.solver import _totals
 from perfectplay.store import dense
 from perfectplay.store.database import Database
-from perfectplay.store.method import FROM_DATABASE
-from perfectplay.store.records import Identity, encode_key
+from perfectplay.store.records import FROM_DATABASE, Identity, encode_key
 
 
 class Store:

@@ -19,8 +19,8 @@ from perfectplay import methods
 from perfectplay.game import Game
 from perfectplay.methods import Method, Request, register
 from perfectplay.search.results import MoveValue, Solution
+from perfectplay.store.records import FROM_DATABASE
 
-FROM_DATABASE = "database"
 _open: dict[tuple[str, int, int, str], Any] = {}
 
 

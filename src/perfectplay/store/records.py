@@ -20,6 +20,8 @@ from perfectplay.errors import BadOption
 from perfectplay.game import Game
 
 FORMAT_VERSION = 1
+# The algorithm name of an answer read from a database (Solution.algorithm).
+FROM_DATABASE = "database"
 
 # -- keys --------------------------------------------------------------------------------
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
