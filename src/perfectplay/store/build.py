@@ -76,6 +76,8 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
         if spec is not None and "spec" not in database.meta:
             database.set_meta({"spec": spec[0], "spec_options": json.dumps(spec[1], sort_keys=True)})
         if database.complete and (dense_path is None or Path(dense_path).exists()):
+            # A build killed between marking itself complete and tidying up left this.
+            shutil.rmtree(workdir_of(path), ignore_errors=True)
             return _result(database, path, 0, 0, 0.0, 0)
         job = _Job(game, root, database, int(database.meta["batch_size"]), memory_bytes,
                    time.perf_counter(), report)
