@@ -88,6 +88,8 @@ def info_command(path: str, as_json: bool) -> None:
     for name, shown in facts.items():
         if name == "counts":
             out.print("counts by value: " + ", ".join(f"{word} {count:,}" for word, count in shown.items()))
+        elif name == "options":
+            out.print("options: " + (" ".join(f"--{key} {value}" for key, value in shown.items()) or "none"))
         else:
             out.print(f"{name.replace('_', ' ')}: {shown:,}" if isinstance(shown, int) else
                       f"{name.replace('_', ' ')}: {shown}")
