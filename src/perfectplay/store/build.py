@@ -117,9 +117,9 @@ class _Job:
     started: float
     report: Report | None
 
-    def commit(self, tier: int, part: int, rows: Any, base_seconds: float) -> None:
+    def commit(self, tier: int, part: int, rows: Any, base_seconds: float, sums: Any = None) -> None:
         seconds = base_seconds + time.perf_counter() - self.started
-        self.database.commit_batch(tier, part, rows, {"build_seconds": f"{seconds:.3f}"})
+        self.database.commit_batch(tier, part, rows, {"build_seconds": f"{seconds:.3f}"}, sums)
 
 
 def _run(job: _Job, workers: int, backend: str, address: str | None,
@@ -197,8 +197,8 @@ def _backward(job: _Job, plan: Plan, workdir: Path, runner: Backend) -> int:
             units = [(job.game, positions[part * batch_size:(part + 1) * batch_size], shared)
                      for part in todo]
             fresh: dict[Any, int] | None = {} if len(todo) == parts else None
-            for part, rows in zip(todo, runner.map(solve_slice, units)):
-                job.commit(tier, part, rows, base_seconds)
+            for part, (rows, sums) in zip(todo, runner.map(solve_slice, units)):
+                job.commit(tier, part, rows, base_seconds, sums)
                 committed += 1
                 if fresh is not None:
                     fresh.update(rows)

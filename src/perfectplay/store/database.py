@@ -67,6 +67,11 @@ def _digest(chunk_sums: Sequence[str]) -> str:
     return hashlib.blake2b("".join(chunk_sums).encode(), digest_size=16).hexdigest()
 
 
+def chunk_sums(rows: Sequence[tuple[Any, int]]) -> list[str]:
+    """The checksum of each run of CHUNK_ROWS rows."""
+    return [checksum(rows[at:at + CHUNK_ROWS]) for at in range(0, len(rows), CHUNK_ROWS)]
+
+
 def checksum(rows: Iterable[tuple[Any, int]]) -> str:
     digest = hashlib.blake2b(digest_size=16)
     for key, value in rows:
@@ -208,19 +213,27 @@ class Database:
         return {(batch.tier, batch.part) for batch in self._batches}
 
     def commit_batch(self, tier: int, part: int, rows: Sequence[tuple[Any, int]],
-                     meta: dict[str, str] | None = None) -> None:
+                     meta: dict[str, str] | None = None, sums: Sequence[str] | None = None) -> None:
         """Write one batch of (encoded key, value) rows and its checksums in one transaction.
         A key already stored (equal keys have equal values) is skipped; the checksums cover
-        the rows as they are stored, read back inside the same transaction: one per chunk
-        of CHUNK_ROWS rows, and the batch's own over its chunks' digests."""
+        the rows as they are stored: one per chunk of CHUNK_ROWS rows (``sums``, computed by
+        the worker from ``rows``, or here), and the batch's own over its chunks' digests. When
+        a key was skipped, the rows are read back inside the transaction and summed again."""
         connection = self.connection
         with connection:
             start = connection.execute("SELECT COALESCE(MAX(id), 0) FROM positions").fetchone()[0] + 1
+            before = connection.total_changes
             connection.executemany("INSERT OR IGNORE INTO positions (key, value) VALUES (?, ?)", rows)
-            stored = connection.execute(
-                "SELECT key, value FROM positions WHERE id >= ? ORDER BY id", (start,)).fetchall()
-            chunks = [(start + at, start + min(at + CHUNK_ROWS, len(stored)) - 1,
-                       checksum(stored[at:at + CHUNK_ROWS])) for at in range(0, len(stored), CHUNK_ROWS)]
+            if connection.total_changes - before == len(rows):
+                # Every row went in, in order: the worker's checksums (or ours) cover them.
+                stored: Sequence[tuple[Any, int]] = rows
+                sums = list(sums) if sums is not None else chunk_sums(rows)
+            else:
+                stored = connection.execute(
+                    "SELECT key, value FROM positions WHERE id >= ? ORDER BY id", (start,)).fetchall()
+                sums = chunk_sums(stored)
+            chunks = [(start + at, start + min(at + CHUNK_ROWS, len(stored)) - 1, sums[at // CHUNK_ROWS])
+                      for at in range(0, len(stored), CHUNK_ROWS)]
             connection.executemany("INSERT INTO chunks VALUES (?, ?, ?)", chunks)
             connection.execute(
                 "INSERT INTO batches (tier, part, first_id, last_id, count, checksum) "

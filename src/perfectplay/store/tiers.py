@@ -105,10 +105,11 @@ class _Pending:
 
     def add(self, children: dict[int, dict[Any, Any]]) -> None:
         for tier, found in children.items():
+            # Positions with equal keys have equal values, so which one a tier keeps does
+            # not change a record: dict.update (C speed) may let the later one win.
             bucket = self.held.setdefault(tier, {})
             before = len(bucket)
-            for key, position in found.items():
-                bucket.setdefault(key, position)
+            bucket.update(found)
             self.count += len(bucket) - before
         if self.count * ENTRY_BYTES > self.memory:
             self._spill()
@@ -131,8 +132,7 @@ class _Pending:
         self.count -= len(gathered)
         for path in self.spilled.pop(tier, []):
             with open(path, "rb") as handle:
-                for key, position in pickle.load(handle).items():
-                    gathered.setdefault(key, position)
+                gathered.update(pickle.load(handle))
             path.unlink()
         return gathered
 

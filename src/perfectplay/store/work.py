@@ -18,6 +18,7 @@ from typing import Any, Sequence
 from perfectplay import value as V
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game, Outcome
+from perfectplay.store.database import chunk_sums
 from perfectplay.store.records import encode_key
 
 Children = dict[int, dict[Any, Any]]
@@ -63,8 +64,10 @@ def expand(game: Game[Any, Any], positions: Sequence[Any], tier: int) -> Childre
     return found
 
 
-def solve_slice(game: Game[Any, Any], positions: Sequence[Any], child_values: Any) -> list[tuple[Any, int]]:
-    """(encoded key, node-relative value) for each position of the slice."""
+def solve_slice(game: Game[Any, Any], positions: Sequence[Any],
+                child_values: Any) -> tuple[list[tuple[Any, int]], list[str]]:
+    """(encoded key, node-relative value) for each position of the slice, and the rows'
+    chunk checksums (computed here, so the coordinator need not)."""
     values = resolve(child_values)
     props = game.properties
     score_game = props.is_score
@@ -73,7 +76,7 @@ def solve_slice(game: Game[Any, Any], positions: Sequence[Any], child_values: An
     for position in positions:
         rows.append((encode_key(game.key(position)),
                      _value(game, position, values, score_game, no_move)))
-    return rows
+    return rows, chunk_sums(rows)
 
 
 def _value(game: Game[Any, Any], position: Any, values: dict[Any, int], score_game: bool,
