@@ -161,7 +161,7 @@ def main() -> None:
           "| dense bytes | SQLite lookups/s (batched keys) | dense lookups/s (index array) "
           "| positions/s via Store.values, SQLite / dense | agree with solve |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
-    for name in args.games.split(","):
+    for name in filter(None, args.games.split(",")):
         row = figures(name, where, args.workers, args.agree)
         print(f"| {row['game']} | {row['records']:,} | {row['counts']} | {row['build_s']:.1f} | "
               f"{row['per_s']:,.0f} | {row['sqlite_bytes']:,} ({row['sqlite_bytes'] / row['records']:.1f}) | "

@@ -13,6 +13,7 @@ import pickle
 import socket
 import tempfile
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from perfectplay.errors import BadOption, PerfectPlayError
@@ -70,6 +71,9 @@ class LocalProcesses(Backend):
         except pickle.PicklingError as error:
             raise PerfectPlayError(f"this game cannot be sent to worker processes ({error}); "
                                    "use --workers 1") from None
+        except BrokenProcessPool:
+            raise PerfectPlayError("a worker process died (out of memory, or killed); what was "
+                                   "committed is kept: run the same command to resume") from None
 
     def close(self) -> None:
         self.pool.shutdown(cancel_futures=True)

@@ -137,7 +137,11 @@ def _run(job: _Job, workers: int, backend: str, address: str | None,
         try:
             plan = Plan.load(workdir)
             if plan is None:
-                plan = forward(job.game, job.root, workdir, runner, job.memory, job.batch_size,
+                # Local processes gain nothing in the forward pass: sending a child back costs
+                # about what making it costs (measured, docs/benchmarks.md), so this process
+                # expands; Ray, where workers may be other machines, expands remotely.
+                expander = runner if runner.name == "ray" else Backend()
+                plan = forward(job.game, job.root, workdir, expander, job.memory, job.batch_size,
                                job.report)
             committed = _backward(job, plan, workdir, runner)
         finally:
