@@ -219,3 +219,19 @@ class _Circle(Game):
 def test_a_game_that_loops_without_saying_so_is_refused_naming_a_position(tmp_path):
     with pytest.raises(UnsupportedSearch, match="does not declare itself loopy.*'[012]' lies on a cycle"):
         build(_Circle(), 0, tmp_path / "circle.db")
+
+
+@pytest.mark.parametrize("name", ["dodgem", "chopsticks"])
+def test_a_loopy_game_is_built_by_retrograde_analysis_and_answers_as_it_does(tmp_path, name):
+    from perfectplay.retro import solve_all
+
+    game, root = registry.load(name)
+    result = build(game, root, tmp_path / "loopy.db", batch_size=500)
+    retro = solve_all(game, root, engine="python")
+    assert result.records == len(retro)
+    store = lookup.open_store(tmp_path / "loopy.db", game)
+    positions = list(retro.positions)
+    assert store.values(game, positions) == [int(v) for v in retro.values]
+    store.close()
+    solution = solve(game, root, database=str(tmp_path / "loopy.db"))
+    assert (solution.algorithm, solution.value) == ("database", retro.root_value)

@@ -100,6 +100,10 @@ def print_solution(solution: Solution) -> None:
     if solution.algorithm == FROM_DATABASE:
         out.print(f"[dim]database: {stats.nodes:,} lookups, {stats.elapsed_s * 1000:.1f} ms[/dim]")
         return
+    if solution.algorithm == "retro":  # no search tree: every reachable position was valued
+        out.print(f"[dim]retro: {stats.nodes:,} positions valued by retrograde analysis, "
+                  f"{stats.elapsed_s * 1000:.1f} ms[/dim]")
+        return
     out.print(f"[dim]{solution.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
               f"{stats.cutoffs:,} cutoffs, max ply {stats.max_ply}, "
               f"{stats.elapsed_s * 1000:.1f} ms; {stats.extra_nodes:,} more nodes to find "

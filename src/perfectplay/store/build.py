@@ -102,7 +102,7 @@ def _check_request(game: Game[Any, Any], workers: int, backend: str, address: st
 
 
 def _loopy(game: Game[Any, Any]) -> bool:
-    return bool(getattr(game.properties, "loopy", False))
+    return game.properties.loopy
 
 
 @dataclass
@@ -220,12 +220,11 @@ def _build_loopy(job: _Job) -> int:
     in memory by retrograde analysis, and its results are committed in batches. A killed
     build redoes the analysis and skips the batches already committed (the analysis
     returns its positions in the same order every time)."""
-    import importlib
+    from perfectplay.retro import solve_all
 
-    retro = importlib.import_module("perfectplay.retro")
     report = job.report
     progress = None if report is None else (lambda p: report(f"retrograde: {p.phase} {p.done:,}"))
-    result = retro.solve_all(job.game, job.root, memory=job.memory, progress=progress)
+    result = solve_all(job.game, job.root, memory=job.memory, progress=progress)
     done = job.database.committed()
     base_seconds = float(job.database.meta.get("build_seconds", "0"))
     committed = 0
