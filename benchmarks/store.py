@@ -36,6 +36,10 @@ GAMES = {
     "c4-5x4": ("connect4", {"width": 5, "height": 4}),
     "c4-6x4": ("connect4", {"width": 6, "height": 4}),
     "c4-5x5": ("connect4", {"width": 5, "height": 5}),
+    # Loopy games: built by retrograde analysis (perfectplay.retro), no dense index.
+    "dodgem": ("dodgem", {}),
+    "morris3": ("morris3", {}),
+    "tapatan": ("tapatan", {}),
 }
 
 
@@ -86,39 +90,42 @@ def figures(name: str, where: Path, workers: int, agree: int) -> dict[str, Any]:
     path, dense_path = where / f"{name}.db", where / f"{name}.dense"
     for stale in (path, dense_path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         stale.unlink(missing_ok=True)
+    dense = game.index_size() is not None
     started = time.perf_counter()
-    result = build(game, root, path, dense_path=dense_path, workers=workers)
+    result = build(game, root, path, dense_path=dense_path if dense else None, workers=workers)
     seconds = time.perf_counter() - started
     rng = random.Random(1)
     sample = stored_sample(game, root, rng, 2_000)
     with Database.open(path) as database:
         # Lookups of records drawn uniformly from the file, not only those near the root.
         keys = rng.choices([key for key, _ in database.records()], k=100_000)
-    stored = np.flatnonzero(DenseFile(dense_path).records)
-    indices = stored[np.random.default_rng(1).integers(0, len(stored), 5_000_000)]
-    with Database.open(path) as database:
         row = {"game": name, "records": result.records, "counts": counts(database),
                "build_s": seconds, "per_s": result.records / seconds,
                "sqlite_bytes": database.size_on_disk(),
-               "dense_bytes": dense_path.stat().st_size}
+               "dense_bytes": dense_path.stat().st_size if dense else 0}
     row["sqlite_lookups"] = sqlite_lookups(path, keys)
-    row["dense_lookups"] = dense_lookups(dense_path, indices)
-    row["via_store"] = through_store(game, path, dense_path, sample * 10)
+    row["dense_lookups"] = 0.0
+    if dense:
+        stored = np.flatnonzero(DenseFile(dense_path).records)
+        indices = stored[np.random.default_rng(1).integers(0, len(stored), 5_000_000)]
+        row["dense_lookups"] = dense_lookups(dense_path, indices)
+    distinct = list({game.key(p): p for p in stored_sample(game, root, rng, 20_000)}.values())
+    row["via_store"] = through_store(game, path, dense_path if dense else None, distinct)
     row["agree"] = check_against_search(game, path, sample[:agree])
     return row
 
 
-def through_store(game: Any, path: Path, dense_path: Path, positions: list[Any]) -> str:
+def through_store(game: Any, path: Path, dense_path: Path | None, positions: list[Any]) -> str:
     """Positions per second through Store.values, keys and ranks computed in Python."""
     rates = []
-    for store_path in (path, dense_path):
+    for store_path in filter(None, (path, dense_path)):
         store = open_store(store_path, game)
         store.values(game, positions)  # checksums checked once, as a long-lived reader does
         started = time.perf_counter()
         store.values(game, positions)
         rates.append(len(positions) / (time.perf_counter() - started))
         store.close()
-    return f"{rates[0]:,.0f} / {rates[1]:,.0f}"
+    return " / ".join(f"{rate:,.0f}" for rate in rates) + ("" if dense_path else " / -")
 
 
 def check_against_search(game: Any, path: Path, positions: list[Any]) -> str:
@@ -145,6 +152,11 @@ def speedup(name: str, where: Path) -> str:
             f"speedup {times[1] / times[2]:.2f}x")
 
 
+def shown(number: float, spec: str) -> str:
+    """A figure, or '-' where the game has none (no dense file for a game without an index)."""
+    return format(number, spec) if number else "-"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="ttt,c4-4x4")
@@ -159,13 +171,14 @@ def main() -> None:
           f"Python {platform.python_version()}; files in {where}")
     print("| game | records | counts by value | build s | records/s | SQLite bytes (per record) "
           "| dense bytes | SQLite lookups/s (batched keys) | dense lookups/s (index array) "
-          "| positions/s via Store.values, SQLite / dense | agree with solve |")
+          "| distinct positions/s via Store.values, SQLite / dense | agree with solve |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name in filter(None, args.games.split(",")):
         row = figures(name, where, args.workers, args.agree)
         print(f"| {row['game']} | {row['records']:,} | {row['counts']} | {row['build_s']:.1f} | "
               f"{row['per_s']:,.0f} | {row['sqlite_bytes']:,} ({row['sqlite_bytes'] / row['records']:.1f}) | "
-              f"{row['dense_bytes']:,} | {row['sqlite_lookups']:,.0f} | {row['dense_lookups']:,.0f} | "
+              f"{shown(row['dense_bytes'], ',')} | {row['sqlite_lookups']:,.0f} | "
+              f"{shown(row['dense_lookups'], ',.0f')} | "
               f"{row['via_store']} | "
               f"{row['agree']} |", flush=True)
     if args.speedup:
