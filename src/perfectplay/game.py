@@ -231,3 +231,10 @@ def stable_hash64(key: Hashable) -> int:
         return folded ^ (folded >> 31)
     digest = hashlib.blake2b(repr(key).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "little")
+
+
+def zobrist_numbers(count: int, seed: int) -> tuple[int, ...]:
+    """``count`` random 64-bit numbers for Zobrist keys (seed 004, S1), the same in every
+    process and every run because the generator is seeded."""
+    rng = random.Random(seed)
+    return tuple(rng.getrandbits(64) for _ in range(count))

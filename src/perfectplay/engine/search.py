@@ -71,6 +71,7 @@ class Searcher:
         self.quiescence = settings.quiescence and self.has_noisy
         self.null_pruning = settings.null_move and self.has_null
         self.is_score = game.properties.is_score
+        self.use_table = settings.tt
         self.no_move = Outcome.WIN if game.properties.misere else Outcome.LOSS
         self.killers: list[list[Any]] = [[] for _ in range(MAX_PLY + 2)]
         self.history: dict[Any, int] = {}
@@ -205,7 +206,7 @@ class Searcher:
             self.horizon += 1
             return self.quiesce(position, alpha, beta, ply) if self.quiescence else game.evaluate(position)
 
-        data = self.table.probe(key)
+        data = self.table.probe(key) if self.use_table else 0
         tt_index = NO_MOVE
         if data:
             draft, flag = data >> 32 & 255, data >> 40 & 3
@@ -246,7 +247,8 @@ class Searcher:
                         break
         flag = LOWER if best >= beta else UPPER if best <= alpha_in else EXACT
         draft = PROVEN_DRAFT if self.horizon == horizon_in else min(depth, MAX_DRAFT)
-        self.table.store(key, best, ply, draft, flag, best_index if flag != UPPER else NO_MOVE)
+        if self.use_table:
+            self.table.store(key, best, ply, draft, flag, best_index if flag != UPPER else NO_MOVE)
         return best
 
     def _null_move(self, position: Any, key: int, beta: int, depth: int, ply: int) -> int | None:
