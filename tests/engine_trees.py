@@ -23,7 +23,8 @@ class Node:
 class TreeGame(Game[Position, str]):
     name = "tree"
 
-    def __init__(self, nodes: dict[str, Node], root: str = "root", guard: frozenset[str] = frozenset()) -> None:
+    def __init__(self, nodes: dict[str, Node], root: str = "root",
+                 guard: frozenset[str] = frozenset()) -> None:
         self.nodes = nodes
         self.root = root
         self.guard = guard  # nodes where null_move refuses (zugzwang likely)

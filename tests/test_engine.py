@@ -9,8 +9,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-
 from engine_trees import horizon_game, zugzwang_game
+
 from perfectplay import solve
 from perfectplay import value as V
 from perfectplay.engine import Engine, Info, SearchLimits, Settings, describe_score, mate_in
@@ -136,7 +136,8 @@ def test_null_move_without_a_guard_misjudges_zugzwang() -> None:
     unguarded, guarded = zugzwang_game(), zugzwang_game(guard=True)
     reckless = Settings(null_verify=False)
     assert negamax(unguarded, unguarded.start(), 5) == 5
-    assert searched(unguarded, unguarded.start(), replace(reckless, null_move=False), 5).best_move == "squeeze"
+    without_null = searched(unguarded, unguarded.start(), replace(reckless, null_move=False), 5)
+    assert without_null.best_move == "squeeze"
     wrong = searched(unguarded, unguarded.start(), reckless, 5)
     assert (wrong.best_move, wrong.score) == ("safe", 0)  # the pass made the squeeze look bad
     assert searched(guarded, guarded.start(), reckless, 5).score == 5

@@ -72,7 +72,8 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
     players = [_player(game, spec, f"player {n}") for n, spec in zip((1, 2), specs)]
     try:
         click.echo(f"first:  {describe(specs[0])}\nsecond: {describe(specs[1])}")
-        click.echo(f"{len(openings)} openings; SPRT H0 Elo {elo0:g} vs H1 Elo {elo1:g}, "
+        plural = "s" if len(openings) != 1 else ""
+        click.echo(f"{len(openings)} opening{plural}; SPRT H0 Elo {elo0:g} vs H1 Elo {elo1:g}, "
                    f"alpha {alpha:g}, beta {beta:g}")
         state, verdict = run_match(game, players[0], players[1], openings, test=test, max_pairs=pairs,
                                    max_plies=max_plies, on_pair=None if quiet else _progress(test))

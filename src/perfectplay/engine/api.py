@@ -27,8 +27,9 @@ class Settings:
     """Which layers of seed 004 the engine uses; each can be switched off to measure it.
 
     ``tt`` off gives a search with no transposition table (a pure fixed-depth alpha-beta,
-    the reference the layers are tested against); ``tt_size`` is the number of table entries (rounded down to a power of two, 16 bytes
-    each); ``threads`` is the number of Lazy SMP searchers (processes) sharing that table.
+    the reference the layers are tested against); ``tt_size`` is the number of table entries
+    (rounded down to a power of two, 16 bytes each); ``threads`` is the number of Lazy SMP
+    searchers (processes) sharing that table.
     ``aspiration_window`` is the half-width of the first window in evaluation units, doubled
     on every fail; ``null_reduction`` is null-move pruning's R.
     """

@@ -104,7 +104,8 @@ def play_game(game: Game[Any, Any], opening: Any, players: tuple[Player, Player]
     of players[0], the moves, and whether the game was adjudicated at ``max_plies``."""
     for player in players:
         player.new_game()
-    position, moves, lead = opening, [], 0
+    position, lead = opening, 0
+    moves: list[Any] = []
     props = game.properties
     while len(moves) < max_plies:
         result = game.outcome(position)

@@ -265,8 +265,8 @@ class Searcher:
         if V.is_decisive(score):
             score = beta  # a mate found after a pass is not a mate
         if self.settings.null_verify:
-            verified = self.search(position, key, beta - 1, beta, max(depth - self.settings.null_reduction, 1),
-                                   ply, False)
+            reduced_depth = max(depth - self.settings.null_reduction, 1)
+            verified = self.search(position, key, beta - 1, beta, reduced_depth, ply, False)
             if verified < beta:
                 return None
         self.horizon += 1

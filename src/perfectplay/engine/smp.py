@@ -38,7 +38,7 @@ def _helper_loop(game: Game[Any, Any], settings: Settings, table: EngineTable, h
             answers.put((helper, 0))
             continue
         table.generation = (generation - 1) & 63  # iterate() advances it to the main's
-        clock = Clock(SearchLimits(infinite=True), stop)  # type: ignore[arg-type]
+        clock = Clock(SearchLimits(infinite=True), stop)
         try:
             for _ in searcher.iterate(position, clock, max_depth, start_depth=1 + helper % 2):
                 pass

@@ -79,7 +79,7 @@ class EngineTable:
             self.array = np.zeros(2 * entries, dtype=np.uint64)
         # Indexing a memoryview gives plain Python ints, several times faster than numpy
         # scalars in the search's inner loop.
-        self.words = memoryview(self.array).cast("B").cast("Q")
+        self.words = memoryview(self.array.data).cast("B").cast("Q")
 
     @property
     def name(self) -> str | None:
