@@ -260,3 +260,33 @@ def test_zobrist_keys_follow_every_move() -> None:
                 key = game.key_after(position, move, key)
                 position = game.play(position, move)
                 assert key == game.hash_key(position)
+
+
+def test_engine_is_a_solving_method_for_depth_limited_requests() -> None:
+    from perfectplay import Limits, UnsupportedSearch, analyze
+    tic = TicTacToe()
+    proven = solve(tic, tic.start(), algorithm="engine", limits=Limits(depth=9))
+    assert (proven.value, proven.exact, proven.algorithm) == (0, True, "engine")
+    game = ConnectFour()
+    estimate = solve(game, game.start(), algorithm="engine", limits=Limits(depth=6))
+    assert not estimate.exact and "not exact" in estimate.describe()
+    win = game.parse_position("4455")
+    values = {move.notation: move for move in analyze(game, win, algorithm="engine", limits=Limits(depth=8))}
+    assert values["3"].value == values["6"].value == V.win_in(3) and values["3"].exact
+    with pytest.raises(UnsupportedSearch, match="give --depth, --nodes or --time"):
+        solve(game, game.start(), algorithm="engine")
+
+
+def test_engine_values_every_move_like_the_exact_solver_near_the_end() -> None:
+    from perfectplay import Limits, analyze
+    game = ConnectFour()
+    rng = random.Random(8)
+    for _ in range(8):
+        position = random_late_position(game, rng, remaining=8)
+        if game.outcome(position) is not None:
+            continue
+        by_engine = {m.notation: (m.value, m.exact) for m in analyze(game, position, algorithm="engine",
+                                                                      limits=Limits(depth=12))}
+        by_solver = {m.notation: m.value for m in analyze(game, position)}
+        assert {name: value for name, (value, _) in by_engine.items()} == by_solver
+        assert all(exact for _, exact in by_engine.values())
