@@ -48,7 +48,8 @@ def bench_nodes(depth: int, count: int) -> None:
     game = ConnectFour()
     positions = connect4_positions(count, seed=11)
     variants = [("all layers on", Settings())]
-    variants += [(f"{layer.replace('_', '-')} off", replace(Settings(), **{layer: False})) for layer in LAYERS]
+    for layer in LAYERS:
+        variants.append((f"{layer.replace('_', '-')} off", replace(Settings(), **{layer: False})))
     variants.append(("all off (plain alpha-beta)", Settings(pvs=False, aspiration=False, killers=False,
                                                             history=False, null_move=False, tt=False)))
     print(f"Connect Four, {count} positions, depth {depth}; nodes summed; time in seconds")
@@ -102,7 +103,8 @@ def bench_smp(depth: int, count: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("what", choices=("nodes", "time", "smp"))
     parser.add_argument("--depth", type=int, default=None)
     parser.add_argument("--positions", type=int, default=None)
