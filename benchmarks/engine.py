@@ -1,6 +1,7 @@
 """What each layer of the depth-limited engine is worth, how it keeps time, and Lazy SMP.
 
     .venv/bin/python benchmarks/engine.py nodes [--depth 8] [--positions 40]
+    .venv/bin/python benchmarks/engine.py nodes --epd tests/fixtures/wac_head.epd --depth 4
     .venv/bin/python benchmarks/engine.py time [--moves 300] [--time 0.05]
     .venv/bin/python benchmarks/engine.py smp [--depth 10] [--positions 12]
 
@@ -44,15 +45,28 @@ def connect4_positions(count: int, seed: int) -> list[Any]:
     return found
 
 
-def bench_nodes(depth: int, count: int) -> None:
-    game = ConnectFour()
-    positions = connect4_positions(count, seed=11)
+def chess_positions(epd: str, count: int) -> tuple[Any, list[Any]]:
+    """The first ``count`` positions of an EPD file (needs the chess extra)."""
+    from perfectplay.games.chess import Chess
+    game = Chess()
+    lines = [line for line in open(epd).read().splitlines() if line.strip()][:count]
+    return game, [game.parse_position(" ".join(line.split()[:4]) + " 0 1") for line in lines]
+
+
+def bench_nodes(depth: int, count: int, epd: str | None) -> None:
+    if epd is None:
+        game: Any = ConnectFour()
+        positions = connect4_positions(count, seed=11)
+        title = f"Connect Four, {count} positions"
+    else:
+        game, positions = chess_positions(epd, count)
+        title = f"chess, the first {len(positions)} positions of {epd}"
     variants = [("all layers on", Settings())]
     for layer in LAYERS:
         variants.append((f"{layer.replace('_', '-')} off", replace(Settings(), **{layer: False})))
     variants.append(("all off (plain alpha-beta)", Settings(pvs=False, aspiration=False, killers=False,
                                                             history=False, null_move=False, tt=False)))
-    print(f"Connect Four, {count} positions, depth {depth}; nodes summed; time in seconds")
+    print(f"{title}, depth {depth}; nodes summed; time in seconds")
     print(f"{'settings':32} {'nodes':>12} {'vs all on':>10} {'time':>8}")
     base = None
     for name, settings in variants:
@@ -110,11 +124,12 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=None)
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--time", type=float, default=0.05)
+    parser.add_argument("--epd", default=None, help="chess positions (EPD) instead of Connect Four")
     args = parser.parse_args()
     print(f"# {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}")
     if args.what == "nodes":
-        bench_nodes(args.depth or 8, args.positions or 40)
+        bench_nodes(args.depth or 8, args.positions or 40, args.epd)
     elif args.what == "time":
         bench_time(args.moves, args.time)
     else:

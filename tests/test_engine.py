@@ -290,3 +290,14 @@ def test_engine_values_every_move_like_the_exact_solver_near_the_end() -> None:
         by_solver = {m.notation: m.value for m in analyze(game, position)}
         assert {name: value for name, (value, _) in by_engine.items()} == by_solver
         assert all(exact for _, exact in by_engine.values())
+
+
+def test_lazy_smp_helpers_write_into_the_shared_table() -> None:
+    game = ConnectFour()
+    with Engine(game, Settings(threads=2, tt_size=1 << 12)) as engine:
+        pool = engine._helpers()
+        assert pool is not None and engine.table.filled_permille() == 0
+        pool.start(game.start(), 1, max_depth=5)
+        helper_nodes = pool._collect()  # the helper answers when its depth 5 is done
+        assert helper_nodes > 0 and engine.table.filled_permille() > 0
+        pool.running = False
