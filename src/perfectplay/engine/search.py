@@ -185,15 +185,10 @@ class Searcher:
     def search(self, position: Any, key: int, alpha: int, beta: int, depth: int, ply: int,
                null_ok: bool) -> int:
         """Negamax value of ``position`` at ``ply`` (fail-soft); a bound outside the window."""
-        self.nodes += 1
-        if not self.nodes & POLL_MASK:
-            self.clock.poll(self.nodes)  # type: ignore[union-attr]
-        if ply > self.seldepth:
-            self.seldepth = ply
+        ended = self._visit(position, ply)
+        if ended is not None:
+            return ended
         game = self.game
-        result = game.outcome(position)
-        if result is not None:
-            return self._end_value(result, ply)
         if not self.is_score:  # mate-distance pruning: no line here can beat these
             if ply - V.WIN >= beta:
                 return ply - V.WIN
@@ -274,15 +269,10 @@ class Searcher:
 
     def quiesce(self, position: Any, alpha: int, beta: int, ply: int) -> int:
         """Search noisy moves only, standing pat on the evaluation (seed 004, M10)."""
-        self.nodes += 1
-        if not self.nodes & POLL_MASK:
-            self.clock.poll(self.nodes)  # type: ignore[union-attr]
-        if ply > self.seldepth:
-            self.seldepth = ply
+        ended = self._visit(position, ply)
+        if ended is not None:
+            return ended
         game = self.game
-        result = game.outcome(position)
-        if result is not None:
-            return self._end_value(result, ply)
         forced = game.must_move(position)
         if forced:
             moves = game.moves(position)
@@ -347,6 +337,16 @@ class Searcher:
                 del killers[2:]
         if self.settings.history:
             self.history[move] = self.history.get(move, 0) + depth * depth
+
+    def _visit(self, position: Any, ply: int) -> int | None:
+        """Count the node, poll the clock, and return the value if the game has ended."""
+        self.nodes += 1
+        if not self.nodes & POLL_MASK:
+            self.clock.poll(self.nodes)  # type: ignore[union-attr]
+        if ply > self.seldepth:
+            self.seldepth = ply
+        result = self.game.outcome(position)
+        return None if result is None else self._end_value(result, ply)
 
     def _end_value(self, result: Outcome, ply: int) -> int:
         if result is Outcome.DRAW:
