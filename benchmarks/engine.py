@@ -53,7 +53,7 @@ def chess_positions(epd: str, count: int) -> tuple[Any, list[Any]]:
     return game, [game.parse_position(" ".join(line.split()[:4]) + " 0 1") for line in lines]
 
 
-def bench_nodes(depth: int, count: int, epd: str | None) -> None:
+def bench_nodes(depth: int, count: int, epd: str | None, layers: tuple[str, ...] = LAYERS) -> None:
     if epd is None:
         game: Any = ConnectFour()
         positions = connect4_positions(count, seed=11)
@@ -62,10 +62,11 @@ def bench_nodes(depth: int, count: int, epd: str | None) -> None:
         game, positions = chess_positions(epd, count)
         title = f"chess, the first {len(positions)} positions of {epd}"
     variants = [("all layers on", Settings())]
-    for layer in LAYERS:
+    for layer in layers:
         variants.append((f"{layer.replace('_', '-')} off", replace(Settings(), **{layer: False})))
-    variants.append(("all off (plain alpha-beta)", Settings(pvs=False, aspiration=False, killers=False,
-                                                            history=False, null_move=False, tt=False)))
+    if layers == LAYERS:
+        variants.append(("all off (plain alpha-beta)", Settings(pvs=False, aspiration=False, killers=False,
+                                                                history=False, null_move=False, tt=False)))
     print(f"{title}, depth {depth}; nodes summed; time in seconds")
     print(f"{'settings':32} {'nodes':>12} {'vs all on':>10} {'time':>8}")
     base = None
@@ -125,11 +126,13 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--time", type=float, default=0.05)
     parser.add_argument("--epd", default=None, help="chess positions (EPD) instead of Connect Four")
+    parser.add_argument("--layers", default=",".join(LAYERS), help="the layers to switch off one by one")
     args = parser.parse_args()
     print(f"# {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}")
     if args.what == "nodes":
-        bench_nodes(args.depth or 8, args.positions or 40, args.epd)
+        layers = tuple(name.strip().replace("-", "_") for name in args.layers.split(",") if name.strip())
+        bench_nodes(args.depth or 8, args.positions or 40, args.epd, layers)
     elif args.what == "time":
         bench_time(args.moves, args.time)
     else:

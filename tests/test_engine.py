@@ -301,3 +301,30 @@ def test_lazy_smp_helpers_write_into_the_shared_table() -> None:
         helper_nodes = pool._collect()  # the helper answers when its depth 5 is done
         assert helper_nodes > 0 and engine.table.filled_permille() > 0
         pool.running = False
+
+
+USERS_GAME = '''
+from perfectplay.game import Game
+
+class BigPile(Game[int, int]):
+    """Take 1-3 from a million sticks; the last to take wins. Far too deep to solve by search
+    here, but the evaluation knows that multiples of four lose."""
+    name = "bigpile"
+    def start(self) -> int: return 1_000_003
+    def moves(self, pile: int) -> list[int]: return [t for t in (1, 2, 3) if t <= pile]
+    def play(self, pile: int, take: int) -> int: return pile - take
+    def evaluate(self, pile: int) -> int: return 10 if pile % 4 else -10
+    def parse_position(self, text: str) -> int: return int(text)
+'''
+
+
+def test_engine_plays_a_users_own_game_by_its_evaluation(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "bigpile.py"
+    path.write_text(USERS_GAME)
+    done = cli("solve", f"{path}:BigPile", "999998", "--algorithm", "engine", "--depth", "6")
+    assert done.returncode == 0, done.stderr
+    assert "best moves: 2" in done.stdout and "estimate +10 (depth 6, not exact)" in done.stdout
+    match = cli("match", f"{path}:BigPile", "--first", "depth=2", "--second", "depth=2", "--pairs", "1",
+                "--max-plies", "30", "--quiet")
+    assert match.returncode == 0, match.stderr
+    assert "2 games adjudicated drawn at the ply limit" in match.stdout

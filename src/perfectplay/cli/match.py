@@ -121,4 +121,4 @@ def summary(state: MatchState, verdict: str | None, test: SprtTest, max_pairs: i
 def _elo_text(value: float) -> str:
     if math.isinf(value):
         return "+inf" if value > 0 else "-inf"
-    return f"{value:+.1f}"
+    return f"{value:+.1f}" if abs(value) >= 0.05 else "0.0"
