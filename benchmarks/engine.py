@@ -61,14 +61,16 @@ def bench_nodes(depth: int, count: int, epd: str | None, layers: tuple[str, ...]
     else:
         game, positions = chess_positions(epd, count)
         title = f"chess, the first {len(positions)} positions of {epd}"
-    variants = [("all layers on", Settings())]
+    variants = [("defaults", Settings())]
     for layer in layers:
-        variants.append((f"{layer.replace('_', '-')} off", replace(Settings(), **{layer: False})))
+        flipped = not getattr(Settings(), layer)
+        name = f"{layer.replace('_', '-')} {'on' if flipped else 'off'}"
+        variants.append((name, replace(Settings(), **{layer: flipped})))
     if layers == LAYERS:
         variants.append(("all off (plain alpha-beta)", Settings(pvs=False, aspiration=False, killers=False,
                                                                 history=False, null_move=False, tt=False)))
     print(f"{title}, depth {depth}; nodes summed; time in seconds")
-    print(f"{'settings':32} {'nodes':>12} {'vs all on':>10} {'time':>8}")
+    print(f"{'settings':32} {'nodes':>12} {'vs default':>10} {'time':>8}")
     base = None
     for name, settings in variants:
         nodes, started = 0, time.perf_counter()

@@ -22,7 +22,7 @@ from perfectplay.games.tictactoe import TicTacToe
 
 PLAIN = Settings(pvs=False, aspiration=False, killers=False, history=False, quiescence=False,
                  null_move=False, tt=False)
-LAYERS_NO_TABLE = Settings(tt=False)
+LAYERS_NO_TABLE = Settings(pvs=True, aspiration=True, killers=True, history=True, tt=False)
 
 
 def negamax(game: Game[Any, Any], position: Any, depth: int, ply: int = 0) -> int:
@@ -84,7 +84,7 @@ def test_pvs_without_its_re_search_would_give_other_values() -> None:
     game = ConnectFour()
     mattered = 0
     for position in live_positions(game, 200, seed=4):
-        pvs = searched(game, position, Settings(tt=False, aspiration=False), 4)
+        pvs = searched(game, position, Settings(tt=False), 4)
         plain = searched(game, position, PLAIN, 4)
         assert pvs.score == plain.score
         mattered += pvs.best_move != game.moves(position)[0]

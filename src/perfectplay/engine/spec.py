@@ -70,11 +70,12 @@ def describe(spec: PlayerSpec) -> str:
     """One line: the layers that are off, the limits, or the UCI command."""
     if spec.uci:
         return f"UCI engine {spec.uci!r}"
+    on = [key for key, field in SWITCHES.items() if getattr(spec.settings, field)]
     off = [key for key, field in SWITCHES.items() if not getattr(spec.settings, field)]
     limits = spec.limits
     parts = [f"{name} {value:g}" if isinstance(value, float) else f"{name} {value}"
              for name, value in (("depth", limits.depth), ("nodes", limits.nodes), ("time", limits.time))
              if value is not None]
-    layers = "all layers on" if not off else "off: " + " ".join(off)
+    layers = f"on: {' '.join(on) or 'none'}; off: {' '.join(off) or 'none'}"
     threads = f", {spec.settings.threads} threads" if spec.settings.threads > 1 else ""
     return f"engine ({layers}; {', '.join(parts) or 'no limit'}{threads})"
