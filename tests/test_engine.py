@@ -328,3 +328,12 @@ def test_engine_plays_a_users_own_game_by_its_evaluation(cli, tmp_path) -> None:
                 "--max-plies", "30", "--quiet")
     assert match.returncode == 0, match.stderr
     assert "2 games adjudicated drawn at the ply limit" in match.stdout
+
+
+def test_engine_proves_the_seed_figures_of_a_score_game_and_nim() -> None:
+    from perfectplay import Limits, registry
+    for name, text, expected in (("crates", "3 9 1", 11), ("crates", "4 1 7 2 9", 9),
+                                 ("nim", "3 4 5", V.win_in(11))):
+        game, position = registry.load(name, {}, text)
+        found = solve(game, position, algorithm="engine", limits=Limits(depth=30))
+        assert (found.value, found.exact) == (expected, True)
