@@ -128,6 +128,8 @@ class SearchResult:
     elapsed_s: float
     exact: bool = False
     seldepth: int = 0
+    table_hits: int = 0
+    cutoffs: int = 0
 
 
 def mate_in(score: int) -> int | None:

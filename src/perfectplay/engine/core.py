@@ -95,7 +95,8 @@ class Engine:
                                 elapsed_s=elapsed, exact=False)
         return SearchResult(best_move=last.best_move, score=last.score, depth=last.depth,
                             pv=list(last.pv), nodes=nodes, elapsed_s=elapsed, exact=last.exact,
-                            seldepth=last.seldepth)
+                            seldepth=last.seldepth, table_hits=self.searcher.table_hits,
+                            cutoffs=self.searcher.cutoffs)
 
     def close(self) -> None:
         """End the helper processes and free the shared table."""

@@ -81,8 +81,8 @@ def solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
         result = engine.search(position, _limits(request), stop=stop, on_info=None if on_depth is None else (
             lambda info: on_depth(DepthReport(info.depth, info.score, info.nodes, False))))
     pv = result.pv[:request.pv_limit]
-    stats = Stats(nodes=result.nodes, max_ply=result.seldepth, elapsed_s=time.perf_counter() - started,
-                  depth=result.depth)
+    stats = Stats(nodes=result.nodes, table_hits=result.table_hits, cutoffs=result.cutoffs,
+                  max_ply=result.seldepth, elapsed_s=time.perf_counter() - started, depth=result.depth)
     return Solution(game.name, game.format_position(position), "engine", result.score, score_game,
                     result.exact, [game.format_move(position, result.best_move)],
                     line_notation(game, position, pv), stats)

@@ -81,6 +81,8 @@ class Searcher:
         self.nodes = 0
         self.seldepth = 0
         self.horizon = 0
+        self.table_hits = 0
+        self.cutoffs = 0
         self.clock: Clock | None = None
         self.pv: list[list[Any]] = [[] for _ in range(MAX_PLY + 2)]
 
@@ -204,6 +206,7 @@ class Searcher:
         data = self.table.probe(key) if self.use_table else 0
         tt_index = NO_MOVE
         if data:
+            self.table_hits += 1
             draft, flag = data >> 32 & 255, data >> 40 & 3
             if draft >= depth:
                 stored = int(V.from_table((data & 0xFFFFFFFF) - (1 << 31), ply))
@@ -237,6 +240,7 @@ class Searcher:
                     alpha = score
                     self.pv[ply] = [move, *self.pv[ply + 1]]
                     if score >= beta:
+                        self.cutoffs += 1
                         if move not in noisy:
                             self._credit(move, depth, ply)
                         break
