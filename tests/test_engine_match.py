@@ -111,6 +111,12 @@ def test_an_external_engine_that_plays_illegal_moves_is_reported(cli) -> None:  
     assert "played '0', which is not legal" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_uci_options_reach_the_external_engine(cli) -> None:  # type: ignore[no-untyped-def]
+    stub = f"uci={sys.executable} {STUB} tictactoe,option.Illegal=true"
+    done = cli("match", "tictactoe", "--second", stub, "--pairs", "1")
+    assert done.returncode == 2 and "played '0', which is not legal" in done.stderr
+
+
 @pytest.mark.parametrize("args, message", [
     (["--threads", "0"], "--threads 0"),
     (["--time", "0"], "--time 0"),
@@ -120,6 +126,7 @@ def test_an_external_engine_that_plays_illegal_moves_is_reported(cli) -> None:  
     (["--openings", "/nonexistent/openings.txt"], "/nonexistent/openings.txt"),
     (["--second", "uci=/nonexistent/engine"], "cannot start UCI engine"),
     (["--elo0", "5", "--elo1", "0"], "--elo0 5"),
+    (["--first", "option.Hash=16"], "option.NAME=VALUE is for a UCI engine"),
 ])
 def test_bad_match_input_gets_one_line_and_exit_2(cli, args: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
     done = cli("match", "tictactoe", *args)

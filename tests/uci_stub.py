@@ -1,7 +1,8 @@
 """A small UCI engine for a built-in game, for testing `perfectplay match` against an
 external process: `python uci_stub.py GAME [--illegal]`. Positions come as
 `position startpos|fen TEXT [moves ...]` in the game's own notation; `go depth N` (or any go)
-answers with perfectplay's engine. With --illegal it always answers `bestmove 0`."""
+answers with perfectplay's engine. With --illegal, or after `setoption name Illegal value
+true`, it always answers `bestmove 0`."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ def main() -> None:
             continue
         if words[0] == "uci":
             print("id name stub\nuciok", flush=True)
+        elif words[:3] == ["setoption", "name", "Illegal"]:
+            illegal = words[-1] == "true"
         elif words[0] == "isready":
             print("readyok", flush=True)
         elif words[0] == "position":

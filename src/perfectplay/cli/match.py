@@ -49,7 +49,8 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
     Each player is a comma-separated list of changes to the default engine: layer switches
     (pvs, aspiration, killers, history, quiescence, null-move, verify, tt = on/off), limits
     (depth, nodes, time), threads, tt-size, window, reduction; or uci=COMMAND for an external
-    UCI engine. Results are from the first player's view.
+    UCI engine, with option.NAME=VALUE for its setoption commands. Results are from the first
+    player's view.
     """
     if pairs < 1 or max_plies < 1 or opening_plies < 0:
         raise BadOption(f"--pairs {pairs}, --max-plies {max_plies} and --opening-plies "
@@ -86,7 +87,7 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
 
 def _player(game: Any, spec: PlayerSpec, name: str) -> Player:
     if spec.uci:
-        return UciPlayer(game, spec.uci, spec.limits)
+        return UciPlayer(game, spec.uci, spec.limits, options=spec.uci_options)
     return EnginePlayer(game, spec.settings, spec.limits, name)
 
 

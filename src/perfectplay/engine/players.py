@@ -68,7 +68,8 @@ class UciPlayer:
     def __init__(self, game: Game[Any, Any], command: str, limits: SearchLimits, *,
                  move_text: Callable[[Any, Any], str] | None = None,
                  parse_text: Callable[[Any, str], Any] | None = None,
-                 position_text: Callable[[Any], str] | None = None) -> None:
+                 position_text: Callable[[Any], str] | None = None,
+                 options: tuple[tuple[str, str], ...] = ()) -> None:
         self.game = game
         self.command = command
         self.limits = limits
@@ -88,6 +89,8 @@ class UciPlayer:
         for line in self._until("uciok", UCI_GRACE_SECONDS):
             if line.startswith("id name "):
                 self.name = line[len("id name "):].strip()
+        for name, value in options:
+            self._send(f"setoption name {name} value {value}")
         self._ready()
 
     def _read(self) -> None:

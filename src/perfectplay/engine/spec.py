@@ -3,7 +3,9 @@
 Keys: the layer switches ``pvs``, ``aspiration``, ``killers``, ``history``, ``quiescence``,
 ``null-move``, ``verify`` and ``tt`` (on/off); ``depth``, ``nodes``, ``time`` (seconds per
 move); ``threads``, ``tt-size`` (entries), ``window``, ``reduction``; or ``uci=COMMAND`` for an
-external engine. Anything else is rejected with one line that quotes it.
+external engine, with ``option.NAME=VALUE`` items sent to it as ``setoption name NAME value
+VALUE`` (e.g. Stockfish's ``option.UCI_LimitStrength=true,option.UCI_Elo=1350``). Anything
+else is rejected with one line that quotes it.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ class PlayerSpec:
     settings: Settings
     limits: SearchLimits
     uci: str | None = None
+    uci_options: tuple[tuple[str, str], ...] = ()
 
 
 def parse_spec(text: str, settings: Settings, limits: SearchLimits) -> PlayerSpec:
@@ -34,6 +37,7 @@ def parse_spec(text: str, settings: Settings, limits: SearchLimits) -> PlayerSpe
     changes: dict[str, Any] = {}
     limit_changes: dict[str, Any] = {}
     uci = None
+    options: list[tuple[str, str]] = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
             continue
@@ -43,6 +47,8 @@ def parse_spec(text: str, settings: Settings, limits: SearchLimits) -> PlayerSpe
             uci = item.partition("=")[2].strip()
             if not uci:
                 raise BadOption(f"player {text!r}: uci= needs a command")
+        elif key.startswith("option.") and len(key) > len("option.") and raw:
+            options.append((key[len("option."):], raw))
         elif key in SWITCHES:
             if raw not in ("on", "off"):
                 raise BadOption(f"player {text!r}: {key} must be on or off (got {raw!r})")
@@ -52,11 +58,13 @@ def parse_spec(text: str, settings: Settings, limits: SearchLimits) -> PlayerSpe
         elif key in LIMITS:
             limit_changes[key] = _number(text, key, raw, LIMITS[key])
         else:
-            known = ", ".join([*SWITCHES, *WHOLE, *LIMITS, "uci"])
+            known = ", ".join([*SWITCHES, *WHOLE, *LIMITS, "uci", "option.NAME"])
             raise BadOption(f"player {text!r}: unknown setting {key!r}; known: {known}")
     if limit_changes:
         limits = SearchLimits(**limit_changes)  # a player's own limits replace the shared ones
-    return PlayerSpec(text, replace(settings, **changes), limits, uci)
+    if options and uci is None:
+        raise BadOption(f"player {text!r}: option.NAME=VALUE is for a UCI engine (add uci=COMMAND)")
+    return PlayerSpec(text, replace(settings, **changes), limits, uci, tuple(options))
 
 
 def _number(text: str, key: str, raw: str, kind: type) -> Any:
