@@ -14,14 +14,14 @@ def build(rules: Rules, budget: Budget) -> Searcher:
     moves_of, play, outcome_of = rules.moves, rules.play, rules.outcome
     gain_of, evaluate, is_score, distance = rules.gain, rules.evaluate, rules.is_score, rules.distance
     end_value, no_move_value = rules.end_value, rules.no_move_value
-    poll, poll_mask = budget.poll, budget.poll_mask
+    poll, poll_mask, node_cap = budget.poll, budget.poll_mask, budget.node_cap
     win = V.WIN
     nodes = cutoffs = max_ply = horizon = 0
 
     def search(position: Any, alpha: float, beta: float, ply: int, depth: int) -> float:
         nonlocal nodes, cutoffs, max_ply, horizon
         nodes += 1
-        if not nodes & poll_mask:
+        if not nodes & poll_mask or nodes >= node_cap:
             poll(nodes)
         if ply > max_ply:
             max_ply = ply
