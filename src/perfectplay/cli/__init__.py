@@ -6,7 +6,9 @@ one line and exit code 130; an exact search that runs out of budget exits with c
 
 from __future__ import annotations
 
+import os
 import sys
+import traceback
 
 import click
 
@@ -57,3 +59,27 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(2)
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
+    except Exception as error:  # noqa: BLE001 - no input may end in a traceback (issue 13)
+        sys.exit(_unexpected(error))
+
+
+# Exit codes: 0 done, 1 stopped by a limit, 2 bad input (a user's game's bug included),
+# 3 a bug of perfectplay's own, 130 Ctrl-C.
+INTERNAL_ERROR = 3
+
+
+def _unexpected(error: Exception) -> int:
+    """A user's game that raised gets one line naming its method, position and line (exit
+    2); anything else is perfectplay's own bug: one line, and the traceback on request."""
+    from perfectplay.game_faults import explain
+    found = explain(error)
+    if found is not None:
+        click.echo(f"error: {found}", err=True)
+        return 2
+    if os.environ.get("PERFECTPLAY_TRACEBACK"):
+        traceback.print_exception(error)
+    last = traceback.extract_tb(error.__traceback__)[-1:] if error.__traceback__ else []
+    where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
+    click.echo(f"internal error: {type(error).__name__}: {error}{where}. Please report it; "
+               "PERFECTPLAY_TRACEBACK=1 shows the traceback", err=True)
+    return INTERNAL_ERROR

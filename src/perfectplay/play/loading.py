@@ -11,6 +11,7 @@ from typing import Any
 from perfectplay import registry
 from perfectplay.errors import BadPosition, UnknownGame
 from perfectplay.game import Game
+from perfectplay.game_faults import check_game
 
 
 def load_game(name: str, options: dict[str, Any], position: str | None) -> registry.Loaded:
@@ -21,13 +22,16 @@ def load_game(name: str, options: dict[str, Any], position: str | None) -> regis
     if any(value not in (None, False) for value in options.values()):
         raise UnknownGame(f"{name!r} is your own game; the built-in game options do not apply")
     if position is None:
+        check_game(game)
         return game, game.start()
     try:
-        return game, game.parse_position(position)
+        start = game.parse_position(position)
     except BadPosition:
         raise
     except Exception as error:  # a user's parser may raise anything
         raise BadPosition(f"{game.name} could not read position {position!r}: {error}") from None
+    check_game(game, start)
+    return game, start
 
 
 def _user_game(spec: str) -> Game[Any, Any]:
@@ -35,7 +39,7 @@ def _user_game(spec: str) -> Game[Any, Any]:
     try:
         module = _import(where)
         game_class = getattr(module, class_name)
-    except (ImportError, AttributeError, OSError, SyntaxError) as error:
+    except (ImportError, AttributeError, OSError, SyntaxError, ValueError) as error:
         raise UnknownGame(f"cannot load game {spec!r}: {error}") from None
     if not (isinstance(game_class, type) and issubclass(game_class, Game)):
         raise UnknownGame(f"{spec!r} is not a perfectplay.game.Game subclass")

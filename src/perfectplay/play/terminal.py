@@ -65,7 +65,11 @@ class ConsoleTerminal:
 
     def ask(self, prompt: str) -> str:
         from rich.text import Text
-        return self.console.input(Text(prompt, style="bold"))
+        try:
+            return self.console.input(Text(prompt, style="bold"))
+        except (RuntimeError, OSError, ValueError):
+            # Standard input closed (fd 0 shut: "lost sys.stdin") reads as its end.
+            raise EOFError from None
 
     def pause(self, seconds: float) -> None:
         if seconds > 0:
