@@ -27,10 +27,13 @@ COMMANDS = (
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
 @click.version_option(package_name="perfectplay")
-def cli() -> None:
+@click.pass_context
+def cli(context: click.Context) -> None:
     """perfectplay: solve two-player zero-sum games exactly and play them perfectly."""
+    if context.invoked_subcommand is None:  # bare `perfectplay`: the help, not an error
+        click.echo(context.get_help())
 
 
 for command in COMMANDS:

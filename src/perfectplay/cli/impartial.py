@@ -12,6 +12,8 @@ from perfectplay.errors import BadOption, BadPosition
 
 # The claim-queries problem (seed 002) allows n <= 20; theory answers far beyond.
 CLAIM_N_MAX = 10**18
+# The most values `octal --upto` prints (and so computes): ten million take about 80 MB.
+UPTO_MAX = 10_000_000
 SHOWN_COMPONENTS = 1_000
 
 
@@ -39,8 +41,8 @@ def grundy_command(game: str, position: tuple[str, ...], as_json: bool, **option
 
 @click.command("octal")
 @click.argument("code")
-@click.option("--upto", type=click.IntRange(min=0), default=100, show_default=True,
-              help="print G(0) .. G(UPTO)")
+@click.option("--upto", type=click.IntRange(min=0, max=UPTO_MAX), default=100, show_default=True,
+              help=f"print G(0) .. G(UPTO), UPTO at most {UPTO_MAX:,}")
 @click.option("--at", "at", type=click.IntRange(min=0), default=None,
               help="also the value of one heap size (any size once the period is certified)")
 @click.option("--max-terms", type=click.IntRange(min=16), default=1 << 14, show_default=True,
@@ -113,7 +115,9 @@ def read_queries(text: str, n_max: int) -> list[int]:
         except ValueError:
             raise BadPosition(f"claim queries: {token!r} is not a whole number") from None
     count, sizes = numbers[0], numbers[1:]
-    if count < 1 or len(sizes) != count:
+    if count < 1:
+        raise BadPosition(f"claim queries: T = {count}; T counts the queries, so it is at least 1")
+    if len(sizes) != count:
         raise BadPosition(f"claim queries: T = {count} but {len(sizes)} values of n follow")
     for n in sizes:
         if not 1 <= n <= n_max:
