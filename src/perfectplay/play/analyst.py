@@ -34,11 +34,13 @@ TABLE_ENTRIES = 1 << 18
 class Analysis:
     """Every legal move's value for the player to move, best first (see perfectplay.value).
 
-    ``exact`` is False when the values are estimates from a depth-limited search.
+    ``exact`` is False when the values are estimates from a depth-limited search, which
+    then reached ``depth`` plies (None when unknown).
     """
 
     moves: tuple[MoveValue, ...]
     exact: bool
+    depth: int | None = None
 
     @property
     def best_value(self) -> int:
@@ -92,6 +94,18 @@ class Analyst:
             # Estimates are not kept: the next look may have time to see further.
             self.cache[position] = found
         return found
+
+    def probe(self, position: Any) -> bool:
+        """Whether ``position`` can be analysed exactly within half the think time (what the
+        banner tells the person); the analysis is kept for the first move or hint."""
+        if position in self.cache:
+            return True
+        found = self._exact(position, self.think_time / 2)
+        if found is None:
+            self.big = True
+            return False
+        self.cache[position] = found
+        return True
 
     def exact_only(self, position: Any) -> Analysis | None:
         """The exact analysis if it is known or fits the node budget, else None (no clock)."""

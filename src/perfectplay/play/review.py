@@ -59,3 +59,23 @@ def first_mistake(session: Session, side: int, analyst: Analyst) -> Review:
         lead += turn.gain
     lost_from_start = first_value is not None and outcome_class(first_value) < 0
     return Review(None, lost_from_start, exact=True)
+
+
+def point_losses(session: Session, side: int, analyst: Analyst) -> list[Mistake] | None:
+    """Score games: every move of ``side`` that scored less than the best move would have,
+    whether or not it changed who wins (None when a position is too big to analyse exactly)."""
+    found: list[Mistake] = []
+    own = lead = 0
+    for ply, turn in enumerate(session.history, start=1):
+        if turn.side != side:
+            lead -= turn.gain
+            continue
+        own += 1
+        analysis = analyst.exact_only(turn.before)
+        if analysis is None:
+            return None
+        played = analysis.find(turn.notation)
+        if played.value < analysis.best_value:
+            found.append(Mistake(ply, own, played, analysis.best_value + lead, analysis.best()[0], lead))
+        lead += turn.gain
+    return found
