@@ -40,6 +40,15 @@ def _is_builtin(game: Game[Any, Any]) -> bool:
     return type(game).__module__.startswith("perfectplay.")
 
 
+def constructed(game_class: type[Game[Any, Any]]) -> Game[Any, Any]:
+    """An instance of a user's game class, its constructor's failure named like any other."""
+    try:
+        return game_class()
+    except Exception as error:
+        raise GameFault(explain(error) or f"{game_class.__name__}() raised "
+                        f"{type(error).__name__}: {error}") from None
+
+
 def check_game(game: Game[Any, Any], position: Any = None) -> None:
     """Try the start position (or ``position``), its moves and the first move's result; raise
     GameFault on the first rule broken. Built-in games are trusted (their tests check them)."""

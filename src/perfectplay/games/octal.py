@@ -16,7 +16,7 @@ from perfectplay.errors import BadPosition, IllegalMove
 from perfectplay.game import Game, Properties
 from perfectplay.games._parse import parse_ints
 from perfectplay.games._size import refuse_long_move_list
-from perfectplay.impartial.octal import OctalCode, parse_code
+from perfectplay.impartial.octal_code import OctalCode, parse_code
 
 Heaps = tuple[int, ...]
 Move = tuple[int, int, int]  # (heap index, tokens taken, size of the left part; 0 = no split)
