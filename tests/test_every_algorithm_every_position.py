@@ -10,10 +10,10 @@ from functools import lru_cache
 import pytest
 from conftest import run_main
 
+from perfectplay import analyze, solve
 from perfectplay import value as V
 from perfectplay.game import Outcome
 from perfectplay.games.tictactoe import TicTacToe
-from perfectplay.search import analyze, solve
 from perfectplay.search.limits import Limits
 from perfectplay.search.perft import reachable_positions
 

@@ -8,10 +8,9 @@ import json
 import pytest
 from conftest import run_main
 
-from perfectplay import registry
+from perfectplay import analyze, registry, solve
 from perfectplay.errors import LimitReached, TooLarge
-from perfectplay.search import Limits, analyze, solve
-from perfectplay.search.limits import MEMORY_HEADROOM
+from perfectplay.search.limits import MEMORY_HEADROOM, Limits
 
 BIG = "1" + "0" * 30
 

@@ -62,10 +62,12 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
 def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto",
             limits: Limits | None = None, outcome_only: bool = False,
             table_size: str | int | None = None, budget: Budget | None = None,
-            engine: str = "python") -> list[MoveValue]:
-    """The value of every legal move for the player who would play it, best first."""
+            engine: str = "python",
+            on_depth: Callable[[Any], None] | None = None) -> list[MoveValue]:
+    """The value of every legal move for the player who would play it, best first.
+    ``on_depth`` hears of every depth iterative deepening completes (``--algorithm id``)."""
     request, position = _request(game, position, algorithm, limits, outcome_only, table_size,
-                                 DEFAULT_PV_LIMIT, None, budget, engine)
+                                 DEFAULT_PV_LIMIT, on_depth, budget, engine)
     return methods.choose(game, request).analyze(game, position, request)
 
 

@@ -187,6 +187,11 @@ def computer_view(move: MoveValue, exact: bool, lead_before: int,
                 return f"I win in {remaining}."
             return f"{capital(me)} wins in {remaining}."
         return f"{capital(you)} can still win."
+    if exact and move.value != 0:
+        # An exact value without a distance (theory): who wins, not how soon.
+        if move.value > 0:
+            return "I will win." if first_person else f"{capital(me)} will win."
+        return f"{capital(you)} can still win."
     if not exact:
         sign = outcome_class(move.value)
         leader = me if sign > 0 else you
@@ -206,7 +211,11 @@ def result_lines(result: Result, names: tuple[str, str], subjects: tuple[str, st
     lines = []
     if result.scores is not None:
         lines.append(f"Final score: {names[0]} {result.scores[0]}, {names[1]} {result.scores[1]}.")
-    if result.winner is None:
+    if result.plies == 0:
+        # Set up finished: nobody won it here.
+        ending = "a draw" if result.winner is None else f"{subjects[result.winner]} had won"
+        lines.append(f"The position was already over ({ending}) before any move was played.")
+    elif result.winner is None:
         lines.append(f"A draw after {moves}.")
     else:
         winner = subjects[result.winner]
