@@ -49,9 +49,9 @@ class ConsoleTerminal:
     def say(self, text: str, style: str = "") -> None:
         from rich.text import Text
         # Text, not markup: boards and moves contain brackets ("[3]") that markup would eat.
-        # Sentences wrap between words at the screen's width (soft_wrap would let the terminal
-        # cut them mid-word).
-        self.console.print(Text(text, style=style), soft_wrap=False)
+        # On a terminal sentences wrap between words at the screen's width (soft wrapping
+        # lets the terminal cut them mid-word); piped output keeps one line per sentence.
+        self.console.print(Text(text, style=style), soft_wrap=not self.console.is_terminal)
 
     def board(self, text: str, marks: Marks = ()) -> None:
         from rich.text import Text
