@@ -54,6 +54,10 @@ def _from_text(game: Game[Any, Any], text: str | None) -> Loaded:
     return game, (game.start() if text is None else game.parse_position(text))
 
 
+# The largest amount a subtraction set may hold: its theory builds a rule of that many digits.
+MAX_TAKE = 1_000_000
+
+
 def _subtraction_set(options: Options) -> tuple[int, ...]:
     text = options.get("take") or "1,2,3"
     try:
@@ -62,6 +66,8 @@ def _subtraction_set(options: Options) -> tuple[int, ...]:
         raise BadOption(f"--take {text!r}: give whole numbers separated by commas, e.g. 1,2,3") from None
     if not takes or min(takes) < 1:
         raise BadOption(f"--take {text!r}: amounts must be positive")
+    if max(takes) > MAX_TAKE:
+        raise BadOption(f"--take {text!r}: amounts must be at most {MAX_TAKE:,}")
     return takes
 
 
@@ -215,8 +221,11 @@ def find(name: str) -> Entry:
 
 
 def check_options(entry: Entry, options: Options) -> None:
-    """Reject an option the game does not take, rather than silently ignoring it."""
+    """Reject an option the game does not take, rather than silently ignoring it, and an
+    empty value, rather than silently taking the default (issue 13: --take '')."""
     for option, given in options.items():
+        if isinstance(given, str) and not given.strip():
+            raise BadOption(f"--{option} {given!r} is empty; give {OPTION_HELP.get(option, 'a value')}")
         if given not in (None, False) and option not in entry.options:
             takes = ", ".join(f"--{o}" for o in entry.options) or "none"
             raise BadOption(f"{entry.name} takes no --{option} option (its options: {takes})")

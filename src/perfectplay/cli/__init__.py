@@ -42,7 +42,14 @@ for command in COMMANDS:
 
 def main(argv: list[str] | None = None) -> None:
     try:
-        cli.main(args=argv, prog_name="perfectplay", standalone_mode=False)
+        try:
+            cli.main(args=argv, prog_name="perfectplay", standalone_mode=False)
+        except SystemExit as stop:
+            # click answers a closed stdout pipe (EPIPE) with exit 1, our code for "stopped by
+            # a limit"; it has then wrapped stdout to silence the last flush.
+            if stop.code == 1 and type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):
+                raise BrokenPipeError from None
+            raise
     except PerfectPlayError as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(2)
@@ -62,6 +69,11 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(2)
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
+    except BrokenPipeError:
+        # The reader went away (`perfectplay ... | head`): nothing is wrong, so exit quietly
+        # with 0, and point stdout at /dev/null so the final flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
     except Exception as error:  # noqa: BLE001 - no input may end in a traceback (issue 13)
         sys.exit(_unexpected(error))
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from perfectplay.cli.common import emit_json, game_options, json_option, load, pick_options
+from perfectplay.cli.common import PositionCommand, emit_json, game_options, json_option, load, pick_options
 from perfectplay.errors import BadOption, BadPosition
 
 # The claim-queries problem (seed 002) allows n <= 20; theory answers far beyond.
@@ -17,7 +17,7 @@ UPTO_MAX = 10_000_000
 SHOWN_COMPONENTS = 1_000
 
 
-@click.command("grundy")
+@click.command("grundy", cls=PositionCommand)
 @click.argument("game")
 @click.argument("position", nargs=-1)
 @game_options
@@ -39,7 +39,7 @@ def grundy_command(game: str, position: tuple[str, ...], as_json: bool, **option
         click.echo("components: " + " ^ ".join(map(str, parts)) + f" = {value}")
 
 
-@click.command("octal")
+@click.command("octal", short_help="Grundy sequence of an octal game, with its certified period.")
 @click.argument("code")
 @click.option("--upto", type=click.IntRange(min=0, max=UPTO_MAX), default=100, show_default=True,
               help=f"print G(0) .. G(UPTO), UPTO at most {UPTO_MAX:,}")

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from perfectplay import registry
-from perfectplay.cli.common import game_options, pick_options, resolve
+from perfectplay.cli.common import PositionCommand, game_options, pick_options, resolve
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.play.analyst import DEFAULT_THINK_TIME, Analyst
 from perfectplay.play.levels import DEFAULT_LEVEL, LEVELS, level_named, levels_help
@@ -23,7 +23,7 @@ LEVEL_CHOICE = click.Choice(list(LEVELS), case_sensitive=False)
 EPILOG = f"Levels, as the chance per move of a deliberate mistake: {levels_help()}."
 
 
-@click.command("play", epilog=EPILOG)
+@click.command("play", epilog=EPILOG, cls=PositionCommand)
 @click.argument("game", required=False)
 @click.argument("position", nargs=-1)
 @game_options

@@ -83,6 +83,8 @@ class ClaimLine(Game[Row, int]):
         text = text.strip()
         if text.isdigit():
             return (int(text), 0)
+        if text.startswith("-") and text[1:].isdigit():
+            raise BadPosition(f"claim position {text!r}: the row length {text} is below 0")
         if not text or set(text) - set(".xX"):
             raise BadPosition(f"claim position {text!r}: give a row length like 12, or a row "
                               "like '..x...' with x for claimed items")
