@@ -126,16 +126,23 @@ def emit_json(payload: Any) -> None:
 
 
 @contextlib.contextmanager
-def progress(total: int, what: str, quiet: bool = False) -> Iterator[Callable[[], None]]:
+def progress(total: int, what: str, quiet: bool = False) -> Iterator[Callable[..., None]]:
     """A rich progress bar on standard error for long work, shown only when standard error
-    is a terminal and ``quiet`` (--json) is off; yields the function to call per step."""
+    is a terminal and ``quiet`` (--json) is off. Yields ``step(done=None)``: one step more,
+    or ``done`` steps in all."""
     if quiet or total < 2 or not sys.stderr.isatty():
-        yield lambda: None
+        yield lambda done=None: None
         return
     from rich.progress import Progress
     with Progress(console=_stderr_console(), transient=True) as bar:
         task = bar.add_task(what, total=total)
-        yield lambda: bar.advance(task)
+
+        def step(done: int | None = None) -> None:
+            if done is None:
+                bar.advance(task)
+            else:
+                bar.update(task, completed=done)
+        yield step
 
 
 def _stderr_console() -> Any:

@@ -7,7 +7,15 @@ from typing import Any
 
 import click
 
-from perfectplay.cli.common import PositionCommand, emit_json, game_options, json_option, load, pick_options
+from perfectplay.cli.common import (
+    PositionCommand,
+    emit_json,
+    game_options,
+    json_option,
+    load,
+    pick_options,
+    progress,
+)
 from perfectplay.errors import BadOption, BadPosition
 
 # The claim-queries problem (seed 002) allows n <= 20; theory answers far beyond.
@@ -53,7 +61,8 @@ def octal_command(code: str, upto: int, at: int | None, max_terms: int, as_json:
     from perfectplay.impartial.octal import analyse, parse_code
 
     parsed = parse_code(code)
-    analysis = analyse(parsed, max_terms, at_least=upto + 1)
+    with progress(max(max_terms, upto + 1), f"octal {parsed.text}", quiet=as_json) as step:
+        analysis = analyse(parsed, max_terms, at_least=upto + 1, on_progress=step)
     values = [int(v) for v in analysis.values[:upto + 1]]
     found = analysis.periodicity
     payload: dict[str, Any] = {
