@@ -12,32 +12,45 @@ import traceback
 
 import click
 
-from perfectplay.cli.catalogue import games_command, tour_command
-from perfectplay.cli.checking import perft_command, verify_command
-from perfectplay.cli.contest import contest_group
-from perfectplay.cli.impartial import grundy_command, octal_command
-from perfectplay.cli.play import play_command
-from perfectplay.cli.solving import analyze_command, compare_command, solve_command, table_command
 from perfectplay.errors import LimitReached, PerfectPlayError
 
-COMMANDS = (
-    games_command, solve_command, analyze_command, table_command, compare_command,
-    perft_command, verify_command, tour_command, contest_group, play_command,
-    grundy_command, octal_command,
-)
+# Each command, in the order the help lists them, and where it lives. A command's module is
+# imported only when that command runs (or the help lists them all), so `perfectplay solve`
+# never loads play, rich or the impartial commands (issue 13: start-up time).
+COMMANDS = {
+    "games": "catalogue:games_command", "solve": "solving:solve_command",
+    "analyze": "solving:analyze_command", "table": "solving:table_command",
+    "compare": "solving:compare_command", "perft": "checking:perft_command",
+    "verify": "checking:verify_command", "tour": "catalogue:tour_command",
+    "contest": "contest:contest_group", "play": "play:play_command",
+    "grundy": "impartial:grundy_command", "octal": "impartial:octal_command",
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = COMMANDS.get(cmd_name)
+        if where is None:
+            return None
+        import importlib
+        module, _, name = where.partition(":")
+        command: click.Command = getattr(importlib.import_module(f"perfectplay.cli.{module}"), name)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             invoke_without_command=True)
 @click.version_option(package_name="perfectplay")
 @click.pass_context
 def cli(context: click.Context) -> None:
     """perfectplay: solve two-player zero-sum games exactly and play them perfectly."""
     if context.invoked_subcommand is None:  # bare `perfectplay`: the help, not an error
         click.echo(context.get_help())
-
-
-for command in COMMANDS:
-    cli.add_command(command)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -66,7 +66,7 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
     else:
         print_solution(solution)
         if score is not None:
-            console().print(f"score: {score:+d} (the Connect Four test sets' convention)")
+            click.echo(f"score: {score:+d} (the Connect Four test sets' convention)")
 
 
 def _test_set_score(game: Any, position: Any, value: int, exact: bool) -> int | None:
@@ -87,18 +87,20 @@ def _depth_printer() -> Any:
 
 
 def print_solution(solution: Solution) -> None:
-    out = console()
-    out.print(f"[bold]{solution.game}[/bold] {solution.position or '(empty)'}")
-    out.print(f"value: [bold]{solution.describe()}[/bold] for the player to move")
+    # click.style, not rich: a solve's output is a few lines, and rich would cost the start-up
+    # a third of its time (issue 13); click drops the colour when output is piped.
+    echo, style = click.echo, click.style
+    echo(f"{style(solution.game, bold=True)} {solution.position or '(empty)'}")
+    echo(f"value: {style(solution.describe(), bold=True)} for the player to move")
     if solution.totals is not None:
-        out.print(f"totals: mover {solution.totals[0]} other {solution.totals[1]}")
-    out.print("best moves: " + (" ".join(solution.best_moves) or "none (the game is over)"))
-    out.print("principal variation: " + (" ".join(solution.pv) or "-"))
+        echo(f"totals: mover {solution.totals[0]} other {solution.totals[1]}")
+    echo("best moves: " + (" ".join(solution.best_moves) or "none (the game is over)"))
+    echo("principal variation: " + (" ".join(solution.pv) or "-"))
     stats = solution.stats
-    out.print(f"[dim]{solution.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
-              f"{stats.cutoffs:,} cutoffs, max ply {stats.max_ply}, "
-              f"{stats.elapsed_s * 1000:.1f} ms; {stats.extra_nodes:,} more nodes to find "
-              "every optimal move and the line[/dim]")
+    echo(style(f"{solution.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
+               f"{stats.cutoffs:,} cutoffs, max ply {stats.max_ply}, "
+               f"{stats.elapsed_s * 1000:.1f} ms; {stats.extra_nodes:,} more nodes to find "
+               "every optimal move and the line", dim=True))
 
 
 @click.command("analyze", cls=PositionCommand)
@@ -133,7 +135,7 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
         cells = [move.notation, move.describe() + ("" if move.exact else " (estimate)")]
         table.add_row(*cells, *([] if score is None else [f"{score:+d}"]))
     if not moves:
-        console().print("no legal moves: the game is over")
+        click.echo("no legal moves: the game is over")
         return
     console().print(table)
 
