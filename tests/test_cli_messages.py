@@ -138,3 +138,13 @@ def test_the_readme_says_which_commands_take_json() -> None:
 def test_progress_bars_stay_off_when_output_is_piped_or_json() -> None:
     ran = run_main("verify", "nim", "--cases", "3")
     assert ran.stderr == "" and ran.stdout.startswith("nim: 3 random positions")
+
+
+def test_the_version_printed_is_the_one_pyproject_declares() -> None:
+    import re
+
+    import perfectplay
+    pyproject = (Path(__file__).parent.parent / "pyproject.toml").read_text()
+    declared = re.search(r'^version = "([^"]+)"', pyproject, re.M)
+    assert declared is not None and perfectplay.__version__ == declared.group(1)
+    assert run_main("--version").stdout.strip() == f"perfectplay, version {declared.group(1)}"

@@ -12,6 +12,7 @@ import traceback
 
 import click
 
+from perfectplay import __version__
 from perfectplay.errors import LimitReached, PerfectPlayError
 
 # Each command, in the order the help lists them, and where it lives. A command's module is
@@ -45,7 +46,7 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
              invoke_without_command=True)
-@click.version_option(package_name="perfectplay")
+@click.version_option(version=__version__, package_name="perfectplay")
 @click.pass_context
 def cli(context: click.Context) -> None:
     """perfectplay: solve two-player zero-sum games exactly and play them perfectly."""
