@@ -65,9 +65,11 @@ def search_options(function: F) -> F:
         click.option("--depth", type=int, default=None, help="search at most this many plies"),
         click.option("--time", "time_limit", type=float, default=None,
                      help="seconds the search may take (with --algorithm id: best move so far)"),
-        click.option("--nodes", "node_limit", type=int, default=None, help="node budget"),
+        click.option("--nodes", "node_limit", type=int, default=None,
+                     help="node budget: the search never enters more nodes than this"),
         click.option("--tt-size", default=None,
-                     help="table size: entries (100000) or bytes (64MB); default 64MB"),
+                     help="table size: entries (100000) or bytes (64MB); default 64MB. A search "
+                          "stops (exit 1) if memory grows past the table plus 512 MB"),
         click.option("--outcome-only", is_flag=True, default=False,
                      help="win/loss/draw without distance: stop at the first winning move"),
     ]
