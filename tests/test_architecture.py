@@ -28,7 +28,8 @@ LAYERS = {
     # The one way in, and the games by name.
     "solving": 6, "registry": 6,
     "verify": 7, "__init__": 7,
-    "play": 8,
+    # Front ends and pictures, side by side: they call the library like any user.
+    "play": 8, "web": 8, "pictures": 8,
     "cli": 9, "__main__": 10,
 }
 

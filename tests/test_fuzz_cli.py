@@ -8,6 +8,7 @@ replays exactly; each failure names the command line."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
 import time
@@ -49,8 +50,12 @@ def cases() -> Iterator[tuple[str, ...]]:
     yield ("--help",)
     yield ("bogus-command",)
     for command in ("solve", "analyze", "table", "compare", "perft", "verify", "grundy", "octal",
-                    "play", "games", "tour", "contest"):
+                    "play", "games", "tour", "contest", "serve", "tree"):
         yield (command, "--help")
+    for game, position in (("tictactoe", "-1"), ("nim", BIG), ("crates", "3 -9"), ("claim", "")):
+        yield ("tree", game, position, "--svg", os.devnull)
+    yield ("tree", "tictactoe", "--depth", BIG, "--svg", os.devnull)
+    yield ("serve", "--port", "-1")
     for game in GAMES:
         # Solving Connect Four from near the start is real work of minutes, not a hang.
         bounded = ("--algorithm", "id", "--time", "1") if game == "connect4" else ()

@@ -25,6 +25,7 @@ COMMANDS = {
     "verify": "checking:verify_command", "tour": "catalogue:tour_command",
     "contest": "contest:contest_group", "play": "play:play_command",
     "grundy": "impartial:grundy_command", "octal": "impartial:octal_command",
+    "serve": "serve:serve_command", "tree": "pictures:tree_command",
 }
 
 
