@@ -87,7 +87,8 @@ def build_kernels(spec: Spec, distance: bool) -> dict[str, Any]:
     ``f(state, alpha, beta, ply, depth, buffer, stats, table) -> value``, loaded from numba's
     disk cache when an earlier process compiled them (perfectplay.compiled.kernel_cache)."""
     from perfectplay.compiled.kernel_cache import load_kernels
-    return load_kernels(spec, distance)
+    functions = (spec.moves, spec.play, spec.outcome, spec.key, spec.evaluate)
+    return load_kernels(functions, distance, WIN if spec.misere else LOSS)
 
 
 @njit(cache=True)

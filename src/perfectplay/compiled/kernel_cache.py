@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from perfectplay import value as V
-from perfectplay.compiled.generic import LOSS, WIN, Spec
 
 SOURCE = Path(__file__).with_name("kernel_source.py")
 BEGIN, END = "# BINDINGS:", "# END BINDINGS"
@@ -37,26 +36,27 @@ def bound(digest: str) -> tuple[Any, ...]:
     return _BOUND[digest]
 
 
-def load_kernels(spec: Spec, distance: bool) -> dict[str, Any]:
+def load_kernels(functions: tuple[Any, ...], distance: bool, no_move: int) -> dict[str, Any]:
+    """The kernels over a game's (moves, play, outcome, key, evaluate); ``no_move`` is the
+    result for a player without a move (perfectplay.compiled.generic's WIN or LOSS)."""
     text = SOURCE.read_text(encoding="utf-8")
-    functions = (spec.moves, spec.play, spec.outcome, spec.key, spec.evaluate)
-    digest = _digest(text, functions, distance, spec.misere)
+    digest = _digest(text, functions, distance, no_move)
     if digest not in _LOADED:
         _BOUND[digest] = functions
-        module = _import_cached(digest, _bind(text, digest, distance, spec.misere, cache=True)) \
-            or _run_in_memory(digest, _bind(text, digest, distance, spec.misere, cache=False))
+        module = _import_cached(digest, _bind(text, digest, distance, no_move, cache=True)) \
+            or _run_in_memory(digest, _bind(text, digest, distance, no_move, cache=False))
         _LOADED[digest] = {name: getattr(module, name) for name in ("minimax", "alphabeta", "tt")}
     return _LOADED[digest]
 
 
-def _bind(text: str, digest: str, distance: bool, misere: bool, *, cache: bool) -> str:
+def _bind(text: str, digest: str, distance: bool, no_move: int, *, cache: bool) -> str:
     start, stop = text.index(BEGIN), text.index(END) + len(END)
     bindings = "\n".join([
         f"{BEGIN} generated for one game (digest {digest})",
         "from perfectplay.compiled.kernel_cache import bound",
         f"moves_of, play, outcome_of, key_of, evaluate = bound({digest!r})",
         f"DISTANCE = {distance}",
-        f"NO_MOVE = {WIN if misere else LOSS}",
+        f"NO_MOVE = {no_move}",
         f"GAME_WIN = {V.WIN}",
         f"MAGNITUDE_ONLY = {V.WIN_ONLY}",
         f"CACHE = {cache}",
@@ -65,10 +65,10 @@ def _bind(text: str, digest: str, distance: bool, misere: bool, *, cache: bool) 
     return text[:start] + bindings + text[stop:]
 
 
-def _digest(text: str, functions: tuple[Any, ...], distance: bool, misere: bool) -> str:
+def _digest(text: str, functions: tuple[Any, ...], distance: bool, no_move: int) -> str:
     """Changes whenever the kernels, the game's source files or the compiler change."""
     import numba
-    parts = [text, repr((distance, misere)), numba.__version__, sys.version]
+    parts = [text, repr((distance, no_move)), numba.__version__, sys.version]
     for function in functions:
         original = getattr(function, "py_func", function)
         try:
