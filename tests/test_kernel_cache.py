@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -43,3 +44,17 @@ def test_an_unwritable_cache_still_solves_in_memory(tmp_path: Path) -> None:
     blocked = tmp_path / "file"
     blocked.write_text("a file where the cache folder would go")
     assert run(blocked)["value"] == 0
+
+
+def test_a_users_game_file_is_cached_too(tmp_path: Path) -> None:
+    # The docs' example game, written to a file and solved twice through the CLI.
+    docs = (Path(__file__).parent.parent / "docs" / "compiled.md").read_text()
+    game_file = tmp_path / "fast_takeaway.py"
+    game_file.write_text(re.findall(r"```python\n(.*?)```", docs, flags=re.DOTALL)[0])
+    env = dict(os.environ, PERFECTPLAY_CACHE=str(tmp_path / "cache"))
+    command = [sys.executable, "-m", "perfectplay", "solve", f"{game_file}:FastTakeAway",
+               "--engine", "compiled", "--algorithm", "tt", "--json"]
+    answers = [json.loads(subprocess.run(command, env=env, capture_output=True, text=True,
+                                         timeout=300, check=True).stdout) for _ in range(2)]
+    assert answers[0]["value"] == answers[1]["value"] and answers[0]["algorithm"] == "compiled tt"
+    assert list((tmp_path / "cache" / "kernels" / "__pycache__").glob("*.nbi"))

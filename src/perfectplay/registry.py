@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import random
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -325,6 +326,9 @@ def _import(where: str) -> Any:
         if spec is None or spec.loader is None:
             raise ImportError(f"no Python file at {where}")
         module = importlib.util.module_from_spec(spec)
+        # Known by its file's name, so that numba's disk cache can find its @njit functions
+        # again in a later process (perfectplay.compiled.kernel_cache).
+        sys.modules.setdefault(path.stem, module)
         spec.loader.exec_module(module)
         return module
     return importlib.import_module(where)

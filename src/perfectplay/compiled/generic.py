@@ -91,37 +91,6 @@ def build_kernels(spec: Spec, distance: bool) -> dict[str, Any]:
     return load_kernels(functions, distance, WIN if spec.misere else LOSS)
 
 
-@njit(cache=True)
-def to_table(value: int, ply: int) -> int:
-    """perfectplay.value.to_table, compiled."""
-    if value >= DECISIVE:
-        return value + ply
-    if value <= -DECISIVE:
-        return value - ply
-    return value
-
-
-@njit(cache=True)
-def from_table(value: int, ply: int) -> int:
-    """perfectplay.value.from_table, compiled."""
-    if value >= DECISIVE:
-        return value - ply
-    if value <= -DECISIVE:
-        return value + ply
-    return value
-
-
-@njit(cache=True)
-def move_first(moves: np.ndarray, count: int, move: int) -> None:
-    """Put ``move`` first, keeping the others in order (perfectplay.search.ordering)."""
-    for i in range(count):
-        if moves[i] == move:
-            for j in range(i, 0, -1):
-                moves[j] = moves[j - 1]
-            moves[0] = move
-            return
-
-
 _KERNELS: dict[tuple[int, bool], dict[str, Any]] = {}
 
 

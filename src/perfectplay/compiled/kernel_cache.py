@@ -43,10 +43,22 @@ def load_kernels(functions: tuple[Any, ...], distance: bool, no_move: int) -> di
     digest = _digest(text, functions, distance, no_move)
     if digest not in _LOADED:
         _BOUND[digest] = functions
-        module = _import_cached(digest, _bind(text, digest, distance, no_move, cache=True)) \
-            or _run_in_memory(digest, _bind(text, digest, distance, no_move, cache=False))
+        cached = _importable(functions) and _import_cached(
+            digest, _bind(text, digest, distance, no_move, cache=True))
+        module = cached or _run_in_memory(digest, _bind(text, digest, distance, no_move, cache=False))
         _LOADED[digest] = {name: getattr(module, name) for name in ("minimax", "alphabeta", "tt")}
     return _LOADED[digest]
+
+
+def _importable(functions: tuple[Any, ...]) -> bool:
+    """Whether a new process can find each function again by module and name, as numba's
+    cache must (code executed from a string, for one, cannot be cached)."""
+    for function in functions:
+        original = getattr(function, "py_func", function)
+        module = sys.modules.get(original.__module__)
+        if module is None or getattr(module, original.__name__, None) is not function:
+            return False
+    return True
 
 
 def _bind(text: str, digest: str, distance: bool, no_move: int, *, cache: bool) -> str:

@@ -23,6 +23,7 @@ from numba import njit
 from perfectplay.compiled.generic import (
     BIG,
     CUTOFFS,
+    DECISIVE,
     DRAW,
     FULL_DRAFT,
     HITS,
@@ -31,9 +32,6 @@ from perfectplay.compiled.generic import (
     NODES,
     ONGOING,
     WIN,
-    from_table,
-    move_first,
-    to_table,
 )
 from perfectplay.search.tables import EXACT, LOWER, UPPER
 
@@ -80,7 +78,9 @@ def minimax(state, alpha, beta, ply, depth, buffer, stats, table):
         return evaluate(state)
     best = -BIG
     for i in range(count):
-        value = -minimax(play(state, buffer[ply, i]), 0, 0, ply + 1, depth - 1,
+        # alpha and beta pass through unused: literal zeros would give the recursive call a
+        # second signature, a mutually recursive pair that numba's cache loads as a crash.
+        value = -minimax(play(state, buffer[ply, i]), alpha, beta, ply + 1, depth - 1,
                          buffer, stats, table)
         if value > best:
             best = value
@@ -173,3 +173,36 @@ def tt(state, alpha, beta, ply, depth, buffer, stats, table):
         table[slot, 2] = flag | (draft << 2)
         table[slot, 3] = best_move
     return best
+
+
+# In this file, not imported: a cached kernel must carry the code it calls (numba links a
+# call to another module's cached function by name, and crashed when that one was not loaded).
+@njit(cache=CACHE)
+def to_table(value: int, ply: int) -> int:
+    """perfectplay.value.to_table, compiled."""
+    if value >= DECISIVE:
+        return value + ply
+    if value <= -DECISIVE:
+        return value - ply
+    return value
+
+
+@njit(cache=CACHE)
+def from_table(value: int, ply: int) -> int:
+    """perfectplay.value.from_table, compiled."""
+    if value >= DECISIVE:
+        return value - ply
+    if value <= -DECISIVE:
+        return value + ply
+    return value
+
+
+@njit(cache=CACHE)
+def move_first(moves: np.ndarray, count: int, move: int) -> None:
+    """Put ``move`` first, keeping the others in order (perfectplay.search.ordering)."""
+    for i in range(count):
+        if moves[i] == move:
+            for j in range(i, 0, -1):
+                moves[j] = moves[j - 1]
+            moves[0] = move
+            return
