@@ -98,6 +98,10 @@ def print_solution(solution: Solution) -> None:
     echo("best moves: " + (" ".join(solution.best_moves) or "none (the game is over)"))
     echo("principal variation: " + (" ".join(solution.pv) or "-"))
     stats = solution.stats
+    if solution.algorithm == "retro":  # no search tree: every reachable position was valued
+        echo(style(f"retro: {stats.nodes:,} positions valued by retrograde analysis, "
+                   f"{stats.elapsed_s * 1000:.1f} ms", dim=True))
+        return
     echo(style(f"{solution.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
                f"{stats.cutoffs:,} cutoffs, max ply {stats.max_ply}, "
                f"{stats.elapsed_s * 1000:.1f} ms; {stats.extra_nodes:,} more nodes to find "

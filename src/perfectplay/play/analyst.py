@@ -142,6 +142,11 @@ class Analyst:
         if self.big and self.instant:
             return None  # the search failed before; theory answers at once
         limits = Limits(nodes=self.exact_nodes, time=seconds)
+        if self.game.properties.loopy:
+            # Only retrograde analysis answers a loopy game (no search can deepen one), and it
+            # values every reachable position at once, kept for later moves: so it runs to the
+            # end the first time, however long that takes (Dodgem 4x4: seconds).
+            limits = Limits()
         try:
             moves = analyze(self.game, position, limits=limits, table_size=TABLE_ENTRIES)
         except LimitReached:

@@ -216,7 +216,8 @@ def result_lines(result: Result, names: tuple[str, str], subjects: tuple[str, st
         ending = "a draw" if result.winner is None else f"{subjects[result.winner]} had won"
         lines.append(f"The position was already over ({ending}) before any move was played.")
     elif result.winner is None:
-        lines.append(f"A draw after {moves}.")
+        why = " (the same position came up a third time)" if result.repetition else ""
+        lines.append(f"A draw after {moves}{why}.")
     else:
         winner = subjects[result.winner]
         cheer = " Well played!" if winner == "you" else ""

@@ -34,8 +34,10 @@ EXACT_NODES = 40_000
 TABLE_ENTRIES = 1 << 16
 # The memory of analyses holds at most this many move values (about 150 bytes each).
 ANALYSIS_CACHE_MOVES = 500_000
-# Methods that answer big positions of their games in milliseconds, with no search.
-QUICK_METHODS = ("grundy", "table")
+# Methods that answer big positions of their games in milliseconds, with no search; and
+# retro, the only method for loopy games, which values every reachable position at once and
+# keeps them (milliseconds on the 3x3 games, seconds once for Dodgem 4x4).
+QUICK_METHODS = ("grundy", "table", "retro")
 # The compiled Connect Four kernel answers in milliseconds once this few squares are left
 # (measured: 0.1-2 ms at 20 stones on 7x6) but may take minutes on an early board, and a
 # running kernel cannot be stopped; so it is only called where it is quick.
