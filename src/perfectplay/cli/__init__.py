@@ -26,6 +26,7 @@ COMMANDS = {
     "contest": "contest:contest_group", "play": "play:play_command",
     "grundy": "impartial:grundy_command", "octal": "impartial:octal_command",
     "serve": "serve:serve_command", "tree": "pictures:tree_command",
+    "match": "match:match_command", "db": "database:db_group",
 }
 
 

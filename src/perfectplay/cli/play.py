@@ -10,12 +10,14 @@ import click
 
 from perfectplay import registry
 from perfectplay.cli.common import PositionCommand, game_options, pick_options, resolve
+from perfectplay.cli.database import database_option
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.play.analyst import DEFAULT_THINK_TIME, Analyst
 from perfectplay.play.levels import DEFAULT_LEVEL, LEVELS, level_named, levels_help
 from perfectplay.play.match import Computer, HumanMatch, watch
 from perfectplay.play.session import Session
 from perfectplay.play.terminal import ConsoleTerminal
+from perfectplay.store.method import store_for
 
 LEVEL_CHOICE = click.Choice(list(LEVELS), case_sensitive=False)
 
@@ -45,9 +47,11 @@ EPILOG = f"Levels, as the chance per move of a deliberate mistake: {levels_help(
               help="seconds between moves with --computer-vs-computer")
 @click.option("--load", "load_file", default=None, metavar="FILE",
               help="go on with a game written by the save command (its game, position and moves)")
+@database_option
 def play_command(game: str | None, position: tuple[str, ...], first: str, level: str,
                  seed: int | None, quiet: bool, think_time: float, versus: bool,
                  level_a: str | None, level_b: str | None, delay: float, load_file: str | None,
+                 database: str | None,
                  **options: Any) -> None:
     """Play GAME against the computer: can you beat it?
 
@@ -80,16 +84,23 @@ def play_command(game: str | None, position: tuple[str, ...], first: str, level:
         human = saved["human_side"]
     origin = {"game": game, "options": {k: v for k, v in chosen.items() if v not in (None, False)},
               "position": loaded.format_position(start)}
-    analyst = Analyst(loaded, think_time=think_time)
+    if database is not None:
+        store_for(database, loaded)  # a bad file is refused before the game starts
+    analyst = Analyst(loaded, think_time=think_time, database=database)
+    if database is not None:
+        click.echo(f"Answers come from database {database} for the positions it holds, "
+                   "instantly; other positions are searched.")
     rng = random.Random(seed)
     terminal = ConsoleTerminal()
     if versus:
         computers = (Computer(level_named(level_a or level), rng),
                      Computer(level_named(level_b or level), rng))
         watch(session, analyst, computers, terminal, delay=delay, quiet=quiet)
-        return
-    computer = Computer(level_named(level), rng)
-    HumanMatch(session, analyst, computer, human, terminal, quiet, origin).run()
+    else:
+        computer = Computer(level_named(level), rng)
+        HumanMatch(session, analyst, computer, human, terminal, quiet, origin).run()
+    if database is not None:
+        click.echo(f"{analyst.from_database} positions were answered from database {database}.")
 
 
 def read_saved(path: str) -> dict[str, Any]:

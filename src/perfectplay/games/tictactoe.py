@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from perfectplay.errors import BadPosition
-from perfectplay.game import Game, Outcome, Properties
+from perfectplay.game import Game, Outcome, Properties, zobrist_numbers
 
 LINES = (0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124)
 FULL = 0o777
@@ -39,6 +39,9 @@ def _permute_table(mapping: tuple[int, ...]) -> tuple[int, ...]:
 
 
 SYMMETRY_TABLES = tuple(_permute_table(mapping) for mapping in _symmetries())
+# Zobrist numbers for the engine's table: X on square s, O on square s, O to move.
+ZOBRIST = zobrist_numbers(19, seed=3)
+ZOBRIST_O_TO_MOVE = ZOBRIST[18]
 
 
 def popcount(stones: int) -> int:
@@ -87,6 +90,52 @@ class TicTacToe(Game[int, int]):
             canonical = min(table[mine] | table[theirs] << 9 for table in SYMMETRY_TABLES)
             self._canonical[position] = canonical
         return canonical
+
+    # -- structure for databases (perfectplay.store) -------------------------------------
+    def tier(self, position: int) -> int:
+        """Stones on the board: every move adds one."""
+        return popcount(position)
+
+    def rank(self, position: int) -> int:
+        """The canonical position (symmetries folded, as key() does) read as nine base-3
+        digits, 0 empty, 1 the mover's stone, 2 the opponent's: an index below 3**9."""
+        canonical = self.key(position)
+        index = 0
+        for square in reversed(range(9)):
+            digit = 1 if canonical >> square & 1 else 2 if canonical >> (square + 9) & 1 else 0
+            index = index * 3 + digit
+        return index
+
+    def unrank(self, index: int) -> int:
+        position = 0
+        for square in range(9):
+            index, digit = divmod(index, 3)
+            if digit:
+                position |= 1 << (square + 9 * (digit - 1))
+        return position
+
+    def index_size(self) -> int:
+        return 3 ** 9
+
+    # -- 64-bit Zobrist keys for the depth-limited engine (perfectplay.engine) -----------
+    def hash_key(self, position: int) -> int:
+        x, o = self.x_and_o(position)
+        key = ZOBRIST_O_TO_MOVE if popcount(x) > popcount(o) else 0
+        for square in range(9):
+            if x >> square & 1:
+                key ^= ZOBRIST[square]
+            elif o >> square & 1:
+                key ^= ZOBRIST[9 + square]
+        return key
+
+    def key_after(self, position: int, square: int, key: int) -> int:
+        mine, theirs = position & FULL, position >> 9
+        o_moves = theirs.bit_count() > mine.bit_count()
+        return key ^ ZOBRIST[9 * o_moves + square] ^ ZOBRIST_O_TO_MOVE
+
+    def player_to_move(self, position: int) -> int:
+        mine, theirs = position & FULL, position >> 9
+        return int(theirs.bit_count() > mine.bit_count())
 
     # -- notation: absolute X and O ------------------------------------------------------
     def x_and_o(self, position: int) -> tuple[int, int]:

@@ -3,7 +3,8 @@
 Small games are solved exactly, which takes milliseconds for the built-in ones. A game too
 big for that (Connect Four, a user's large game) is detected by trying an exact analysis
 under a node budget and half the think time first; when that runs out, the analysis falls
-back to iterative deepening for the rest of the think time and is marked inexact. Exact
+back to the depth-limited engine (perfectplay.engine) for the rest of the think time and is
+marked inexact. Exact
 analyses are kept per position for the whole session, so hints, the computer's replies,
 undo and the end-of-game review never solve the same position twice.
 """
@@ -68,8 +69,11 @@ class Analyst:
     """Analyses positions of one game with bounded effort, remembering every answer."""
 
     def __init__(self, game: Game[Any, Any], think_time: float = DEFAULT_THINK_TIME,
-                 exact_nodes: int = EXACT_NODE_BUDGET) -> None:
+                 exact_nodes: int = EXACT_NODE_BUDGET, database: str | None = None) -> None:
         self.game = game
+        # A database file (perfectplay.store): the positions it holds are answered from it.
+        self.database = database
+        self.from_database = 0
         self.think_time = think_time
         self.exact_nodes = exact_nodes
         self.cache: dict[Hashable, Analysis] = {}
@@ -83,7 +87,7 @@ class Analyst:
 
         ``on_estimate`` is called when the exact try has failed and deepening begins, so a
         person can be told that the computer is thinking."""
-        known = self.cache.get(position)
+        known = self.cache.get(position) or self._stored(position)
         if known is not None:
             return known
         started = time.perf_counter()
@@ -115,7 +119,7 @@ class Analyst:
 
     def exact_only(self, position: Any) -> Analysis | None:
         """The exact analysis if it is known or fits the node budget, else None (no clock)."""
-        known = self.cache.get(position)
+        known = self.cache.get(position) or self._stored(position)
         if known is None:
             known = self._exact(position, None) or self._by_theory(position)
             if known is not None:
@@ -137,6 +141,19 @@ class Analyst:
             return None
         return Analysis(tuple(moves), exact=True)
 
+    def _stored(self, position: Any) -> Analysis | None:
+        """The analysis read from the database, when one is given and holds the position."""
+        if self.database is None:
+            return None
+        from perfectplay.store.method import holds
+        if not holds(self.database, self.game, position):
+            return None
+        moves = analyze(self.game, position, database=self.database)
+        self.from_database += 1
+        found = Analysis(tuple(moves), exact=True)
+        self.cache[position] = found
+        return found
+
     def _exact(self, position: Any, seconds: float | None) -> Analysis | None:
         # Half the think time at most: the other half is for deepening if this fails.
         if self.big and self.instant:
@@ -155,8 +172,10 @@ class Analyst:
         return Analysis(tuple(moves), exact=True)
 
     def _estimate(self, position: Any, seconds: float) -> Analysis:
+        # The depth-limited engine (perfectplay.engine): PVS, aspiration, killers, history,
+        # and quiescence and null moves where the game offers them.
         depths: list[int] = []
-        moves = analyze(self.game, position, algorithm="id", limits=Limits(time=seconds),
+        moves = analyze(self.game, position, algorithm="engine", limits=Limits(time=seconds),
                         table_size=TABLE_ENTRIES, on_depth=lambda result: depths.append(result.depth))
         if not moves:
             # Not even depth 1 finished in time: every move looks the same.
