@@ -50,8 +50,11 @@ def cases() -> Iterator[tuple[str, ...]]:
     yield ("--help",)
     yield ("bogus-command",)
     for command in ("solve", "analyze", "table", "compare", "perft", "verify", "grundy", "octal",
-                    "play", "games", "tour", "contest", "serve", "tree"):
+                    "play", "games", "tour", "contest", "serve", "tree", "match", "db"):
         yield (command, "--help")
+    for args in (("db", "info", "/nonexistent/x.db"), ("db", "info", os.devnull), ("match", "bogus"),
+                 ("solve", "tictactoe", "--db", "/nonexistent/x.db"), ("db", "bogus")):
+        yield args
     for game, position in (("tictactoe", "-1"), ("nim", BIG), ("crates", "3 -9"), ("claim", "")):
         yield ("tree", game, position, "--svg", os.devnull)
     yield ("tree", "tictactoe", "--depth", BIG, "--svg", os.devnull)
