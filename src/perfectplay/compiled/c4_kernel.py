@@ -31,10 +31,13 @@ GEO_HEIGHT, GEO_WIDTH, GEO_BOARD, GEO_BOTTOM, GEO_CELLS = 0, 1, 2, 3, 4
 GEO_ORDER = 5
 # Statistics.
 NODES, HITS, CUTOFFS, MAX_PLY = 21, 22, 23, 24
-# A search stops once NODES exceeds this word (the caller sets it; no limit by default):
-# every frame then returns at once without storing anything, so the table holds only what
-# finished searches proved, and the caller sees NODES > NODE_LIMIT and discards the result.
-NODE_LIMIT = 25
+# Set to 1 by the caller's thread to stop a search at its next node (Ctrl-C, issue 13): the
+# entry points release the GIL, so the caller can wait in Python and notice the interrupt.
+STOP = 25
+# A search also stops once NODES exceeds this word (the caller sets it; no limit by default),
+# as for STOP: the caller sees NODES > NODE_LIMIT, discards the result and starts a new table
+# generation (perfectplay.compiled.connect4.Engine).
+NODE_LIMIT = 26
 NO_LIMIT = np.uint64(0xFFFFFFFFFFFFFFFF)
 # Move-ordering scratch: 32 words per ply (columns, then their sort keys), from SCRATCH.
 SCRATCH, ROW = 32, 32
@@ -338,8 +341,8 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
     """The score of a position whose side to move cannot win at once; fail-soft within
     (alpha, beta): a result <= alpha is an upper bound, >= beta a lower bound."""
     work[NODES] += 1
-    if work[NODES] > work[NODE_LIMIT]:
-        return 0  # out of budget: the result is discarded (NODE_LIMIT above)
+    if work[STOP] or work[NODES] > work[NODE_LIMIT]:
+        return 0  # stopped: every value from here on is discarded by the caller
     if stones > work[MAX_PLY]:
         work[MAX_PLY] = stones
     cells = int(work[GEO_CELLS])
@@ -398,8 +401,6 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
         square = moves & column_mask(column, h)
         score = -negamax(mover ^ occupied, occupied | square, stones + 1, -beta, -alpha,
                          work)
-        if work[NODES] > work[NODE_LIMIT]:
-            return 0  # stopped below: store nothing
         if score >= beta:
             work[CUTOFFS] += 1
             tt_store(work, key, score, LOWER, column, stones)
@@ -412,7 +413,7 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
     return alpha
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", nogil=True)
 def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: int, probes: int,
            work: np.ndarray) -> tuple[int, int]:
     """Narrow the bounds [low, high] on a live position's score with at most ``probes``
@@ -434,8 +435,6 @@ def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: i
         elif middle >= 0 and trunc_half(high) > middle:
             middle = trunc_half(high)
         found = negamax(mover, occupied, stones, middle, middle + 1, work)
-        if work[NODES] > work[NODE_LIMIT]:
-            break  # out of budget: the bounds so far still hold
         if found <= middle:
             high = found
         else:
@@ -443,7 +442,7 @@ def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: i
     return low, high
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", nogil=True)
 def at_least(mover: np.uint64, occupied: np.uint64, stones: int, target: int,
              work: np.ndarray) -> bool:
     """Whether the live position's score is at least ``target`` (one null-window search)."""

@@ -8,6 +8,7 @@ does (every call of the search function).
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -23,6 +24,10 @@ from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
 from perfectplay.search.tables import parse_table_size
 
 _ARRAYS: dict[tuple[int, int, int], np.ndarray] = {}
+
+
+# Positions with at least this many empty squares are searched in a worker thread (Engine._run).
+THREADED_FROM_EMPTY = 20
 
 
 class Engine:
@@ -50,6 +55,7 @@ class Engine:
 
     def _check_budget(self) -> None:
         if self.work[K.NODES] > self.work[K.NODE_LIMIT]:
+            T.new_generation(self.work)  # the stopped search left bounds that are not true
             raise LimitReached(f"the compiled search used its budget of "
                                f"{int(self.work[K.NODE_LIMIT]):,} nodes")
 
@@ -68,7 +74,8 @@ class Engine:
             low = max(low, floor)
         probes = 1 if on_probe is not None else self.game.cells
         while True:
-            low, high = K.narrow(mover, occupied, stones, low, high, probes, self.work)
+            low, high = self._run(K.narrow, stones, mover, occupied, stones, low, high, probes,
+                                  self.work)
             self._check_budget()
             if on_probe is not None:
                 on_probe(int(low), int(high))
@@ -77,9 +84,30 @@ class Engine:
 
     def at_least(self, position: Position, target: int) -> bool:
         mover, occupied, stones = self._args(position)
-        found = bool(K.at_least(mover, occupied, stones, target, self.work))
+        found = bool(self._run(K.at_least, stones, mover, occupied, stones, target, self.work))
         self._check_budget()
         return found
+
+    def _run(self, kernel: Any, stones: int, *args: Any) -> Any:
+        """Call a kernel entry point; a position with many empty squares runs in a worker
+        thread (the kernel releases the GIL), so that Ctrl-C, which Python handles only in
+        the main thread, stops it within milliseconds instead of seconds (issue 13). Short
+        searches run directly: a thread would cost more than they do."""
+        if self.game.cells - stones < THREADED_FROM_EMPTY:
+            return kernel(*args)
+        answer: list[Any] = []
+        worker = threading.Thread(target=lambda: answer.append(kernel(*args)), daemon=True)
+        worker.start()
+        try:
+            while worker.is_alive():
+                worker.join(0.05)
+        except KeyboardInterrupt:
+            self.work[K.STOP] = 1
+            worker.join()
+            self.work[K.STOP] = 0
+            T.new_generation(self.work)  # the stopped search left bounds that are not true
+            raise
+        return answer[0]
 
     def move_score(self, position: Position, column: int, weak: bool = False,
                    ceiling: int | None = None) -> int:
