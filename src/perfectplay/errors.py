@@ -38,6 +38,10 @@ class ComponentMismatch(PerfectPlayError):
     """A game's declared components whose Grundy values do not add up (XOR) to the whole."""
 
 
+class MissingExtra(PerfectPlayError):
+    """An optional dependency (a pip extra) that the asked-for feature needs is not installed."""
+
+
 class SearchInterrupted(Exception):
     """Raised inside a search when the caller asks it to stop (Ctrl-C, a hard limit)."""
 

@@ -170,6 +170,13 @@ def _connect4(options: Options, text: str | None) -> Loaded:
     return _from_text(ConnectFour(width, height), text)
 
 
+def _chess(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.chess_extra import require_chess
+    require_chess()
+    from perfectplay.games.chess import Chess
+    return _from_text(Chess(), text)
+
+
 ENTRIES: tuple[Entry, ...] = (
     Entry("takeaway", "one pile; take an amount from the subtraction set; last stick wins",
           "PILE, e.g. 20", _takeaway, aliases=("take-away", "subtraction"),
@@ -197,6 +204,9 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("connect4", "four in a row on a 7x6 board (other sizes: --width, --height)",
           "columns played from the empty board, 1-based, e.g. 4455; '' is the empty board",
           _connect4, aliases=("c4", "connect-four", "connectfour"), options=("width", "height")),
+    Entry("chess", "chess by python-chess's rules (the extra perfectplay[chess])",
+          "FEN or 'startpos', optionally 'moves e2e4 e7e5 ...' (UCI or SAN)", _chess,
+          aliases=("fide-chess",)),
 )
 
 
