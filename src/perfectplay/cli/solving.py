@@ -19,6 +19,7 @@ from perfectplay.cli.common import (
     pick_options,
     search_options,
 )
+from perfectplay.cli.mate import solve_mate
 from perfectplay.cli.rows import PV_HELP, solve_file
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.search import ALGORITHMS, analyze, solve
@@ -37,12 +38,18 @@ from perfectplay.search.results import Solution
               help="read a row game in seed 002's contest format (n, then n values) and print "
                    "its contest answer: diff D, mover M other O")
 @click.option("--pv", is_flag=True, default=False, help="with --file: " + PV_HELP)
+@click.option("--mate", type=click.IntRange(min=1), default=None, metavar="N",
+              help="prove the shortest forced win (chess: mate) within N moves, or that none exists")
 @json_option
 def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: int | None,
                   time_limit: float | None, node_limit: int | None, tt_size: str | None,
                   outcome_only: bool, engine: str, pv_limit: int, input_file: str | None,
-                  pv: bool, as_json: bool, **options: Any) -> None:
+                  pv: bool, mate: int | None, as_json: bool, **options: Any) -> None:
     """Value, remoteness, optimal moves and principal variation of a position."""
+    if mate is not None:
+        loaded, start = load(game, position, pick_options(options))
+        solve_mate(loaded, start, mate, make_limits(depth, time_limit, node_limit), as_json)
+        return
     if input_file is not None:
         solve_file(game, input_file, position, pick_options(options), algorithm,
                    make_limits(depth, time_limit, node_limit), pv, as_json)

@@ -275,6 +275,10 @@ class Chess(Game[ChessPosition, chess.Move]):
         raise IllegalMove(f"{text!r} is not a legal move in {board.fen()!r}; legal moves: "
                           f"{legal or 'none'}{', ...' if len(position.legal_moves()) > 12 else ''}")
 
+    def describe_line(self, position: ChessPosition, moves: list[chess.Move]) -> str:
+        """A line in SAN with move numbers, e.g. '1. Nf6+ gxf6 2. Bxf7#' (trusted legal)."""
+        return position.board.copy(stack=False).variation_san(moves)
+
     def format_position(self, position: ChessPosition) -> str:
         return position.board.fen()
 
@@ -294,10 +298,4 @@ class Chess(Game[ChessPosition, chess.Move]):
         rows.append("  a b c d e f g h")
         rows.append(f"{side} to move; FEN {board.fen()}")
         return "\n".join(rows)
-
-
-def san_line(position: ChessPosition, moves: list[chess.Move]) -> str:
-    """A line of moves in SAN with move numbers, e.g. '1. Qh5+ Kd7 2. Qd5#'."""
-    board = position.board.copy(stack=False)
-    return board.variation_san(moves)
 
