@@ -16,12 +16,13 @@ from perfectplay.cli.contest import contest_group
 from perfectplay.cli.impartial import grundy_command, octal_command
 from perfectplay.cli.play import play_command
 from perfectplay.cli.solving import analyze_command, compare_command, solve_command, table_command
+from perfectplay.cli.uci import uci_command
 from perfectplay.errors import LimitReached, PerfectPlayError
 
 COMMANDS = (
     games_command, solve_command, analyze_command, table_command, compare_command,
     perft_command, verify_command, tour_command, contest_group, play_command,
-    grundy_command, octal_command,
+    grundy_command, octal_command, uci_command,
 )
 
 

@@ -250,8 +250,20 @@ class Chess(Game[ChessPosition, chess.Move]):
     def key(self, position: ChessPosition) -> int:
         return position.key
 
+    def hash_key(self, position: ChessPosition) -> int:
+        """The engine's 64-bit table key: the Polyglot Zobrist hash, the same as ``key``."""
+        return position.key
+
     def key_after(self, position: ChessPosition, move: chess.Move, key: int) -> int:
+        """The key after ``move`` from ``key``, incrementally (no board is built)."""
         return key ^ key_delta(position.board, move)
+
+    def must_move(self, position: ChessPosition) -> bool:
+        """In check, quiescence may not stand pat: every evasion is searched."""
+        return position.board.is_check()
+
+    def player_to_move(self, position: ChessPosition) -> int:
+        return 0 if position.board.turn else 1
 
     # -- notation ------------------------------------------------------------------------
     def format_move(self, position: ChessPosition, move: chess.Move) -> str:

@@ -1,0 +1,19 @@
+"""`perfectplay uci chess`: serve the Universal Chess Interface on stdin/stdout."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from perfectplay import registry
+
+
+@click.command("uci")
+@click.argument("game", default="chess")
+def uci_command(game: str) -> None:
+    """Speak UCI on stdin/stdout, so chess GUIs and python-chess's chess.engine can drive
+    the engine (uci, isready, ucinewgame, setoption, position, go, stop, quit)."""
+    loaded, _ = registry.load(game)
+    from perfectplay.uci.protocol import run
+    run(loaded, sys.stdin, sys.stdout)
