@@ -28,6 +28,8 @@ read from UCI or SAN (``Nf3``, ``O-O``, ``exd8=Q+``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import chess
 import chess.polyglot
 
@@ -48,23 +50,37 @@ class ChessPosition:
     ``board`` is a private snapshot: nothing may push moves onto it (``play`` copies it).
     """
 
-    __slots__ = ("board", "key", "history", "_identity", "_hash", "_legal")
+    __slots__ = ("board", "key", "history", "_identity", "_hash", "_legal", "_ordered", "_noisy_count")
 
     def __init__(self, board: chess.Board, key: int, history: tuple[int, ...]) -> None:
         self.board = board
         self.key = key
         self.history = history
-        ep = board.ep_square if board.has_legal_en_passant() else None
-        self._identity = (key, board.occupied_co[0], board.occupied_co[1], board.pawns, board.knights,
-                          board.bishops, board.rooks, board.queens, board.kings, board.turn,
-                          board.clean_castling_rights(), ep, board.halfmove_clock, history)
-        self._hash = hash((key, board.halfmove_clock, history))
+        # Computed when first needed: most positions a search makes are never compared.
+        self._identity: tuple[Any, ...] | None = None
+        self._hash: int | None = None
         self._legal: list[chess.Move] | None = None
+        self._ordered: list[chess.Move] | None = None  # Chess.moves' order, once computed
+        self._noisy_count = 0
+
+    def identity(self) -> tuple[Any, ...]:
+        """Everything that decides the rest of the game (the move number does not)."""
+        if self._identity is None:
+            board = self.board
+            ep = board.ep_square if board.has_legal_en_passant() else None
+            self._identity = (self.key, board.occupied_co[0], board.occupied_co[1], board.pawns,
+                              board.knights, board.bishops, board.rooks, board.queens, board.kings,
+                              board.turn, board.clean_castling_rights(), ep, board.halfmove_clock,
+                              self.history)
+        return self._identity
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, ChessPosition) and self._identity == other._identity
+        return isinstance(other, ChessPosition) and (
+            self is other or self.key == other.key and self.identity() == other.identity())
 
     def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self.key, self.board.halfmove_clock, self.history))
         return self._hash
 
     def __repr__(self) -> str:
@@ -179,6 +195,24 @@ def _mvv_lva(board: chess.Board, move: chess.Move) -> int:
     return value - chess_eval.VICTIM_VALUE[attacker]
 
 
+def _split_noisy(position: ChessPosition) -> tuple[list[chess.Move], list[chess.Move]]:
+    """(captures and promotions in MVV-LVA order, quiet moves); records the count."""
+    board = position.board
+    targets = board.occupied_co[not board.turn]
+    squares, ep, pawns = chess.BB_SQUARES, board.ep_square, board.pawns
+    noisy, quiet = [], []
+    for move in position.legal_moves():
+        if move.promotion or squares[move.to_square] & targets or (
+                move.to_square == ep and squares[move.from_square] & pawns):
+            noisy.append(move)
+        else:
+            quiet.append(move)
+    if len(noisy) > 1:
+        noisy.sort(key=lambda move: _mvv_lva(board, move), reverse=True)
+    position._noisy_count = len(noisy)
+    return noisy, quiet
+
+
 class Chess(Game[ChessPosition, chess.Move]):
     name = "chess"
     properties = Properties(can_draw=True)
@@ -192,22 +226,17 @@ class Chess(Game[ChessPosition, chess.Move]):
 
     def moves(self, position: ChessPosition) -> list[chess.Move]:
         """Captures and promotions first (most valuable victim, least valuable attacker),
-        then the quiet moves in python-chess's order."""
-        legal = position.legal_moves()
-        board = position.board
-        noisy = [move for move in legal if move.promotion or is_capture(board, move)]
-        if not noisy:
-            return list(legal)
-        noisy.sort(key=lambda move: _mvv_lva(board, move), reverse=True)
-        chosen = set(noisy)
-        return noisy + [move for move in legal if move not in chosen]
+        then the quiet moves in python-chess's order. Kept in the position once computed."""
+        if position._ordered is None:
+            noisy, quiet = _split_noisy(position)
+            position._ordered = noisy + quiet if noisy else quiet
+        return position._ordered
 
     def noisy_moves(self, position: ChessPosition) -> list[chess.Move]:
         """Captures and promotions, most valuable victim first (quiescence search)."""
-        board = position.board
-        noisy = [move for move in position.legal_moves() if move.promotion or is_capture(board, move)]
-        noisy.sort(key=lambda move: _mvv_lva(board, move), reverse=True)
-        return noisy
+        if position._ordered is not None:
+            return position._ordered[:position._noisy_count]
+        return _split_noisy(position)[0]
 
     def play(self, position: ChessPosition, move: chess.Move) -> ChessPosition:
         board = position.board
