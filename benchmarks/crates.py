@@ -31,9 +31,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from perfectplay import solve
 from perfectplay.games.crates import CrateLine
 from perfectplay.scoring.kernel import solve_row
-from perfectplay.search import solve
 
 HERE = Path(__file__).resolve().parent
 SEED = 2026

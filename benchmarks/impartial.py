@@ -16,11 +16,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from perfectplay import solve
 from perfectplay.cli.impartial import read_queries
 from perfectplay.games.nim import Nim
 from perfectplay.impartial.octal import analyse, parse_code, plain_sequence
 from perfectplay.impartial.sums import heap_value
-from perfectplay.search import solve
 
 
 def timed(function: Callable[[], Any]) -> tuple[Any, float]:

@@ -14,8 +14,7 @@ import argparse
 import platform
 import time
 
-from perfectplay import registry
-from perfectplay.search import solve
+from perfectplay import registry, solve
 
 CASES = [
     ("takeaway", "20", ["minimax", "memo", "alphabeta", "tt", "table", "grundy"]),

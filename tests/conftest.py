@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from perfectplay import registry
-from perfectplay.search import solve
+from perfectplay import registry, solve
 
 
 def run_cli(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:

@@ -6,10 +6,9 @@ import random
 
 import pytest
 
-from perfectplay import registry
+from perfectplay import analyze, registry, solve
 from perfectplay import value as V
 from perfectplay.games.tictactoe import TicTacToe
-from perfectplay.search import analyze, solve
 from perfectplay.search.limits import UNLIMITED_DEPTH, Budget
 from perfectplay.search.perft import reachable_positions
 from perfectplay.search.rules import Rules
@@ -21,19 +20,19 @@ GAMES = ["takeaway", "nim", "matchgame", "crates", "claim", "tictactoe"]
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_algorithm_agrees_with_minimax_on_random_small_positions(game: str) -> None:
-    report = verify(game, cases=25, seed=7)
+    report = verify(registry.resolve(game), cases=25, seed=7)
     assert report.cases == 25
     assert report.checks >= 25 * 6
     assert report.mismatches == []
 
 
 def test_misere_nim_algorithms_agree_with_minimax() -> None:
-    report = verify("nim", cases=25, seed=3, options={"misere": True})
+    report = verify(registry.resolve("nim", {"misere": True}), cases=25, seed=3)
     assert report.mismatches == []
 
 
 def test_right_blocking_claim_line_algorithms_agree_with_minimax() -> None:
-    report = verify("claim", cases=25, seed=5, options={"block": "right"})
+    report = verify(registry.resolve("claim", {"block": "right"}), cases=25, seed=5)
     assert report.mismatches == []
 
 

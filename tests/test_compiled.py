@@ -12,11 +12,9 @@ from typing import Any
 
 import pytest
 
-from perfectplay import registry
+from perfectplay import analyze, registry, solve
 from perfectplay.cli import main
-from perfectplay.compiled import dispatch
 from perfectplay.errors import UnsupportedSearch
-from perfectplay.search import analyze, solve
 from perfectplay.search.perft import reachable_positions
 
 DOCS = Path(__file__).parents[1] / "docs" / "compiled.md"
@@ -37,7 +35,7 @@ def test_import_and_cli_do_not_import_numba() -> None:
 def test_the_python_engine_works_without_numba() -> None:
     code = ("import sys; sys.modules['numba'] = None\n"
             "from perfectplay import registry\n"
-            "from perfectplay.search import solve\n"
+            "from perfectplay import solve\n"
             "game, position = registry.load('connect4', {}, '2252576253462244111563365343671351441')\n"
             "assert solve(game, position, engine='auto').remoteness == 4\n"
             "try:\n"
@@ -128,7 +126,7 @@ def test_auto_uses_the_kernel_for_connect4_and_python_elsewhere() -> None:
 
 def test_auto_falls_back_to_python_for_limits() -> None:
     c4, position = registry.load("connect4", {}, "4455")
-    from perfectplay.search import Limits
+    from perfectplay import Limits
     solution = solve(c4, position, engine="auto", algorithm="id", limits=Limits(depth=2))
     assert not solution.algorithm.startswith("compiled")
 
@@ -148,4 +146,4 @@ def test_impossible_compiled_requests_get_one_line(capsys: pytest.CaptureFixture
 def test_unknown_engine_is_refused() -> None:
     game, _ = registry.load("tictactoe")
     with pytest.raises(UnsupportedSearch):
-        dispatch.choose(game, "gpu", "auto", None)
+        solve(game, engine="gpu")

@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from perfectplay import registry
+from perfectplay import analyze, registry, solve
 from perfectplay import value as V
 from perfectplay.cli import main
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.games.connect4 import ConnectFour, has_four, random_late_position
-from perfectplay.search import analyze, solve
 
 DATA = Path(__file__).parents[1] / "../shared/data/connect4"
 pytest.importorskip("numba", reason="the compiled engine needs numba")

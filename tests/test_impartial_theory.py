@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from perfectplay import analyze, solve
 from perfectplay import value as V
 from perfectplay.errors import ComponentMismatch, NotImpartial, UnsupportedSearch
 from perfectplay.games.claim import ClaimLine
@@ -17,8 +18,7 @@ from perfectplay.games.takeaway import TakeAway
 from perfectplay.games.tictactoe import TicTacToe
 from perfectplay.impartial.grundy import GrundyValues, check_components, grundy_value
 from perfectplay.impartial.octal import analyse, parse_code, subtraction_code
-from perfectplay.search import analyze, solve
-from perfectplay.search.solver import resolve_algorithm
+from perfectplay.solving import resolve_algorithm
 
 
 def winning_moves_by_search(game, position, reference):
@@ -181,7 +181,7 @@ def test_auto_uses_theory_for_impartial_sums_and_search_elsewhere():
 
 
 def test_auto_with_a_search_budget_searches():
-    from perfectplay.search import Limits
+    from perfectplay import Limits
     budgeted = solve(Nim(), (3, 4, 5), limits=Limits(nodes=100_000))
     assert budgeted.algorithm != "grundy" and budgeted.remoteness == 11
     moves = analyze(Nim(), (3, 4, 5), limits=Limits(time=5.0))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from play_driver import environment
 
-from perfectplay import registry
+from perfectplay import registry, solve
 from perfectplay import value as V
 from perfectplay.errors import BadOption
 from perfectplay.game import Game
@@ -31,7 +31,6 @@ from perfectplay.play import (
     play_out,
 )
 from perfectplay.play.terminal import ScriptedTerminal
-from perfectplay.search import solve
 from perfectplay.search.results import MoveValue
 
 

@@ -9,8 +9,7 @@ import time
 
 from conftest import solved
 
-from perfectplay import registry
-from perfectplay.search import Limits, solve
+from perfectplay import Limits, registry, solve
 
 
 def test_a_take_away_pile_of_100000_solves_without_recursion_error() -> None:

@@ -6,9 +6,8 @@ import random
 
 import pytest
 
-from perfectplay import registry
+from perfectplay import analyze, registry, solve
 from perfectplay.games.coins import CoinRow, brute_force_first_total
-from perfectplay.search import analyze, solve
 from perfectplay.verify import verify
 
 # Classic examples of "Optimal Strategy for a Game": the first player's best total.
@@ -47,7 +46,7 @@ def test_analyze_values_both_ends():
 
 
 def test_verify_coins_reports_no_mismatch():
-    report = verify("coins", 40, seed=3)
+    report = verify(registry.resolve("coins"), 40, seed=3)
     assert report.cases == 40 and report.checks > 0 and report.mismatches == []
 
 
@@ -58,7 +57,7 @@ def test_the_registry_finds_coins_by_alias_and_reads_contest_input():
 
 
 def test_verify_crates_reports_no_mismatch_on_the_seed_family():
-    report = verify("crates", 60, seed=1)
+    report = verify(registry.resolve("crates"), 60, seed=1)
     assert report.cases == 60 and report.mismatches == []
     # Per row: memo, alphabeta, tt, id and table (value and best moves), tt and table
     # analysis of every move, and the brute force.

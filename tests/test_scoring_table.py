@@ -8,13 +8,14 @@ import sys
 import numpy as np
 import pytest
 
+from perfectplay import Limits, analyze, solve
 from perfectplay import value as V
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.games.coins import CoinRow
 from perfectplay.games.crates import CrateLine, brute_force_difference, random_row
 from perfectplay.games.takeaway import TakeAway
 from perfectplay.scoring.kernel import pick_dtype, solve_row
-from perfectplay.search import Limits, analyze, solve, table
+from perfectplay.search import table
 from perfectplay.search.limits import Budget
 from perfectplay.search.rules import Rules
 

@@ -13,10 +13,11 @@ from perfectplay.errors import (
     UnsupportedSearch,
 )
 from perfectplay.game import Game, Kind, Outcome, Properties
-from perfectplay.search import ALGORITHMS, Limits, MoveValue, Solution, analyze, solve
+from perfectplay.search import Limits, MoveValue, Solution
+from perfectplay.solving import algorithm_names, analyze, solve
 
 __all__ = [
-    "ALGORITHMS", "BadOption", "BadPosition", "Game", "IllegalMove", "Kind", "Limits",
+    "BadOption", "BadPosition", "Game", "IllegalMove", "Kind", "Limits",
     "MoveValue", "Outcome", "PerfectPlayError", "Properties", "Solution", "UnknownGame",
-    "UnsupportedSearch", "analyze", "solve",
+    "UnsupportedSearch", "algorithm_names", "analyze", "solve",
 ]

@@ -1,16 +1,21 @@
-"""The built-in games, found by name or alias through one explicit list.
+"""The built-in games, found by name or alias through one explicit list, and a person's own
+games, written ``module:Class`` or ``path/to/file.py:Class``.
 
 Each entry says how to build the game from its options and position text. Game modules are
-imported only when their game is asked for, so the CLI starts fast.
+imported only when their game is asked for, so the CLI starts fast. A command resolves the
+name and options once, at its edge (:func:`resolve`), and passes the game object down.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from perfectplay.errors import BadOption, UnknownGame
+from perfectplay.errors import BadOption, BadPosition, UnknownGame
 from perfectplay.game import Game
 
 Options = Mapping[str, Any]
@@ -227,10 +232,96 @@ def check_options(entry: Entry, options: Options) -> None:
             raise BadOption(f"{entry.name} takes no --{option} option (its options: {takes})")
 
 
+@dataclass(frozen=True)
+class GameChoice:
+    """A game named once: a built-in entry with its checked options, or a person's own Game
+    subclass. Commands get one from :func:`resolve` and ask it for positions."""
+
+    name: str
+    entry: Entry | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    own_class: type[Game[Any, Any]] | None = None
+
+    def load(self, text: str | None = None) -> Loaded:
+        """The game and the position written as ``text`` (its start position when None)."""
+        if self.entry is not None:
+            return self.entry.load(self.options, text)
+        assert self.own_class is not None
+        game = self.own_class()
+        if text is None:
+            return game, game.start()
+        try:
+            return game, game.parse_position(text)
+        except BadPosition:
+            raise
+        except Exception as error:  # a person's parser may raise anything
+            raise BadPosition(f"{game.name} could not read position {text!r}: {error}") from None
+
+    def sized(self, n: int) -> Loaded:
+        """The position of size ``n`` (`perfectplay table`)."""
+        if self.entry is None or self.entry.sized is None:
+            having = ", ".join(e.name for e in ENTRIES if e.sized)
+            raise BadOption(f"{self.name} has no size to vary; games with sizes: {having}")
+        return self.entry.sized(self.options, n)
+
+    def random_case(self, rng: random.Random) -> Loaded:
+        """A random small (game, position) for `perfectplay verify`."""
+        if self.entry is not None and self.entry.random_case is not None:
+            return self.entry.random_case(rng, self.options)
+        game, _ = self.load(None)
+        return game, game.random_position(rng)
+
+    def read_input(self, text: str, source: str) -> Loaded:
+        """The game read from a contest input file (seed 002's format)."""
+        if self.entry is None or self.entry.read_input is None:
+            having = ", ".join(e.name for e in ENTRIES if e.read_input)
+            raise BadOption(f"{self.name} has no contest input format (games with one: {having})")
+        return self.entry.read_input(text, source)
+
+    @property
+    def brute_force(self) -> Callable[[Game[Any, Any], Any], int] | None:
+        return None if self.entry is None else self.entry.brute_force
+
+
+def resolve(spec: str, options: Options | None = None) -> GameChoice:
+    """The game ``spec`` names, a built-in name or alias or ``module:Class`` /
+    ``file.py:Class``, with its options checked."""
+    options = dict(options or {})
+    if ":" not in spec:
+        entry = find(spec)
+        check_options(entry, options)
+        return GameChoice(entry.name, entry, options)
+    if any(value not in (None, False) for value in options.values()):
+        raise UnknownGame(f"{spec!r} is your own game; the built-in game options do not apply")
+    own = _own_game_class(spec)
+    return GameChoice(getattr(own, "name", spec), own_class=own)
+
+
 def load(name: str, options: Options | None = None, position: str | None = None) -> Loaded:
     """The game called ``name`` with ``options``, and the position written as ``position``
     (its start position when None)."""
-    entry = find(name)
-    options = options or {}
-    check_options(entry, options)
-    return entry.load(options, position)
+    return resolve(name, options).load(position)
+
+
+def _own_game_class(spec: str) -> type[Game[Any, Any]]:
+    where, _, class_name = spec.rpartition(":")
+    try:
+        module = _import(where)
+        game_class = getattr(module, class_name)
+    except (ImportError, AttributeError, OSError, SyntaxError) as error:
+        raise UnknownGame(f"cannot load game {spec!r}: {error}") from None
+    if not (isinstance(game_class, type) and issubclass(game_class, Game)):
+        raise UnknownGame(f"{spec!r} is not a perfectplay.game.Game subclass")
+    return game_class
+
+
+def _import(where: str) -> Any:
+    if where.endswith(".py"):
+        path = Path(where)
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"no Python file at {where}")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    return importlib.import_module(where)

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from perfectplay import registry
-from perfectplay.search import solve, table
-from perfectplay.search.solver import analyze
+from perfectplay.search import table
+from perfectplay.solving import analyze, solve
 
 CHECKED = ("memo", "alphabeta", "tt", "id")
 # Checked too for games that declare a tabulation order (Game.tabulation).
@@ -32,25 +32,18 @@ class Report:
     mismatches: list[Mismatch] = field(default_factory=list)
 
 
-def verify(game_name: str, cases: int, seed: int, options: registry.Options | None = None) -> Report:
+def verify(choice: registry.GameChoice, cases: int, seed: int) -> Report:
     """Solve ``cases`` random positions with every algorithm and compare with minimax."""
-    entry = registry.find(game_name)
-    options = options or {}
-    registry.check_options(entry, options)
     rng = random.Random(seed)
-    report = Report(entry.name)
+    report = Report(choice.name)
     for _ in range(cases):
-        if entry.random_case is not None:
-            game, position = entry.random_case(rng, options)
-        else:
-            game, _ = entry.load(options, None)
-            position = game.random_position(rng)
-        _check_case(entry, game, position, report)
+        game, position = choice.random_case(rng)
+        _check_case(choice, game, position, report)
         report.cases += 1
     return report
 
 
-def _check_case(entry: registry.Entry, game: Any, position: Any, report: Report) -> None:
+def _check_case(choice: registry.GameChoice, game: Any, position: Any, report: Report) -> None:
     shown = game.format_position(position)
     reference = solve(game, position, algorithm="minimax", pv_limit=0)
     expected = (reference.value, sorted(reference.best_moves))
@@ -73,5 +66,5 @@ def _check_case(entry: registry.Entry, game: Any, position: Any, report: Report)
         for name in ("alphabeta", "tt") + tabulated:
             quick = solve(game, position, algorithm=name, outcome_only=True, pv_limit=0)
             compare(f"{name} outcome-only", sign, quick.value)
-    if entry.brute_force is not None:
-        compare("brute force", entry.brute_force(game, position), reference.value)
+    if choice.brute_force is not None:
+        compare("brute force", choice.brute_force(game, position), reference.value)

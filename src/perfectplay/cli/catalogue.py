@@ -38,7 +38,7 @@ def _line(text: str) -> None:
 @click.command("tour")
 def tour_command() -> None:
     """Solve the seed examples and print their results (what `make run` shows)."""
-    from perfectplay.search import solve
+    from perfectplay.solving import solve
 
     started = time.perf_counter()
 

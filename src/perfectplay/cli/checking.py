@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from perfectplay.cli.common import console, emit_json, game_options, json_option, load, pick_options
+from perfectplay.cli.common import console, emit_json, game_options, json_option, load, pick_options, resolve
 from perfectplay.errors import BadOption
 from perfectplay.search.perft import perft
 from perfectplay.verify import verify
@@ -40,7 +40,7 @@ def perft_command(game: str, position: tuple[str, ...], depth: int, as_json: boo
 @json_option
 def verify_command(game: str, cases: int, seed: int, as_json: bool, **options: Any) -> None:
     """Random small positions: every algorithm checked against minimax (and brute force)."""
-    report = verify(game, cases, seed, pick_options(options))
+    report = verify(resolve(game, pick_options(options)), cases, seed)
     if as_json:
         emit_json({"game": report.game, "cases": report.cases, "checks": report.checks,
                    "mismatches": [vars(m) for m in report.mismatches]})

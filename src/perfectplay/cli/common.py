@@ -29,8 +29,7 @@ def game_options(function: F) -> F:
 
 def search_options(function: F) -> F:
     options = [
-        click.option("--algorithm", "-a", default="auto", show_default=True,
-                     help="minimax, memo, alphabeta, tt, id, table, or auto (the fastest exact one)"),
+        algorithm_option(),
         click.option("--depth", type=int, default=None, help="search at most this many plies"),
         click.option("--time", "time_limit", type=float, default=None,
                      help="seconds the search may take (with --algorithm id: best move so far)"),
@@ -43,6 +42,14 @@ def search_options(function: F) -> F:
     for option in reversed(options):
         function = option(function)
     return function
+
+
+def algorithm_option(**extra: Any) -> Callable[[F], F]:
+    """--algorithm, its help listing the names the registry of solving methods knows."""
+    from perfectplay.solving import algorithm_names
+    names = ", ".join(algorithm_names())
+    return click.option("--algorithm", "-a", default="auto", show_default=True,
+                        help=f"{names}, or auto (the fastest exact one)", **extra)
 
 
 def engine_option(function: F) -> F:
@@ -64,9 +71,18 @@ def pick_options(kwargs: dict[str, Any]) -> dict[str, Any]:
     return {name: kwargs.pop(name) for name in registry.OPTION_HELP if name in kwargs}
 
 
+def resolve(game_name: str, options: dict[str, Any]) -> registry.GameChoice:
+    """The game a command names (built-in or ``file.py:Class``), resolved once, here."""
+    return registry.resolve(game_name, options)
+
+
 def load(game_name: str, position: tuple[str, ...], options: dict[str, Any]) -> registry.Loaded:
-    text = " ".join(position) if position else None
-    return registry.load(game_name, options, text)
+    """The game and the position a command names: resolved once, here, then passed down."""
+    return resolve(game_name, options).load(position_text(position))
+
+
+def position_text(position: tuple[str, ...]) -> str | None:
+    return " ".join(position) if position else None
 
 
 def make_limits(depth: int | None, time_limit: float | None, node_limit: int | None) -> Limits:

@@ -9,11 +9,10 @@ from typing import Any
 import click
 
 from perfectplay import registry
-from perfectplay.cli.common import game_options, pick_options
+from perfectplay.cli.common import game_options, pick_options, resolve
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.play.analyst import DEFAULT_THINK_TIME, Analyst
 from perfectplay.play.levels import DEFAULT_LEVEL, LEVELS, level_named, levels_help
-from perfectplay.play.loading import load_game
 from perfectplay.play.match import Computer, HumanMatch, watch
 from perfectplay.play.session import Session
 from perfectplay.play.terminal import ConsoleTerminal
@@ -60,7 +59,7 @@ def play_command(game: str | None, position: tuple[str, ...], first: str, level:
         if game is None:
             return
     text = " ".join(position) if position else None
-    loaded, start = load_game(game, pick_options(options), text)
+    loaded, start = resolve(game, pick_options(options)).load(text)
     session = Session(loaded, start)
     analyst = Analyst(loaded, think_time=think_time)
     rng = random.Random(seed)

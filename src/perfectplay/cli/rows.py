@@ -5,7 +5,6 @@ exact output (perfectplay.scoring.contest)."""
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 import click
 
@@ -27,17 +26,13 @@ def read_text(path: str) -> str:
         raise BadPosition(f"cannot read {path}: {reason}") from None
 
 
-def answer(game_name: str, text: str, source: str, *, pv: bool = False,
+def answer(choice: registry.GameChoice, text: str, source: str, *, pv: bool = False,
            algorithm: str = "auto", limits: Limits | None = None, as_json: bool = False) -> None:
     """Solve the row game written in contest format and print the seed's output."""
     from perfectplay.scoring.contest import answer_lines
-    from perfectplay.search import solve
+    from perfectplay.solving import solve
 
-    entry = registry.find(game_name)
-    if entry.read_input is None:
-        having = ", ".join(e.name for e in registry.ENTRIES if e.read_input)
-        raise BadOption(f"{entry.name} has no contest input format (games with one: {having})")
-    game, start = entry.read_input(text, source)
+    game, start = choice.read_input(text, source)
     # The line costs a byte per range (n(n+1)/2); without --pv only O(n) memory is used.
     pv_limit = len(game.values) + 1 if pv or as_json else 0  # type: ignore[attr-defined]
     solution = solve(game, start, algorithm=algorithm, limits=limits, pv_limit=pv_limit)
@@ -52,14 +47,13 @@ def answer(game_name: str, text: str, source: str, *, pv: bool = False,
 def crates_command(pv: bool) -> None:
     """Seed 002, the crate line: n then n values on stdin; prints `diff D` and
     `mover M other O` (solved bottom-up, O(n) memory)."""
-    answer("crates", sys.stdin.read(), "<stdin>", pv=pv)
+    answer(registry.resolve("crates"), sys.stdin.read(), "<stdin>", pv=pv)
 
 
-def solve_file(game: str, path: str, position: tuple[str, ...], options: dict[str, Any],
+def solve_file(choice: registry.GameChoice, path: str, position: tuple[str, ...],
                algorithm: str, limits: Limits, pv: bool, as_json: bool) -> None:
     """`solve GAME --file PATH`: the contest answer for the row in PATH."""
     if position:
         raise BadOption(f"give the position either in --file {path} or on the command line, "
                         "not both")
-    registry.check_options(registry.find(game), options)
-    answer(game, read_text(path), path, pv=pv, algorithm=algorithm, limits=limits, as_json=as_json)
+    answer(choice, read_text(path), path, pv=pv, algorithm=algorithm, limits=limits, as_json=as_json)

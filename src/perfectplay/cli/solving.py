@@ -7,23 +7,24 @@ from typing import Any
 
 import click
 
-from perfectplay import registry
 from perfectplay.cli.common import (
+    algorithm_option,
     console,
     emit_json,
     engine_option,
     game_options,
     json_option,
-    load,
     make_limits,
     pick_options,
+    position_text,
+    resolve,
     search_options,
 )
 from perfectplay.cli.mate import solve_mate
 from perfectplay.cli.rows import PV_HELP, solve_file
 from perfectplay.errors import BadOption, PerfectPlayError
-from perfectplay.search import ALGORITHMS, analyze, solve
 from perfectplay.search.results import Solution
+from perfectplay.solving import algorithm_names, analyze, solve
 
 
 @click.command("solve")
@@ -46,15 +47,16 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
                   outcome_only: bool, engine: str, pv_limit: int, input_file: str | None,
                   pv: bool, mate: int | None, as_json: bool, **options: Any) -> None:
     """Value, remoteness, optimal moves and principal variation of a position."""
+    choice = resolve(game, pick_options(options))
     if mate is not None:
-        loaded, start = load(game, position, pick_options(options))
+        loaded, start = choice.load(position_text(position))
         solve_mate(loaded, start, mate, make_limits(depth, time_limit, node_limit), as_json)
         return
     if input_file is not None:
-        solve_file(game, input_file, position, pick_options(options), algorithm,
+        solve_file(choice, input_file, position, algorithm,
                    make_limits(depth, time_limit, node_limit), pv, as_json)
         return
-    loaded, start = load(game, position, pick_options(options))
+    loaded, start = choice.load(position_text(position))
     progress = None if as_json else _depth_printer()
     solution = solve(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                      limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
@@ -111,7 +113,7 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
                     time_limit: float | None, node_limit: int | None, tt_size: str | None,
                     outcome_only: bool, engine: str, as_json: bool, **options: Any) -> None:
     """The value of every legal move for the player who would play it."""
-    loaded, start = load(game, position, pick_options(options))
+    loaded, start = resolve(game, pick_options(options)).load(position_text(position))
     moves = analyze(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                     limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
                     engine=engine)
@@ -144,27 +146,22 @@ _RANGE = re.compile(r"^\s*(\d+)\s*\.\.\s*(\d+)\s*$")
 @click.argument("game")
 @click.argument("sizes")
 @game_options
-@click.option("--algorithm", "-a", default="auto", show_default=True)
+@algorithm_option()
 @json_option
 def table_command(game: str, sizes: str, algorithm: str, as_json: bool, **options: Any) -> None:
     """Outcomes over sizes FROM..TO, e.g. `perfectplay table takeaway 1..8`."""
     match = _RANGE.match(sizes)
     if not match or int(match.group(1)) > int(match.group(2)):
         raise BadOption(f"sizes {sizes!r}: write FROM..TO with FROM <= TO, e.g. 1..8")
-    entry = registry.find(game)
-    game_options_given = pick_options(options)
-    registry.check_options(entry, game_options_given)
-    if entry.sized is None:
-        raise BadOption(f"{entry.name} has no size to vary; games with sizes: "
-                        + ", ".join(e.name for e in registry.ENTRIES if e.sized))
+    choice = resolve(game, pick_options(options))
     rows = []
     for n in range(int(match.group(1)), int(match.group(2)) + 1):
-        loaded, position = entry.sized(game_options_given, n)
+        loaded, position = choice.sized(n)
         solution = solve(loaded, position, algorithm=algorithm, pv_limit=0)
         word = {"win": "win", "loss": "lose", "draw": "draw"}[solution.outcome or "draw"]
         rows.append({"n": n, "outcome": word, "remoteness": solution.remoteness})
     if as_json:
-        emit_json({"game": entry.name, "rows": rows})
+        emit_json({"game": choice.name, "rows": rows})
     else:
         click.echo(" ".join(f"{row['n']}:{row['outcome']}" for row in rows))
 
@@ -180,11 +177,12 @@ def compare_command(game: str, position: tuple[str, ...], algorithms: str, tt_si
                     as_json: bool, **options: Any) -> None:
     """Value, nodes and time per algorithm, and the calls each saves against the first."""
     names = [name.strip() for name in algorithms.split(",") if name.strip()]
-    unknown = [name for name in names if name not in ALGORITHMS]
+    known = algorithm_names()
+    unknown = [name for name in names if name not in known]
     if unknown or not names:
         raise BadOption(f"--algorithms {algorithms!r}: unknown {', '.join(map(repr, unknown)) or 'list'}; "
-                        f"choose from {', '.join(ALGORITHMS)}")
-    loaded, start = load(game, position, pick_options(options))
+                        f"choose from {', '.join(known)}")
+    loaded, start = resolve(game, pick_options(options)).load(position_text(position))
     rows: list[dict[str, Any]] = []
     for name in names:
         try:

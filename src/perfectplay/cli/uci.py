@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from perfectplay import registry
+from perfectplay.cli.common import resolve
 
 
 @click.command("uci")
@@ -14,6 +14,6 @@ from perfectplay import registry
 def uci_command(game: str) -> None:
     """Speak UCI on stdin/stdout, so chess GUIs and python-chess's chess.engine can drive
     the engine (uci, isready, ucinewgame, setoption, position, go, stop, quit)."""
-    loaded, _ = registry.load(game)
+    loaded, _ = resolve(game, {}).load(None)
     from perfectplay.uci.protocol import run
     run(loaded, sys.stdin, sys.stdout)

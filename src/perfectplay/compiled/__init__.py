@@ -7,7 +7,8 @@ without importing it. The kernels give the same answers as perfectplay.search:
 * ``c4_kernel`` / ``c4_table`` / ``connect4``: Connect Four, scored as the test sets score it;
 * ``generic``: negamax, alpha-beta and a table over a user's ``@njit`` game functions
   (docs/compiled.md), of which ``tictactoe`` is one instance;
-* ``dispatch``: picks an engine and returns perfectplay.search's Solution objects.
+* ``method``: registers the kernels as solving methods (perfectplay.methods), which
+  perfectplay.solving chooses among; they return perfectplay.search's Solution objects.
 """
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ class Probe:
 def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = 1000,
           on_depth: Callable[[Probe], None] | None = None, **_: Any) -> Solution:
-    """Like perfectplay.search.solve, by the kernel: value with remoteness, every optimal
+    """Like perfectplay.solve, by the kernel: value with remoteness, every optimal
     move, the principal variation. ``stats.nodes`` counts the kernel's calls to find the
     value (as Pons counts explored positions); ``extra_nodes`` the rest."""
     started = time.perf_counter()

@@ -278,28 +278,18 @@ def searcher(game: Game[Any, Any], spec: Spec, rules: Rules, algorithm: str,
     return Searcher(f"compiled {algorithm}", search, counters, windowed=algorithm != "minimax")
 
 
-def spec_for(game: Game[Any, Any]) -> Spec:
-    """The game's compiled spec: its own ``compiled_spec()``, or a built-in one."""
-    if hasattr(game, "compiled_spec"):
-        return game.compiled_spec()
-    if game.name == "tictactoe":
-        from perfectplay.compiled.tictactoe import SPEC
-        return SPEC
-    raise ValueError(f"{game.name} has no compiled spec")
-
-
 def _resolve(game: Game[Any, Any], algorithm: str) -> str:
     return getattr(game, "default_algorithm", "tt") if algorithm == "auto" else algorithm
 
 
-def solve(game: Game[Any, Any], position: Any, *, algorithm: str = "auto",
+def solve(game: Game[Any, Any], spec: Spec, position: Any, *, algorithm: str = "auto",
           outcome_only: bool = False, table_size: str | int | None = None,
           pv_limit: int = 1000, **_: Any) -> Solution:
-    """perfectplay.search.solve for a game with a compiled spec (exact searches only)."""
+    """perfectplay.solve for a game with a compiled spec (exact searches only)."""
     started = time.perf_counter()
     name = _resolve(game, algorithm)
     rules = Rules(game, outcome_only)
-    found = searcher(game, spec_for(game), rules, name, table_size)
+    found = searcher(game, spec, rules, name, table_size)
     finished = terminal_value(rules, position)
     if finished is not None:
         value, optimal, line, main_nodes = finished, list[Any](), list[Any](), 0
@@ -320,12 +310,12 @@ def solve(game: Game[Any, Any], position: Any, *, algorithm: str = "auto",
                     stats=stats, outcome_only=outcome_only)
 
 
-def analyze(game: Game[Any, Any], position: Any, *, algorithm: str = "auto",
+def analyze(game: Game[Any, Any], spec: Spec, position: Any, *, algorithm: str = "auto",
             outcome_only: bool = False, table_size: str | int | None = None,
             **_: Any) -> list[MoveValue]:
-    """perfectplay.search.analyze for a game with a compiled spec."""
+    """perfectplay.analyze for a game with a compiled spec."""
     rules = Rules(game, outcome_only)
-    found = searcher(game, spec_for(game), rules, _resolve(game, algorithm), table_size)
+    found = searcher(game, spec, rules, _resolve(game, algorithm), table_size)
     if terminal_value(rules, position) is not None:
         return []
     results = value_moves(rules, found, position, UNLIMITED_DEPTH, list(rules.moves(position)),

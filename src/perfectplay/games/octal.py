@@ -15,7 +15,7 @@ import re
 from perfectplay.errors import BadPosition, IllegalMove
 from perfectplay.game import Game, Properties
 from perfectplay.games._parse import parse_ints
-from perfectplay.impartial.octal import OctalCode, parse_code
+from perfectplay.impartial.octal_code import OctalCode, parse_code
 
 Heaps = tuple[int, ...]
 Move = tuple[int, int, int]  # (heap index, tokens taken, size of the left part; 0 = no split)

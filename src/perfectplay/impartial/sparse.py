@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from perfectplay.impartial.octal import LEAVE_ONE, LEAVE_TWO, TAKE_ALL, OctalCode, plain_sequence
+from perfectplay.impartial.octal_code import LEAVE_ONE, LEAVE_TWO, TAKE_ALL, OctalCode, plain_sequence
 
 try:  # numba is optional: the same functions run as plain Python without it
     from numba import njit

@@ -149,7 +149,7 @@ class TakeAwayAdapter(HeapAdapter):
     """One take-away pile: a subtraction game, so an octal game with 3 at each amount."""
 
     def __init__(self, game: Game[Any, Any]) -> None:
-        from perfectplay.impartial.octal import subtraction_code
+        from perfectplay.impartial.octal_code import subtraction_code
 
         super().__init__(game, subtraction_code(game.takes))  # type: ignore[attr-defined]
 

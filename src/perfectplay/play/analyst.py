@@ -17,9 +17,9 @@ from typing import Any
 
 from perfectplay.errors import LimitReached
 from perfectplay.game import Game
-from perfectplay.search import analyze
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import MoveValue
+from perfectplay.solving import analyze
 
 DEFAULT_THINK_TIME = 2.0
 # An exact analysis that needs more nodes than this is "too big": the computer then thinks

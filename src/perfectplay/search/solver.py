@@ -1,11 +1,17 @@
-"""The library's entry points: solve a position, analyse every move, compare algorithms."""
+"""The negamax family as solving methods: minimax, memo, alphabeta, tt, id and table.
+
+Each algorithm registers itself with perfectplay.methods; perfectplay.solving chooses among
+every registered method (theory, kernels and these). Searches run through run_deep, so deep
+games never meet Python's recursion limit.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from perfectplay.errors import LimitReached, UnsupportedSearch
+from perfectplay.errors import LimitReached
 from perfectplay.game import Game
+from perfectplay.methods import Method, Request, register
 from perfectplay.search import alphabeta, iterative, memo, minimax, table, tt
 from perfectplay.search.deep import run_deep
 from perfectplay.search.limits import Budget, Limits, OutOfBudget
@@ -19,58 +25,6 @@ from perfectplay.search.root import (
 from perfectplay.search.rules import Rules, Searcher
 from perfectplay.search.tables import TranspositionTable, parse_table_size
 
-ALGORITHMS: dict[str, str] = {
-    "minimax": "plain negamax, no table, no pruning: the reference",
-    "memo": "negamax with a table of exact values (seed 000)",
-    "alphabeta": "negamax with alpha-beta and the bound swap (seed 004)",
-    "tt": "alpha-beta with a transposition table: bound flags, draft, best move first",
-    "id": "iterative deepening over tt, under depth, node and time limits",
-    "table": "bottom-up tabulation, no recursion, for games that declare an order (issue 6)",
-    "grundy": "impartial games: XOR of component Grundy values (misère Nim by its rule); no remoteness",
-}
-DEFAULT_PV_LIMIT = 1000
-
-
-def resolve_algorithm(game: Game[Any, Any], name: str) -> str:
-    """The algorithm a name stands for; 'auto' is the fastest exact one for this game."""
-    if name == "auto":
-        if _theory_applies(game):
-            return "grundy"
-        return getattr(game, "default_algorithm", "tt")
-    if name not in ALGORITHMS:
-        known = ", ".join(["auto", *ALGORITHMS])
-        raise UnsupportedSearch(f"unknown algorithm {name!r}; choose one of: {known}")
-    return name
-
-
-# -- impartial games (issue 3): theory instead of search; the logic is in perfectplay.impartial
-
-def _theory_applies(game: Game[Any, Any]) -> bool:
-    if not game.properties.impartial:
-        return False
-    from perfectplay.impartial import theory
-    return theory.applies(game)
-
-
-def _choose(game: Game[Any, Any], algorithm: str, limits: Limits) -> str:
-    """resolve_algorithm, except that 'auto' with a depth, node or time limit searches: a
-    caller who budgets a search wants what only a search gives (remoteness)."""
-    name = resolve_algorithm(game, algorithm)
-    bounded = (limits.depth, limits.nodes, limits.time) != (None, None, None)
-    if name == "grundy" and algorithm == "auto" and bounded:
-        return getattr(game, "default_algorithm", "tt")
-    return name
-
-
-def _solve_by_theory(game: Game[Any, Any], position: Any, pv_limit: int) -> Solution:
-    from perfectplay.impartial import theory
-    return theory.solve(game, position, pv_limit=pv_limit)
-
-
-def _analyze_by_theory(game: Game[Any, Any], position: Any) -> list[MoveValue]:
-    from perfectplay.impartial import theory
-    return theory.analyze(game, position)
-
 
 def make_searcher(name: str, rules: Rules, budget: Budget, table_size: str | int | None) -> Searcher:
     if name == "minimax":
@@ -83,55 +37,11 @@ def make_searcher(name: str, rules: Rules, budget: Budget, table_size: str | int
     return tt.build(rules, budget, TranspositionTable(entries))
 
 
-def _compiled_kernel(game: Game[Any, Any], engine: str, algorithm: str, limits: Limits) -> Any:
-    """The compiled kernel to run instead of this module (issue 5), or None. numba is
-    imported only inside perfectplay.compiled, and only once a kernel runs."""
-    if engine == "python":
-        return None
-    from perfectplay.compiled.dispatch import choose
-    return choose(game, engine, algorithm, limits)
-
-
-def _check_mode(game: Game[Any, Any], algorithm: str, limits: Limits, outcome_only: bool) -> None:
-    if outcome_only and game.properties.is_score:
-        raise UnsupportedSearch(
-            f"--outcome-only applies to win/loss/draw games; {game.name} is a score game")
-    if algorithm in ("memo", "table") and limits.depth is not None:
-        raise UnsupportedSearch(
-            f"{algorithm} stores exact values only; use --algorithm id with --depth")
-
-
 def _stats(searcher: Searcher, budget: Budget, extra: int = 0) -> Stats:
     counters = searcher.counters()
     return Stats(nodes=counters.nodes + 1, table_hits=counters.table_hits,
                  cutoffs=counters.cutoffs, max_ply=counters.max_ply,
                  elapsed_s=budget.elapsed(), extra_nodes=extra)
-
-
-def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto",
-          limits: Limits | None = None, outcome_only: bool = False,
-          table_size: str | int | None = None, pv_limit: int = DEFAULT_PV_LIMIT,
-          on_depth: Callable[[iterative.DepthResult], None] | None = None,
-          budget: Budget | None = None, engine: str = "python") -> Solution:
-    """Solve ``position`` (the start position when None): its value from the side to move,
-    every optimal move, the principal variation and the statistics of the search.
-    ``engine`` is 'python', 'compiled' or 'auto' (see perfectplay.compiled.dispatch)."""
-    limits = limits or Limits()
-    parse_table_size(table_size)  # reject a bad size whichever algorithm runs
-    position = game.start() if position is None else position
-    kernel = _compiled_kernel(game, engine, algorithm, limits)
-    if kernel is not None:
-        return kernel.solve(game, position, algorithm=algorithm, outcome_only=outcome_only,
-                            table_size=table_size, pv_limit=pv_limit, on_depth=on_depth)
-    name = _choose(game, algorithm, limits)
-    if name == "grundy":
-        return _solve_by_theory(game, position, pv_limit)
-    _check_mode(game, name, limits, outcome_only)
-    budget = budget or Budget(limits)
-    rules = Rules(game, outcome_only)
-    solver = {"id": _solve_deepening, "table": _solve_table}.get(name, _solve_exact)
-    return run_deep(lambda: solver(game, rules, position, name, limits, budget,
-                                   table_size, pv_limit, on_depth), budget)
 
 
 def _finish(game: Game[Any, Any], rules: Rules, position: Any, name: str, value: float,
@@ -216,46 +126,6 @@ def _solve_deepening(game: Game[Any, Any], rules: Rules, position: Any, name: st
     return _finish(game, rules, position, name, last.value, last.exact, optimal, line, stats)
 
 
-def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto",
-            limits: Limits | None = None, outcome_only: bool = False,
-            table_size: str | int | None = None, budget: Budget | None = None,
-            engine: str = "python") -> list[MoveValue]:
-    """The value of every legal move for the player who would play it, best first."""
-    limits = limits or Limits()
-    parse_table_size(table_size)  # reject a bad size whichever algorithm runs
-    position = game.start() if position is None else position
-    kernel = _compiled_kernel(game, engine, algorithm, limits)
-    if kernel is not None:
-        return kernel.analyze(game, position, algorithm=algorithm,
-                              outcome_only=outcome_only, table_size=table_size)
-    name = _choose(game, algorithm, limits)
-    if name == "grundy":
-        return _analyze_by_theory(game, position)
-    _check_mode(game, name, limits, outcome_only)
-    budget = budget or Budget(limits)
-    rules = Rules(game, outcome_only)
-
-    def task() -> list[MoveValue]:
-        if name == "table":
-            return _valued(game, rules, position, table.move_values(game, rules, position, budget))
-        searcher = make_searcher("tt" if name == "id" else name, rules, budget, table_size)
-        moves = list(rules.moves(position)) if terminal_value(rules, position) is None else []
-        if name == "id":
-            results: list[Any] = []
-            for depth_result in iterative.deepen(rules, searcher, position, limits.search_depth,
-                                                 full_window=True):
-                results = depth_result.moves
-        else:
-            try:
-                results = value_moves(rules, searcher, position, limits.search_depth, moves,
-                                      full_window=True)
-            except OutOfBudget as stop:
-                raise LimitReached(f"{name} stopped ({stop}) before every move was valued") from None
-        return _valued(game, rules, position, results)
-
-    return run_deep(task, budget)
-
-
 def _valued(game: Game[Any, Any], rules: Rules, position: Any, results: list[Any]) -> list[MoveValue]:
     valued = [MoveValue(r.move, game.format_move(position, r.move), int(r.value),
                         rules.is_score, r.exact) for r in results if r.value is not None]
@@ -277,4 +147,79 @@ def _totals(game: Game[Any, Any], rules: Rules, position: Any, difference: int,
     return (total + difference) // 2, (total - difference) // 2
 
 
-__all__ = ["ALGORITHMS", "analyze", "make_searcher", "resolve_algorithm", "solve"]
+# -- registration -------------------------------------------------------------------------
+
+Runner = Callable[..., Solution]
+
+
+def _searching(name: str, runner: Runner) -> Callable[[Game[Any, Any], Any, Request], Solution]:
+    def solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
+        budget = request.budget or Budget(request.limits)
+        rules = Rules(game, request.outcome_only)
+        return run_deep(lambda: runner(game, rules, position, name, request.limits, budget,
+                                       request.table_size, request.pv_limit, request.on_depth),
+                        budget)
+    return solve
+
+
+def _valuing(name: str) -> Callable[[Game[Any, Any], Any, Request], list[MoveValue]]:
+    def analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveValue]:
+        budget = request.budget or Budget(request.limits)
+        rules = Rules(game, request.outcome_only)
+        return run_deep(lambda: _move_values(game, rules, position, name, request, budget), budget)
+    return analyze
+
+
+def _move_values(game: Game[Any, Any], rules: Rules, position: Any, name: str, request: Request,
+                 budget: Budget) -> list[MoveValue]:
+    limits = request.limits
+    if name == "table":
+        return _valued(game, rules, position, table.move_values(game, rules, position, budget))
+    searcher = make_searcher("tt" if name == "id" else name, rules, budget, request.table_size)
+    moves = list(rules.moves(position)) if terminal_value(rules, position) is None else []
+    if name == "id":
+        results: list[Any] = []
+        for depth_result in iterative.deepen(rules, searcher, position, limits.search_depth,
+                                             full_window=True):
+            results = depth_result.moves
+    else:
+        try:
+            results = value_moves(rules, searcher, position, limits.search_depth, moves,
+                                  full_window=True)
+        except OutOfBudget as stop:
+            raise LimitReached(f"{name} stopped ({stop}) before every move was valued") from None
+    return _valued(game, rules, position, results)
+
+
+def _objection(name: str) -> Callable[[Game[Any, Any], Request], str | None]:
+    def applies(game: Game[Any, Any], request: Request) -> str | None:
+        if request.outcome_only and game.properties.is_score:
+            return f"--outcome-only applies to win/loss/draw games; {game.name} is a score game"
+        if name in ("memo", "table") and request.limits.depth is not None:
+            return f"{name} stores exact values only; use --algorithm id with --depth"
+        return None
+    return applies
+
+
+def _game_default(name: str) -> Callable[[Game[Any, Any], Request], bool]:
+    """auto prefers the algorithm a game names as its default (crates: table; takeaway: memo)."""
+    return lambda game, request: getattr(game, "default_algorithm", "tt") == name
+
+
+SEARCHES = (
+    ("minimax", "plain negamax, no table, no pruning: the reference", _solve_exact),
+    ("memo", "negamax with a table of exact values (seed 000)", _solve_exact),
+    ("alphabeta", "negamax with alpha-beta and the bound swap (seed 004)", _solve_exact),
+    ("tt", "alpha-beta with a transposition table: bound flags, draft, best move first",
+     _solve_exact),
+    ("id", "iterative deepening over tt, under depth, node and time limits", _solve_deepening),
+    ("table", "bottom-up tabulation, no recursion, for games that declare an order", _solve_table),
+)
+# auto takes the game's declared default among these (tt when it declares none), after
+# any method of lower priority that prefers the game (theory, for impartial sums).
+DEFAULT_PRIORITY = 50
+
+for _name, _summary, _runner in SEARCHES:
+    register(Method(_name, _summary, _searching(_name, _runner), _valuing(_name),
+                    applies=_objection(_name), preferred=_game_default(_name),
+                    priority=DEFAULT_PRIORITY))

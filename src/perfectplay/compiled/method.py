@@ -1,0 +1,91 @@
+"""The compiled kernels as solving methods: ``--engine compiled|python|auto``.
+
+This module imports no numba: it only declares the kernels, and imports one when it runs.
+
+* ``python``: the Python methods, always.
+* ``compiled``: the game's kernel, or a clear error when it has none, numba is missing, or
+  the request (an algorithm, a depth, node or time limit) is one the kernel does not run.
+* ``auto``: the kernel when the game has one that pays for itself, numba imports and the
+  request suits it; the Python methods otherwise. Tic-tac-toe's kernel does not pay: Python
+  solves the whole game faster than numba compiles a generic engine, so auto keeps Python
+  there (``--engine compiled`` still runs it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from perfectplay.compiled import numba_available
+from perfectplay.game import Game
+from perfectplay.methods import Method, Request, register
+from perfectplay.search.results import MoveValue, Solution
+
+CONNECT4_ALGORITHMS = ("auto",)
+GENERIC_ALGORITHMS = ("auto", "minimax", "alphabeta", "tt")
+
+
+def _objection(algorithms: tuple[str, ...]) -> Any:
+    def applies(game: Game[Any, Any], request: Request) -> str | None:
+        if not numba_available():
+            return "numba is not installed (pip install 'perfectplay[fast]')"
+        if request.algorithm not in algorithms:
+            return (f"the {game.name} kernel runs --algorithm {', '.join(algorithms)}, "
+                    f"not {request.algorithm!r}")
+        if request.bounded:
+            return "the kernels solve exactly; --depth, --nodes and --time need --engine python"
+        return None
+    return applies
+
+
+def _kernel_options(request: Request) -> dict[str, Any]:
+    return {"algorithm": request.algorithm, "outcome_only": request.outcome_only,
+            "table_size": request.table_size}
+
+
+# -- Connect Four: its own kernel (perfectplay.compiled.connect4) ---------------------------
+
+def _connect4_solve(game: Any, position: Any, request: Request) -> Solution:
+    from perfectplay.compiled.connect4 import solve
+    return solve(game, position, pv_limit=request.pv_limit, on_depth=request.on_depth,
+                 **_kernel_options(request))
+
+
+def _connect4_analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
+    from perfectplay.compiled.connect4 import analyze
+    return analyze(game, position, **_kernel_options(request))
+
+
+register(Method("connect4-kernel", "Connect Four's bitboard kernel, scored as the test sets are",
+                _connect4_solve, _connect4_analyze, engine="compiled",
+                answers=CONNECT4_ALGORITHMS, handles=lambda game: game.name == "connect4",
+                applies=_objection(CONNECT4_ALGORITHMS),
+                preferred=lambda game, request: True, priority=10))
+
+
+# -- the generic engine over a game's compiled spec (docs/compiled.md) ---------------------
+
+def _has_spec(game: Game[Any, Any]) -> bool:
+    return game.name == "tictactoe" or hasattr(game, "compiled_spec")
+
+
+def _spec(game: Game[Any, Any]) -> Any:
+    """The game's own ``compiled_spec()``, or the built-in tic-tac-toe spec."""
+    if hasattr(game, "compiled_spec"):
+        return game.compiled_spec()
+    from perfectplay.compiled.tictactoe import SPEC
+    return SPEC
+
+
+def _generic_solve(game: Any, position: Any, request: Request) -> Solution:
+    from perfectplay.compiled.generic import solve
+    return solve(game, _spec(game), position, pv_limit=request.pv_limit, **_kernel_options(request))
+
+
+def _generic_analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
+    from perfectplay.compiled.generic import analyze
+    return analyze(game, _spec(game), position, **_kernel_options(request))
+
+
+register(Method("generic-kernel", "negamax, alpha-beta and a table over a game's @njit functions",
+                _generic_solve, _generic_analyze, engine="compiled", answers=GENERIC_ALGORITHMS,
+                handles=_has_spec, applies=_objection(GENERIC_ALGORITHMS), priority=20))

@@ -1,0 +1,167 @@
+"""The registry of solving methods: one way in for every way of answering a position.
+
+A method is anything that can value a position: a search algorithm of the negamax family,
+Sprague-Grundy theory, bottom-up tabulation, a compiled kernel, and later database lookups,
+retrograde analysis or a depth-limited engine. Each declares itself here, from a module of its
+own package, with :func:`register`: its name, the games it is for, when it can answer a
+request (and why not), whether ``--algorithm auto`` should prefer it, and the two entry points
+``solve`` and ``analyze``. :mod:`perfectplay.solving` imports those modules and picks among
+the registered methods with :func:`choose`, so no lower layer ever imports a higher one to
+decide how to answer.
+
+Two axes, as on the command line:
+
+* ``--engine python|compiled|auto``: compiled methods (numba kernels) answer when the engine is
+  ``compiled``, or ``auto`` and the kernel pays for itself; Python methods otherwise.
+* ``--algorithm NAME|auto``: a Python method by name, or for ``auto`` the preferred method of
+  lowest priority among those that handle the game. A compiled method lists the algorithm
+  names it reproduces in ``answers``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from perfectplay.errors import UnsupportedSearch
+from perfectplay.game import Game
+from perfectplay.search.limits import Budget, Limits
+from perfectplay.search.results import MoveValue, Solution
+
+ENGINES = ("auto", "compiled", "python")
+DEFAULT_PV_LIMIT = 1000
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a caller asks of a solve or an analysis, apart from the game and position."""
+
+    algorithm: str = "auto"
+    engine: str = "python"
+    limits: Limits = field(default_factory=Limits)
+    outcome_only: bool = False
+    table_size: str | int | None = None
+    pv_limit: int = DEFAULT_PV_LIMIT
+    on_depth: Callable[[Any], None] | None = None
+    budget: Budget | None = None
+
+    @property
+    def bounded(self) -> bool:
+        """Whether a depth, node or time limit was given."""
+        limits = self.limits
+        return (limits.depth, limits.nodes, limits.time) != (None, None, None)
+
+
+GameCheck = Callable[[Game[Any, Any]], bool]
+RequestCheck = Callable[[Game[Any, Any], Request], bool]
+Reason = Callable[[Game[Any, Any], Request], "str | None"]
+Solver = Callable[[Game[Any, Any], Any, Request], Solution]
+Analyzer = Callable[[Game[Any, Any], Any, Request], list[MoveValue]]
+
+
+def every_game(game: Game[Any, Any]) -> bool:
+    return True
+
+
+def no_objection(game: Game[Any, Any], request: Request) -> str | None:
+    return None
+
+
+def never(game: Game[Any, Any], request: Request) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Method:
+    """One registered way of answering.
+
+    ``handles`` says which games the method is for at all (a Connect Four kernel handles only
+    Connect Four); ``applies`` says whether it can answer this particular request, returning
+    None or the reason it cannot, which becomes the user's one-line error; ``preferred`` says
+    whether ``--algorithm auto`` (or ``--engine auto``, for compiled methods) should choose it,
+    trying methods in increasing ``priority``.
+    """
+
+    name: str
+    summary: str
+    solve: Solver
+    analyze: Analyzer
+    engine: str = "python"
+    answers: tuple[str, ...] = ()
+    handles: GameCheck = every_game
+    applies: Reason = no_objection
+    preferred: RequestCheck = never
+    priority: int = 100
+
+
+_METHODS: list[Method] = []
+
+
+def register(method: Method) -> Method:
+    """Add ``method``; one registered again under the same name and engine replaces the old."""
+    if method.engine not in ENGINES[1:]:
+        raise ValueError(f"method {method.name!r}: engine must be 'python' or 'compiled'")
+    _METHODS[:] = [m for m in _METHODS if (m.name, m.engine) != (method.name, method.engine)]
+    _METHODS.append(method)
+    return method
+
+
+def registered(engine: str = "python") -> tuple[Method, ...]:
+    """The methods of one engine, in the order they were registered."""
+    return tuple(method for method in _METHODS if method.engine == engine)
+
+
+def algorithm_names() -> list[str]:
+    """The names ``--algorithm`` accepts besides 'auto'."""
+    return [method.name for method in registered("python")]
+
+
+def choose(game: Game[Any, Any], request: Request) -> Method:
+    """The method that answers ``request`` for ``game``; raises UnsupportedSearch with the
+    reason when the request names one that cannot."""
+    if request.engine not in ENGINES:
+        raise UnsupportedSearch(f"unknown engine {request.engine!r}; choose one of: {', '.join(ENGINES)}")
+    if request.engine != "python":
+        kernel = _compiled(game, request)
+        if kernel is not None:
+            return kernel
+    return _python(game, request)
+
+
+def _compiled(game: Game[Any, Any], request: Request) -> Method | None:
+    kernels = sorted((m for m in registered("compiled") if m.handles(game)), key=lambda m: m.priority)
+    if not kernels:
+        if request.engine == "compiled":
+            raise UnsupportedSearch(
+                f"--engine compiled: {game.name} has no compiled kernel (use --engine python)")
+        return None
+    kernel = kernels[0]
+    if request.engine == "auto" and not kernel.preferred(game, request):
+        return None
+    problem = kernel.applies(game, request)
+    if problem is None:
+        return kernel
+    if request.engine == "compiled":
+        raise UnsupportedSearch(f"--engine compiled: {problem}")
+    return None
+
+
+def _python(game: Game[Any, Any], request: Request) -> Method:
+    methods = registered("python")
+    if request.algorithm == "auto":
+        candidates = sorted((m for m in methods if m.handles(game) and m.preferred(game, request)),
+                            key=lambda m: m.priority)
+        if not candidates:
+            raise UnsupportedSearch(f"no solving method is registered for {game.name}")
+        method = candidates[0]
+    else:
+        found = [m for m in methods if m.name == request.algorithm]
+        if not found:
+            known = ", ".join(["auto", *algorithm_names()])
+            raise UnsupportedSearch(f"unknown algorithm {request.algorithm!r}; choose one of: {known}")
+        method = found[0]
+    problem = method.applies(game, request)
+    if problem is not None:
+        raise UnsupportedSearch(problem)
+    return method
+

@@ -1,0 +1,118 @@
+"""The house rules of docs/architecture.md, checked on the source: imports point down the
+layers, even the lazy ones inside functions, and no two modules import each other."""
+
+from __future__ import annotations
+
+import ast
+from graphlib import CycleError, TopologicalSorter
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "perfectplay"
+
+# Layer of each package or module, lowest first; a module may import its own layer or below
+# (the longest matching prefix names the layer). A new package gets its line here, and in
+# docs/architecture.md.
+LAYERS = {
+    "value": 0, "errors": 0,
+    # The protocol, with the vocabulary every method answers in (limits, results).
+    "game": 1, "search.limits": 1, "search.results": 1,
+    # The registry of solving methods: below every method, so each can register itself.
+    "methods": 2,
+    "scoring": 3,
+    "search": 4,
+    # Games and the engines that build on search: side by side (a kernel compiles a game's
+    # rules, theory splits a game into parts), never importing each other in a circle.
+    "games": 5, "impartial": 5, "compiled": 5,
+    # The one way in, and the games by name.
+    "solving": 6, "registry": 6,
+    "verify": 7, "__init__": 7,
+    "play": 8, "uci": 8,
+    "cli": 9, "__main__": 10,
+}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    if parts[-1] == "__init__" and len(parts) > 1:  # a package: named by its folder
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def layer(module: str) -> int:
+    parts = module.split(".")
+    for size in range(len(parts), 0, -1):
+        prefix = ".".join(parts[:size])
+        if prefix in LAYERS:
+            return LAYERS[prefix]
+    raise AssertionError(f"perfectplay.{module} has no layer in tests/test_architecture.py")
+
+
+def known_modules() -> set[str]:
+    return {module_name(path) for path in PACKAGE.rglob("*.py")}
+
+
+def imports(path: Path, modules: set[str]) -> set[str]:
+    """Every perfectplay module ``path`` imports, at the top or inside a function.
+    ``from perfectplay.a import b`` imports perfectplay.a.b when that is a module, else
+    perfectplay.a; ``from perfectplay import solve`` imports the package's __init__."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            targets = []
+            for alias in node.names:
+                inner = f"{node.module}.{alias.name}"
+                targets.append(inner if _inner(inner) in modules else node.module)
+        else:
+            continue
+        found |= {_inner(target) for target in targets if target.split(".")[0] == "perfectplay"}
+    return found
+
+
+def _inner(dotted: str) -> str:
+    return dotted.removeprefix("perfectplay").lstrip(".") or "__init__"
+
+
+def graph() -> dict[str, set[str]]:
+    modules = known_modules()
+    return {module_name(path): imports(path, modules) - {module_name(path)}
+            for path in PACKAGE.rglob("*.py")}
+
+
+def test_every_import_points_down_the_layers() -> None:
+    upward = [f"{module} (layer {layer(module)}) imports {target} (layer {layer(target)})"
+              for module, targets in graph().items() for target in targets
+              if layer(target) > layer(module)]
+    assert upward == []
+
+
+def test_no_modules_import_each_other_even_through_others() -> None:
+    try:
+        order = list(TopologicalSorter(graph()).static_order())
+    except CycleError as error:
+        pytest.fail(f"import cycle: {' -> '.join(error.args[1])}")
+    assert "value" in order
+
+
+def test_the_search_family_never_reaches_up_to_choose_a_strategy() -> None:
+    # The defect this layering fixed: search/solver.py imported impartial.theory and
+    # compiled.dispatch to decide how to answer.
+    reaching = {target for module, targets in graph().items() if module.startswith("search")
+                for target in targets if layer(target) > LAYERS["search"]}
+    assert reaching == set()
+
+
+def test_the_solving_front_door_is_the_only_place_that_knows_every_method() -> None:
+    # perfectplay.methods is the registry: it must not import any method's package.
+    assert {target.split(".")[0] for target in graph()["methods"]} <= {"game", "errors", "search"}
+    assert graph()["methods"] <= {"game", "errors", "search.limits", "search.results"}
+
+
+@pytest.mark.parametrize("module", ["search.solver", "impartial.method", "compiled.method"])
+def test_each_method_module_registers_itself_and_is_listed_once(module: str) -> None:
+    from perfectplay import solving
+    assert solving.METHOD_MODULES.count(f"perfectplay.{module}") == 1
+    assert "register(" in (PACKAGE / (module.replace(".", "/") + ".py")).read_text()
