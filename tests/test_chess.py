@@ -109,6 +109,23 @@ def test_captures_and_promotions_come_first_most_valuable_victim_first() -> None
     assert len(GAME.moves(node)) == len(list(node.board.legal_moves))
 
 
+def test_noisy_moves_are_exactly_python_chess_captures_and_promotions() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for start in ("startpos", KIWIPETE, POSITION_4, POSITION_5):
+        node = position(start)
+        for _ in range(40):
+            if GAME.outcome(node) is not None or not GAME.moves(node):
+                break
+            fresh = GAME.parse_position(node.board.fen())  # no move list kept yet
+            board = node.board
+            wanted = {move for move in board.legal_moves if board.is_capture(move) or move.promotion}
+            assert set(GAME.noisy_moves(fresh)) == wanted == set(GAME.noisy_moves(node)), board.fen()
+            checked += len(wanted)
+            node = GAME.play(node, rng.choice(GAME.moves(node)))
+    assert checked > 100
+
+
 def test_threefold_repetition_and_the_fifty_move_rule_draw() -> None:
     shuffle = "startpos moves Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1"
     assert GAME.outcome(position(shuffle)) is None  # the start position has occurred twice

@@ -96,6 +96,12 @@ class ChessPosition:
             self._legal = list(self.board.generate_legal_moves())
         return self._legal
 
+    def has_legal_move(self) -> bool:
+        """Whether the side to move can move; stops at the first legal move found."""
+        if self._legal is not None:
+            return bool(self._legal)
+        return any(self.board.generate_legal_moves())
+
     def repetitions(self) -> int:
         """How many times this position occurred before (within the kept history)."""
         return self.history.count(self.key)
@@ -233,10 +239,20 @@ class Chess(Game[ChessPosition, chess.Move]):
         return position._ordered
 
     def noisy_moves(self, position: ChessPosition) -> list[chess.Move]:
-        """Captures and promotions, most valuable victim first (quiescence search)."""
+        """Captures and promotions, most valuable victim first (quiescence search). Without
+        the full move list at hand, only these are generated: quiescence nodes are most of a
+        search, and most of them never need their quiet moves."""
         if position._ordered is not None:
             return position._ordered[:position._noisy_count]
-        return _split_noisy(position)[0]
+        board = position.board
+        if position._legal is not None or board.is_check():
+            return _split_noisy(position)[0]
+        last_rank = chess.BB_RANK_8 if board.turn else chess.BB_RANK_1
+        noisy = list(board.generate_legal_captures())
+        noisy += board.generate_legal_moves(board.pawns, last_rank & ~board.occupied)
+        if len(noisy) > 1:
+            noisy.sort(key=lambda move: _mvv_lva(board, move), reverse=True)
+        return noisy
 
     def play(self, position: ChessPosition, move: chess.Move) -> ChessPosition:
         board = position.board
@@ -267,7 +283,7 @@ class Chess(Game[ChessPosition, chess.Move]):
             return Outcome.DRAW
         if board.is_insufficient_material():
             return Outcome.DRAW
-        if not position.legal_moves():
+        if not position.has_legal_move():
             return None if board.is_check() else Outcome.DRAW  # checkmate / stalemate
         if board.halfmove_clock >= 100:
             return Outcome.DRAW
