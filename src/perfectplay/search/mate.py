@@ -66,13 +66,25 @@ class MateSearch:
         self._count()
         answer = None
         if n >= 1:
-            for move in self.game.moves(position):
-                if self.is_lost(self.game.play(position, move), n - 1):
+            for move, child in self.candidates(position, n):
+                if self.is_lost(child, n - 1):
                     answer = move
                     break
         if len(self.wins) < self.table_entries:
             self.wins[(position, n)] = answer
         return answer
+
+    def candidates(self, position: Any, n: int) -> list[tuple[Any, Any]]:
+        """(move, child) pairs to try for a win within ``n``. With more than one move to go,
+        the moves that leave the opponent fewest replies come first (checks, in chess): they
+        are the likeliest to force, and their refutations are quickest to search. The same
+        idea orders proof-number search (Allis, 1994)."""
+        play = self.game.play
+        pairs = [(move, play(position, move)) for move in self.game.moves(position)]
+        if n >= 2:
+            moves_of = self.game.moves
+            pairs.sort(key=lambda pair: len(moves_of(pair[1])))
+        return pairs
 
     def ended(self, position: Any) -> Outcome | None:
         """The finished game's result for the side to move, or None while it goes on."""
