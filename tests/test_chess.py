@@ -183,11 +183,13 @@ def test_the_cli_reports_an_illegal_fen_in_one_line_with_exit_2() -> None:
         "error: illegal FEN '8/8/8/8/8/8/8/8 w - - 0 1': no white king, no black king, empty"]
 
 
-def test_without_python_chess_the_cli_says_how_to_install_it() -> None:
+@pytest.mark.parametrize("command", [["perft", "chess", "--depth", "1"], ["uci", "chess"],
+                                     ["solve", "chess", "startpos", "--mate", "1"]])
+def test_without_python_chess_the_cli_says_how_to_install_it(command: list[str]) -> None:
     # sys.modules['chess'] = None makes Python treat the package as absent.
     hide = "import sys; sys.modules['chess'] = None; from perfectplay.cli import main; main()"
-    run = subprocess.run([sys.executable, "-c", hide, "perft", "chess", "--depth", "1"],
-                         capture_output=True, text=True, timeout=60)
+    run = subprocess.run([sys.executable, "-c", hide, *command], capture_output=True, text=True,
+                         timeout=60, input="quit\n")
     assert run.returncode == 2
     assert run.stderr.strip() == "error: chess needs python-chess: pip install 'perfectplay[chess]'"
 
