@@ -105,6 +105,13 @@ def test_bad_commands_get_an_info_string_and_the_engine_keeps_running() -> None:
     assert out[-1] == "readyok"
 
 
+def test_bytes_that_are_not_text_are_a_malformed_command() -> None:
+    run = subprocess.run(COMMAND, input=b"\xff\xfe go\nisready\nquit\n", capture_output=True, timeout=60)
+    lines = run.stdout.decode().splitlines()
+    assert run.returncode == 0 and lines[0].startswith("info string error: unknown command")
+    assert lines[-1] == "readyok"
+
+
 def test_go_before_position_searches_the_start_position() -> None:
     out = talk(["go depth 1", "isready", "quit"])
     best = next(line for line in out if line.startswith("bestmove"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 
 import click
@@ -16,4 +17,6 @@ def uci_command(game: str) -> None:
     the engine (uci, isready, ucinewgame, setoption, position, go, stop, quit)."""
     loaded, _ = resolve(game, {}).load(None)
     from perfectplay.uci.protocol import run
-    run(loaded, sys.stdin, sys.stdout)
+    # Bytes that are not UTF-8 become a malformed command (an info string), not a traceback.
+    source = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    run(loaded, source, sys.stdout)
