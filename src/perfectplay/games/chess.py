@@ -222,9 +222,6 @@ def _split_noisy(position: ChessPosition) -> tuple[list[chess.Move], list[chess.
 class Chess(Game[ChessPosition, chess.Move]):
     name = "chess"
     properties = Properties(can_draw=True)
-    # Chess is far too big to solve: `solve` deepens iteratively (give --depth or --time),
-    # and `solve --mate N` proves mates exactly.
-    default_algorithm = "id"
 
     def __init__(self, start_fen: str = START_FEN) -> None:
         self.start_fen = start_fen
