@@ -3,6 +3,7 @@ bad input, and the exact mate search checked against a brute force over python-c
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -252,6 +253,19 @@ def test_mate_search_agrees_with_brute_force_on_win_at_chess_positions() -> None
     answers = [(find_mate(GAME, position(fen), 2).moves, brute_shortest_mate(fen, 2)) for fen in fens]
     assert all(ours == theirs for ours, theirs in answers), answers
     assert {ours for ours, _ in answers} >= {None, 2}
+
+
+def test_solve_mate_from_the_cli_prints_the_line_and_reports_a_finished_game() -> None:
+    def solve(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "perfectplay", "solve", "chess", *args],
+                              capture_output=True, text=True, timeout=120)
+    found = solve("startpos moves f3 e5 g4", "--mate", "2")
+    assert found.returncode == 0
+    assert "mate in 1 for the side to move (proved)" in found.stdout and "2...Qh4#" in found.stdout
+    over = solve("startpos moves f3 e5 g4 Qh4", "--mate", "2", "--json")
+    assert json.loads(over.stdout)["game_over"] is True
+    stopped = solve("startpos", "--mate", "9", "--nodes", "2000")
+    assert stopped.returncode == 1 and stopped.stderr.startswith("stopped: mate search stopped")
 
 
 def test_a_stalemating_move_is_no_mate() -> None:

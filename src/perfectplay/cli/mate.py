@@ -28,12 +28,14 @@ def solve_mate(game: Any, position: Any, limit: int, limits: Limits, as_json: bo
     moves = line_notation(game, position, result.line)
     if as_json:
         emit_json({"game": game.name, "position": game.format_position(position), "limit": limit,
-                   "mate_in": result.moves, "line": moves, "nodes": result.nodes,
-                   "elapsed_s": round(result.elapsed_s, 6)})
+                   "mate_in": result.moves, "game_over": result.game_over, "line": moves,
+                   "nodes": result.nodes, "elapsed_s": round(result.elapsed_s, 6)})
         return
     out = console()
     out.print(f"[bold]{game.name}[/bold] {game.format_position(position)}")
-    if result.moves is None:
+    if result.game_over:
+        out.print("the game is already over: there is no move to search")
+    elif result.moves is None:
         out.print(f"no mate within {limit} move{'s' * (limit != 1)} for the side to move (proved)")
     else:
         shorter = "" if result.moves == 1 else ", none shorter"

@@ -39,6 +39,7 @@ class MateResult:
     line: list[Any] = field(default_factory=list)
     nodes: int = 0
     elapsed_s: float = 0.0
+    game_over: bool = False  # the position is already finished: there is nothing to search
 
 
 class MateSearch:
@@ -143,7 +144,7 @@ def find_mate(game: Game[Any, Any], position: Any, limit: int, *, budget: Budget
 
     def task() -> MateResult:
         if search.ended(position) is not None:
-            return MateResult(limit, None, [], 0, budget.elapsed())
+            return MateResult(limit, None, [], 0, budget.elapsed(), game_over=True)
         moves = search.shortest_win(position, limit)
         line = [] if moves is None else search.line(position, moves)
         return MateResult(limit, moves, line, search.nodes, budget.elapsed())
