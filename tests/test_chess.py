@@ -4,6 +4,7 @@ bad input, and the exact mate search checked against a brute force over python-c
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import subprocess
 import sys
@@ -84,6 +85,8 @@ def test_positions_are_immutable_values() -> None:
     assert after == position("startpos moves e2e4")
     assert hash(after) == hash(position("startpos moves e2e4"))
     assert after != start
+    copied = pickle.loads(pickle.dumps(after))
+    assert copied == after and GAME.key(copied) == GAME.key(after) and copied.history == after.history
     # The move number does not matter; the halfmove clock does (the fifty-move rule).
     assert position("8/8/8/4k3/8/8/8/R3K3 w - - 3 40") == position("8/8/8/4k3/8/8/8/R3K3 w - - 3 1")
     assert position("8/8/8/4k3/8/8/8/R3K3 w - - 3 40") != position("8/8/8/4k3/8/8/8/R3K3 w - - 4 40")

@@ -83,6 +83,13 @@ class ChessPosition:
             self._hash = hash((self.key, self.board.halfmove_clock, self.history))
         return self._hash
 
+    def __getstate__(self) -> tuple[chess.Board, int, tuple[int, ...]]:
+        # Pickled without the kept move lists: Lazy SMP sends positions between processes.
+        return self.board, self.key, self.history
+
+    def __setstate__(self, state: tuple[chess.Board, int, tuple[int, ...]]) -> None:
+        self.__init__(*state)  # type: ignore[misc]
+
     def __repr__(self) -> str:
         return f"ChessPosition({self.board.fen()!r}, history of {len(self.history)})"
 
