@@ -126,6 +126,16 @@ def test_an_illegal_move_leaves_the_previous_position() -> None:
     assert chess.Move.from_uci(best.split()[1]) in board.legal_moves  # Black's move
 
 
+def test_a_new_position_during_an_infinite_search_ends_it_instead_of_waiting_forever() -> None:
+    out = talk(["go infinite", "position startpos moves e2e4", "go depth 1", "isready", "quit"])
+    bests = [line.split()[1] for line in out if line.startswith("bestmove")]
+    assert len(bests) == 2 and "readyok" in out
+    board = chess.Board()
+    assert chess.Move.from_uci(bests[0]) in board.legal_moves
+    board.push_uci("e2e4")
+    assert chess.Move.from_uci(bests[1]) in board.legal_moves
+
+
 def test_a_finished_game_has_no_best_move() -> None:
     out = talk(["position startpos moves f2f3 e7e5 g2g4 d8h4", "go depth 2", "quit"])
     assert "bestmove (none)" in out

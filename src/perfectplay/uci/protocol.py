@@ -57,6 +57,7 @@ class UciSession:
         self.engine = self._new_engine()
         self.position = game.start()
         self.stop = threading.Event()
+        self.infinite = False  # whether the running search ends only by stop
         self.worker: threading.Thread | None = None
 
     def say(self, line: str) -> None:
@@ -136,6 +137,7 @@ class UciSession:
         if self.worker is not None and self.worker.is_alive():
             raise UciError("go: a search is already running; send stop first")
         self.stop = threading.Event()
+        self.infinite = bool(getattr(limits, "infinite", False))
         self.worker = threading.Thread(target=self._search, args=(self.position, limits, self.stop),
                                        name="perfectplay-uci-search", daemon=True)
         self.worker.start()
@@ -204,9 +206,10 @@ class UciSession:
 
     def finish_search(self, *, stop: bool = False) -> None:
         """Wait for a running search's bestmove; with ``stop``, end the search first. Commands
-        that change the position wait without stopping it (as Stockfish does)."""
+        that change the position let a bounded search finish, but stop an infinite one, which
+        would otherwise wait for a ``stop`` that this loop could never read."""
         if self.worker is not None:
-            if stop:
+            if stop or self.infinite:
                 self.stop.set()
             self.worker.join()
             self.worker = None
