@@ -96,9 +96,10 @@ def test_time_controls_are_obeyed_loosely(engine: chess.engine.SimpleEngine) -> 
 def test_bad_commands_get_an_info_string_and_the_engine_keeps_running() -> None:
     out = talk(["uci", "position startpos moves e2e5", "go depht 3", "go depth x", "frobnicate",
                 "position fen 8/8/8/8/8/8/8/8 w - - 0 1", "position sideways",
-                "setoption name Threads value 0", "isready", "quit"])
+                "setoption name Threads value 0", "position fen moves e2e4",
+                "setoption name Hash value 99999", "isready", "quit"])
     errors = [line for line in out if line.startswith("info string error")]
-    assert len(errors) == 7, out
+    assert len(errors) == 9, out
     assert "'e2e5' is not a legal move" in errors[0]
     assert "'depht'" in errors[1] and "'x'" in errors[2] and "'frobnicate'" in errors[3]
     assert "no white king" in errors[4]

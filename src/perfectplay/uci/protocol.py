@@ -28,6 +28,8 @@ GO_NUMBERS = {"wtime": "wtime", "btime": "btime", "winc": "winc", "binc": "binc"
               "movetime": "time", "depth": "depth", "nodes": "nodes", "movestogo": "movestogo"}
 MILLISECONDS = {"wtime", "btime", "winc", "binc", "movetime"}
 DEFAULT_HASH_MB = 16
+MAX_HASH_MB = 1024  # tables have bounded memory; the stand-in's Python table costs more per entry
+MAX_THREADS = 64
 ENTRY_BYTES = 16  # the engine table's entry size, for the Hash option in megabytes
 IGNORED = {"debug", "ponderhit", "register"}
 
@@ -86,13 +88,15 @@ class UciSession:
             return handler(arguments) is not False
         except PerfectPlayError as error:
             self.say(f"info string error: {error}")
-            return True
+        except Exception as error:  # noqa: BLE001 - a UCI engine must answer and keep running
+            self.say(f"info string error: {command} failed: {type(error).__name__}: {error}")
+        return True
 
     def _cmd_uci(self, arguments: list[str]) -> None:
         self.say(f"id name {NAME}")
         self.say(f"id author the {NAME} authors")
-        self.say(f"option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096")
-        self.say("option name Threads type spin default 1 min 1 max 64")
+        self.say(f"option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}")
+        self.say(f"option name Threads type spin default 1 min 1 max {MAX_THREADS}")
         self.say("uciok")
 
     def _cmd_isready(self, arguments: list[str]) -> None:
@@ -113,14 +117,22 @@ class UciSession:
             number = int(value)
         except ValueError:
             raise UciError(f"setoption {name}: {value.strip()!r} is not a whole number") from None
-        if number < 1:
-            raise UciError(f"setoption {name}: {number} must be at least 1")
+        most = MAX_HASH_MB if name == "hash" else MAX_THREADS
+        if not 1 <= number <= most:
+            raise UciError(f"setoption {name}: {number} must be 1 to {most}")
         self.finish_search()
         if name == "hash":
             self.hash_mb = number
         else:
             self.threads = number
+        self._close_engine()
         self.engine = self._new_engine()
+
+    def _close_engine(self) -> None:
+        """End the engine's helper processes (Lazy SMP), if it has any."""
+        close = getattr(self.engine, "close", None)
+        if close is not None:
+            close()
 
     def _cmd_position(self, arguments: list[str]) -> None:
         if not arguments or arguments[0] not in ("startpos", "fen"):
@@ -128,6 +140,8 @@ class UciSession:
                            "or 'position fen FEN [moves ...]'")
         if arguments[0] == "startpos" and len(arguments) > 1 and arguments[1] != "moves":
             raise UciError(f"position {' '.join(arguments)!r}: after startpos only 'moves ...' may follow")
+        if arguments[0] == "fen" and (len(arguments) < 2 or arguments[1] == "moves"):
+            raise UciError(f"position {' '.join(arguments)!r}: a FEN must follow 'fen'")
         text = " ".join(arguments[1:]) if arguments[0] == "fen" else " ".join(arguments)
         self.finish_search()
         self.position = self.game.parse_position(text)
@@ -147,9 +161,7 @@ class UciSession:
 
     def _cmd_quit(self, arguments: list[str]) -> bool:
         self.finish_search(stop=True)
-        close = getattr(self.engine, "close", None)
-        if close is not None:
-            close()
+        self._close_engine()
         return False
 
     # -- searching ------------------------------------------------------------------------
