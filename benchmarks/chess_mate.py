@@ -30,7 +30,8 @@ def main() -> None:
         elapsed = time.perf_counter() - started
         answer = f"mate in {found.moves}" if found.moves else f"none within {limit}"
         line = game.describe_line(position, found.line) if found.line else "-"
-        print(f"| `{fen}` | {limit} | {answer} | {line} | {found.nodes:,} | {elapsed * 1000:,.0f} |", flush=True)
+        print(f"| `{fen}` | {limit} | {answer} | {line} | {found.nodes:,} | {elapsed * 1000:,.0f} |",
+              flush=True)
 
 
 if __name__ == "__main__":
