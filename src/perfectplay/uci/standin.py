@@ -98,10 +98,14 @@ class Engine:
     def __init__(self, game: Game[Any, Any], settings: Settings = Settings()) -> None:
         self.game = game
         self.settings = settings
-        self.table = TranspositionTable(settings.tt_size)
+        self.table = self._table()
+
+    def _table(self) -> TranspositionTable:
+        # The table indexes by a mask, so its size is a power of two.
+        return TranspositionTable(1 << max(4, self.settings.tt_size.bit_length() - 1))
 
     def new_game(self) -> None:
-        self.table = TranspositionTable(self.settings.tt_size)
+        self.table = self._table()
 
     def search(self, position: Any, limits: SearchLimits = SearchLimits(), *,
                on_info: Callable[[Info], None] | None = None,
