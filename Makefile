@@ -14,6 +14,8 @@ install: $(BIN)/python
 
 install-test: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
+	@# The browser tests drive Debian's chromium through Playwright (never `playwright install`).
+	@command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
 run: install
 	$(BIN)/perfectplay tour

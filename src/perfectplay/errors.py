@@ -30,6 +30,12 @@ class UnsupportedSearch(PerfectPlayError):
     """An algorithm or mode that does not apply to this game."""
 
 
+class RepeatedPosition(UnsupportedSearch):
+    """A game that does not declare itself loopy repeated a position on a search path: search
+    would recurse without end. Declare ``Properties(loopy=True)`` to solve it by retrograde
+    analysis."""
+
+
 class NotImpartial(UnsupportedSearch):
     """Grundy values asked of a game that does not declare itself impartial."""
 

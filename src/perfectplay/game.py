@@ -11,8 +11,13 @@ colour logic (as in sunfish). Everything else has a sensible default:
         def play(self, pile: int, take: int) -> int: return pile - take
 
 A position with no legal move is lost for the player to move (won under misère play, worth 0
-in a score game). Games end: every sequence of moves is finite, so the position graph has no
-cycles and table values never depend on the path taken.
+in a score game). By default games end: every sequence of moves is finite, so the position
+graph has no cycles and table values never depend on the path taken. A game whose positions
+can repeat (pieces that move back and forth: Dodgem, Chopsticks, morris games) declares
+``Properties(loopy=True)``; it is then solved by retrograde analysis (perfectplay.retro),
+which also finds the positions neither side can win (draws by endless play), and the
+searches refuse it. A game that loops without declaring it is caught by the searches: the
+first repeated position on a search path raises perfectplay.errors.RepeatedPosition.
 """
 
 from __future__ import annotations
@@ -50,6 +55,11 @@ class Properties:
 
     ``max_length`` bounds the plies left from any position (None when unknown).
     ``value_bound`` bounds the absolute value of a score game (None when unknown).
+    ``loopy`` says positions may repeat (the position graph has cycles). Such a game is
+    solved by retrograde analysis, never by search: a win or loss then counts the plies to
+    the end with the winner hurrying and the loser delaying, and a position from which
+    neither side can force a win is a draw (play could go on for ever). Win/loss/draw games
+    only; ``max_length`` stays None.
     """
 
     kind: Kind = Kind.WIN_LOSS
@@ -58,6 +68,7 @@ class Properties:
     can_draw: bool = False
     max_length: int | None = None
     value_bound: int | None = None
+    loopy: bool = False
 
     @property
     def is_score(self) -> bool:

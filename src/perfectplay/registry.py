@@ -27,7 +27,7 @@ OPTION_HELP = {
     "take": "subtraction set, e.g. 1,2,3",
     "block": "claim line rule: 'both' neighbours blocked (default) or only the 'right' one",
     "code": "octal game code, e.g. 0.77 (Kayles) or 0.137 (Dawson's chess)",
-    "width": "board width (Connect Four)",
+    "width": "board width (Connect Four; Dodgem: 3, 4 or 5 for a square board)",
     "height": "board height (Connect Four)",
 }
 
@@ -175,6 +175,34 @@ def _connect4(options: Options, text: str | None) -> Loaded:
     return _from_text(ConnectFour(width, height), text)
 
 
+def _retro_brute(game: Game[Any, Any], position: Any) -> int:
+    from perfectplay.retro.brute import brute_force_value
+    return brute_force_value(game, position)
+
+
+def _dodgem(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.dodgem import Dodgem
+    if options.get("height") is not None:
+        raise BadOption("dodgem is played on a square board: give --width only")
+    width = options.get("width")
+    return _from_text(Dodgem(3 if width is None else width), text)
+
+
+def _chopsticks(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.chopsticks import Chopsticks
+    return _from_text(Chopsticks(), text)
+
+
+def _morris3(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.morris3 import ThreeMensMorris
+    return _from_text(ThreeMensMorris(), text)
+
+
+def _tapatan(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.morris3 import Tapatan
+    return _from_text(Tapatan(), text)
+
+
 def _chess(options: Options, text: str | None) -> Loaded:
     from perfectplay.games.chess_extra import require_chess
     require_chess()
@@ -209,6 +237,24 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("connect4", "four in a row on a 7x6 board (other sizes: --width, --height)",
           "columns played from the empty board, 1-based, e.g. 4455; '' is the empty board",
           _connect4, aliases=("c4", "connect-four", "connectfour"), options=("width", "height")),
+    # Loopy games (positions repeat; solved by retrograde analysis, perfectplay.retro).
+    Entry("dodgem", "loopy: 3x3 Dodgem (Winning Ways); two cars each drive across and off the "
+          "board (Blue right, Red up, or sideways, never back); you win when you cannot move",
+          "3 rows from the top of B, R and ., then the side to move, e.g. 'B../B../.RR B'",
+          _dodgem, options=("width",), brute_force=_retro_brute),
+    Entry("chopsticks", "loopy: finger game; tap a live hand of the opponent's to add yours "
+          "(5 or more kills it: cutoff, no rollover), or split: move any fingers between "
+          "your own hands (reviving or emptying one; no mere swap); both hands dead loses",
+          "the mover's hands then the other's, e.g. '1 1 / 1 1'", _chopsticks,
+          aliases=("chopstick", "fingers"), brute_force=_retro_brute),
+    Entry("morris3", "loopy: Three Men's Morris; place 3 men each, then move one to an "
+          "orthogonally adjacent empty point; 3 in a row or column wins; no move loses",
+          "9 points of X, O and . row by row, then the side to move, e.g. 'X.O/.X./... O'",
+          _morris3, aliases=("three-mens-morris", "morris"), brute_force=_retro_brute),
+    Entry("tapatan", "loopy: Tapatan; Three Men's Morris with the diagonals as lines, for "
+          "moving and for winning",
+          "9 points of X, O and . row by row, then the side to move, e.g. 'X.O/.X./... O'",
+          _tapatan, brute_force=_retro_brute),
     Entry("chess", "chess by python-chess's rules (the extra perfectplay[chess])",
           "FEN or 'startpos', optionally 'moves e2e4 e7e5 ...' (UCI or SAN)", _chess,
           aliases=("fide-chess",)),

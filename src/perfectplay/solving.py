@@ -25,6 +25,7 @@ METHOD_MODULES = (
     "perfectplay.search.solver",
     "perfectplay.impartial.method",
     "perfectplay.compiled.method",
+    "perfectplay.retro.method",
 )
 
 for _module in METHOD_MODULES:

@@ -23,8 +23,9 @@ from perfectplay.cli.common import (
 from perfectplay.cli.mate import solve_mate
 from perfectplay.cli.rows import PV_HELP, solve_file
 from perfectplay.errors import BadOption, PerfectPlayError
+from perfectplay.pictures.growth import parse_algorithms
 from perfectplay.search.results import Solution
-from perfectplay.solving import algorithm_names, analyze, solve
+from perfectplay.solving import analyze, solve
 
 
 @click.command("solve")
@@ -96,6 +97,10 @@ def print_solution(solution: Solution) -> None:
     out.print("best moves: " + (" ".join(solution.best_moves) or "none (the game is over)"))
     out.print("principal variation: " + (" ".join(solution.pv) or "-"))
     stats = solution.stats
+    if solution.algorithm == "retro":  # no search tree: every reachable position was valued
+        out.print(f"[dim]retro: {stats.nodes:,} positions valued by retrograde analysis, "
+                  f"{stats.elapsed_s * 1000:.1f} ms[/dim]")
+        return
     out.print(f"[dim]{solution.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
               f"{stats.cutoffs:,} cutoffs, max ply {stats.max_ply}, "
               f"{stats.elapsed_s * 1000:.1f} ms; {stats.extra_nodes:,} more nodes to find "
@@ -172,16 +177,19 @@ def table_command(game: str, sizes: str, algorithm: str, as_json: bool, **option
 @game_options
 @click.option("--algorithms", default="minimax,memo,alphabeta,tt", show_default=True)
 @click.option("--tt-size", default=None)
+@click.option("--plot", "plot_path", default=None, metavar="FILE",
+              help="with sizes FROM..TO for POSITION (e.g. takeaway 1..25): draw nodes against "
+                   "size, log scale, one curve per algorithm, to FILE (.png, .svg or .pdf)")
+@click.option("--node-cap", type=int, default=None,
+              help="with --plot: a curve stops at the first size that needs more nodes")
 @json_option
 def compare_command(game: str, position: tuple[str, ...], algorithms: str, tt_size: str | None,
-                    as_json: bool, **options: Any) -> None:
+                    plot_path: str | None, node_cap: int | None, as_json: bool, **options: Any) -> None:
     """Value, nodes and time per algorithm, and the calls each saves against the first."""
-    names = [name.strip() for name in algorithms.split(",") if name.strip()]
-    known = algorithm_names()
-    unknown = [name for name in names if name not in known]
-    if unknown or not names:
-        raise BadOption(f"--algorithms {algorithms!r}: unknown {', '.join(map(repr, unknown)) or 'list'}; "
-                        f"choose from {', '.join(known)}")
+    if plot_path is not None:
+        _plot_growth(game, position, algorithms, plot_path, node_cap, as_json, pick_options(options))
+        return
+    names = parse_algorithms(algorithms)
     loaded, start = resolve(game, pick_options(options)).load(position_text(position))
     rows: list[dict[str, Any]] = []
     for name in names:
@@ -218,3 +226,23 @@ def _print_comparison(game: str, position: str, rows: list[dict[str, Any]]) -> N
         table.add_row(row["algorithm"], row["value"], f"{row['nodes']:,}", f"{row['table_hits']:,}",
                       f"{row['cutoffs']:,}", f"{row['elapsed_s'] * 1000:.1f}", share)
     console().print(table)
+
+
+def _plot_growth(game: str, sizes: tuple[str, ...], algorithms: str, path: str, node_cap: int | None,
+                 as_json: bool, options: dict[str, Any]) -> None:
+    """compare --plot: nodes against size for each algorithm (seed 000's lesson in a picture)."""
+    from perfectplay.pictures.growth import measure, parse_sizes
+    from perfectplay.pictures.plot import check_path, plot_growth
+    check_path(path)
+    if node_cap is not None and node_cap < 1:
+        raise BadOption(f"--node-cap {node_cap}: give 1 or more")
+    growth = measure(game, parse_sizes(" ".join(sizes)), parse_algorithms(algorithms), options, node_cap)
+    plot_growth(growth, path)
+    if as_json:
+        emit_json(growth.as_dict() | {"plot": path})
+        return
+    for name, counts in growth.nodes.items():
+        shown = [f"{n}:{count:,}" for n, count in zip(growth.sizes, counts) if count is not None]
+        click.echo(f"{name}: {' '.join(shown[-3:])}" + ("" if None not in counts else
+                                                        f" (stopped past {node_cap:,} nodes)"))
+    click.echo(f"wrote {path}")

@@ -105,6 +105,11 @@ class Analyst:
     def _exact(self, position: Any, seconds: float | None) -> Analysis | None:
         # Half the think time at most: the other half is for deepening if this fails.
         limits = Limits(nodes=self.exact_nodes, time=seconds)
+        if self.game.properties.loopy:
+            # Only retrograde analysis answers a loopy game (no search can deepen one), and it
+            # values every reachable position at once, kept for later moves: so it runs to the
+            # end the first time, however long that takes (Dodgem 4x4: seconds).
+            limits = Limits()
         try:
             moves = analyze(self.game, position, limits=limits, table_size=TABLE_ENTRIES)
         except LimitReached:

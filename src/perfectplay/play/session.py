@@ -31,6 +31,13 @@ class Result:
     winner: int | None
     plies: int
     scores: tuple[int, int] | None
+    repetition: bool = False  # drawn because a loopy game's position came up a third time
+
+
+# A loopy game (Properties.loopy) ends drawn in play when a position comes up for this many
+# times, as in chess: a perfect winner never repeats a position (each of its moves brings the
+# end nearer), so only drawn play, or a player who lets a win go, meets this rule.
+REPETITIONS_FOR_DRAW = 3
 
 
 class Session:
@@ -48,8 +55,17 @@ class Session:
     def score_game(self) -> bool:
         return self.game.properties.is_score
 
+    def repeated(self) -> bool:
+        """Whether a loopy game has reached the same position REPETITIONS_FOR_DRAW times."""
+        if not self.game.properties.loopy or len(self.history) < 2 * (REPETITIONS_FOR_DRAW - 1):
+            return False
+        key = self.game.key
+        now = key(self.position)
+        seen = 1 + sum(1 for turn in self.history if key(turn.before) == now)
+        return seen >= REPETITIONS_FOR_DRAW
+
     def legal_moves(self) -> list[Any]:
-        if self.game.outcome(self.position) is not None:
+        if self.game.outcome(self.position) is not None or self.repeated():
             return []
         return list(self.game.moves(self.position))
 
@@ -103,6 +119,8 @@ class Session:
             first, second = self.scores()
             winner = None if first == second else 0 if first > second else 1
             return Result(winner, plies, (first, second))
+        if self.repeated():
+            return Result(None, plies, None, repetition=True)
         ending = self.game.outcome(self.position)
         if ending is None:  # no legal move: lost, or won under misère play
             ending = Outcome.WIN if self.game.properties.misere else Outcome.LOSS

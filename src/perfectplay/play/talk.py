@@ -164,7 +164,8 @@ def result_lines(result: Result, names: tuple[str, str], subjects: tuple[str, st
     if result.scores is not None:
         lines.append(f"Final score: {names[0]} {result.scores[0]}, {names[1]} {result.scores[1]}.")
     if result.winner is None:
-        lines.append(f"A draw after {moves}.")
+        why = " (the same position came up a third time)" if result.repetition else ""
+        lines.append(f"A draw after {moves}{why}.")
     else:
         winner = subjects[result.winner]
         cheer = " Well played!" if winner == "you" else ""

@@ -7,7 +7,7 @@ from typing import Any
 
 from perfectplay import value as V
 from perfectplay.search.limits import Budget
-from perfectplay.search.rules import Counters, Rules, Searcher
+from perfectplay.search.rules import Counters, Rules, Searcher, check_recent, reach_ply
 
 
 def build(rules: Rules, budget: Budget) -> Searcher:
@@ -16,15 +16,20 @@ def build(rules: Rules, budget: Budget) -> Searcher:
     end_value, no_move_value = rules.end_value, rules.no_move_value
     poll, poll_mask = budget.poll, budget.poll_mask
     win = V.WIN
+    path: list[Any] = [None]  # path[ply]: the position searched at that ply
     nodes = cutoffs = max_ply = horizon = 0
 
     def search(position: Any, alpha: float, beta: float, ply: int, depth: int) -> float:
         nonlocal nodes, cutoffs, max_ply, horizon
         nodes += 1
-        if not nodes & poll_mask:
-            poll(nodes)
         if ply > max_ply:
             max_ply = ply
+            reach_ply(rules, path, ply, position)
+        else:
+            path[ply] = position  # the current search path, checked for repeats (rules.py)
+        if not nodes & poll_mask:
+            poll(nodes)
+            check_recent(rules, path, ply)
         result = outcome_of(position)
         if result is not None:
             return end_value(result, ply)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from perfectplay import value as V
+from perfectplay.errors import RepeatedPosition, UnsupportedSearch
 from perfectplay.game import Game, Outcome
 from perfectplay.search.tables import TranspositionTable
 
@@ -22,6 +23,12 @@ class Rules:
 
     def __init__(self, game: Game[Any, Any], outcome_only: bool = False) -> None:
         props = game.properties
+        if props.loopy:
+            # Search would follow a cycle for ever, or cut it and return a value that depends
+            # on the path taken; retrograde analysis values every position once.
+            raise UnsupportedSearch(
+                f"{game.name} is loopy (positions can repeat), so search cannot solve it; "
+                "use --algorithm retro (retrograde analysis)")
         self.game = game
         self.moves = game.moves
         self.play = game.play
@@ -53,6 +60,50 @@ class Rules:
         if self.outcome_only and not self.is_score:
             return (-V.WIN_ONLY, V.WIN_ONLY)
         return (-V.INFINITY, V.INFINITY)
+
+
+# A game that loops without declaring it is caught in two ways, at no cost per node beyond
+# storing the position at its ply:
+# * a search that follows a cycle recurses ever deeper, so the whole path is checked for a
+#   repeated position whenever a ply that is a power of two (from FIRST_PATH_CHECK on) is
+#   first reached: within twice the cycle's depth, O(ply) work per doubling;
+# * a depth-limited search with a table (id) cuts cycles short with stored values, so its
+#   path stays shallow while it deepens for ever; there, every budget poll (every few
+#   thousand nodes) checks the last RECENT_PLIES of the path, and in a looping game a
+#   repeat is on the path at a good share of the nodes.
+FIRST_PATH_CHECK = 32
+RECENT_PLIES = 64
+
+
+def reach_ply(rules: Rules, path: list[Any], ply: int, position: Any) -> None:
+    """Record ``position`` at a ply deeper than any before (the search's slow path); at a
+    power of two, check the whole path for a repeated position."""
+    while len(path) <= ply:
+        path.append(None)
+    path[ply] = position
+    if ply >= FIRST_PATH_CHECK and not ply & (ply - 1):
+        check_path(rules, path, 1, ply)
+
+
+def check_recent(rules: Rules, path: list[Any], ply: int) -> None:
+    """Check the last RECENT_PLIES plies of the path (called at each budget poll)."""
+    check_path(rules, path, max(1, ply - RECENT_PLIES), ply)
+
+
+def check_path(rules: Rules, path: list[Any], first: int, last: int) -> None:
+    """Raise RepeatedPosition if a position occurs twice in ``path[first:last + 1]`` (the
+    search path below the root: ``path[0]`` is unused)."""
+    seen: dict[Any, int] = {}
+    for depth in range(first, last + 1):
+        position = path[depth]
+        if position in seen:
+            game = rules.game
+            shown = game.format_position(position)
+            raise RepeatedPosition(
+                f"{game.name}: position {shown!r} repeats on the search path (plies "
+                f"{seen[position]} and {depth}), but the game does not declare itself loopy; "
+                "declare Properties(loopy=True) to solve it by retrograde analysis")
+        seen[position] = depth
 
 
 @dataclass

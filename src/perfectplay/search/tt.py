@@ -15,7 +15,7 @@ from typing import Any
 from perfectplay import value as V
 from perfectplay.search.limits import Budget
 from perfectplay.search.ordering import tt_move_first
-from perfectplay.search.rules import Counters, Rules, Searcher
+from perfectplay.search.rules import Counters, Rules, Searcher, check_recent, reach_ply
 from perfectplay.search.tables import EXACT, FULL_DRAFT, LOWER, UPPER, TranspositionTable
 
 
@@ -29,15 +29,20 @@ def build(rules: Rules, budget: Budget, table: TranspositionTable) -> Searcher:
     decisive = V.DECISIVE if rules.distance else V.INFINITY
     # Only win/loss values carry a distance to rebase; a score (seed 002) is a plain number
     # that may exceed DECISIVE, and must be stored and read back unchanged.
+    path: list[Any] = [None]  # path[ply]: the position searched at that ply
     nodes = hits = cutoffs = max_ply = horizon = 0
 
     def search(position: Any, alpha: float, beta: float, ply: int, depth: int) -> float:
         nonlocal nodes, hits, cutoffs, max_ply, horizon
         nodes += 1
-        if not nodes & poll_mask:
-            poll(nodes)
         if ply > max_ply:
             max_ply = ply
+            reach_ply(rules, path, ply, position)
+        else:
+            path[ply] = position  # the current search path, checked for repeats (rules.py)
+        if not nodes & poll_mask:
+            poll(nodes)
+            check_recent(rules, path, ply)
         result = outcome_of(position)
         if result is not None:
             return end_value(result, ply)

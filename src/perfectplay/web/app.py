@@ -1,0 +1,228 @@
+"""The web app: the pages, the JSON API they use, and the thinking stream (server-sent events).
+
+Every search runs in a worker thread, so the event loop keeps answering while one thinks.
+Bad input of any kind (an unknown game, option or query parameter, a position or move the
+game cannot read) is answered with HTTP 400 and ``{"error": "..."}`` quoting it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, AsyncIterator, Mapping
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from perfectplay import registry
+from perfectplay.errors import BadOption, BadPosition, PerfectPlayError
+from perfectplay.play.analyst import Analysis
+from perfectplay.play.levels import LEVELS, choose, level_named
+from perfectplay.web.catalog import Catalog, Source, builtin_catalog
+from perfectplay.web.positions import Analyses, describe, parse_moves, quick_analysis, replay
+from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thinker, Thinkers
+
+STATIC = Path(__file__).parent / "static"
+MAX_POSITION_TEXT = 10_000
+DISCONNECT_POLL_S = 0.25
+COMMON_PARAMETERS = ("position", "moves")
+# (the game's source, the game, its start, the position reached, the moves played)
+Located = tuple[Source, Any, Any, Any, list[Any]]
+EXTRA_PARAMETERS = {"position": (), "think": ("seconds",), "computer": ("level", "seed"),
+                    "tree": ("depth",)}
+MAX_TREE_DEPTH = 4
+
+
+@dataclass
+class Server:
+    """What the app's handlers share: the games on offer, known analyses, running searches."""
+
+    catalog: Catalog = field(default_factory=builtin_catalog)
+    memory: Analyses = field(default_factory=Analyses)
+    thinkers: Thinkers = field(default_factory=Thinkers)
+
+    def locate(self, name: str, query: Mapping[str, str], action: str) -> Located:
+        """The game, its start, the position reached and the moves played, from a query."""
+        allowed = set(COMMON_PARAMETERS) | set(EXTRA_PARAMETERS[action]) | set(registry.OPTION_HELP)
+        unknown = sorted(set(query) - allowed)
+        if unknown:
+            raise BadOption(f"unknown parameter {unknown[0]!r}; this call takes: "
+                            + ", ".join(sorted(allowed)))
+        text = query.get("position")
+        if text is not None and len(text) > MAX_POSITION_TEXT:
+            raise BadPosition(f"position {text[:40]!r}... is too long ({len(text)} characters)")
+        source, (game, start) = self.catalog.load(name, query, text or None)
+        position, played = replay(game, start, parse_moves(query.get("moves")))
+        return source, game, start, position, played
+
+    def position(self, name: str, query: Mapping[str, str]) -> dict[str, Any]:
+        source, game, start, position, played = self.locate(name, query, "position")
+        known = quick_analysis(game, position, self.memory)
+        return describe(source.name, game, start, played, position, known)
+
+    def computer(self, name: str, query: Mapping[str, str]) -> dict[str, Any]:
+        """The computer's move at ``level`` from the best analysis known (exact, else the
+        deepest estimate the thinking stream left, else a quick one)."""
+        source, game, start, position, played = self.locate(name, query, "computer")
+        level = level_named(query.get("level", "perfect"))
+        seed_text = query.get("seed", "")
+        if seed_text and not seed_text.lstrip("-").isdigit():
+            raise BadOption(f"seed={seed_text!r}: give a whole number")
+        known = quick_analysis(game, position, self.memory) or self.memory.get(game, position)
+        if known is None:
+            thinker = Thinker(game, position, self.memory, DEFAULT_SECONDS, lambda _progress: None)
+            self.thinkers.start(thinker).join()  # counted with the other searches
+            known = self.memory.get(game, position)
+        if known is None or not known.moves:
+            raise BadPosition(f"{source.name}: no move to play in {game.format_position(position)!r}")
+        rng = random.Random(int(seed_text)) if seed_text else random.Random()
+        choice = choose(Analysis(known.moves, known.exact), level, rng)
+        chosen = choice.move
+        if not known.exact and choice.kind == "best":
+            # Equal estimates are not equal moves: keep the game's own order (Connect Four's
+            # centre first), which the analysis preserves among ties.
+            chosen = known.moves[0]
+        return {"move": chosen.notation, "kind": choice.kind, "level": level.name,
+                "exact": known.exact, "depth": known.depth}
+
+    def tree(self, name: str, query: Mapping[str, str]) -> str:
+        """The game tree below the position as SVG (perfectplay tree), at most 4 plies."""
+        from perfectplay.pictures.tree import tree_svg
+        _source, game, _start, position, _played = self.locate(name, query, "tree")
+        text = query.get("depth", "2")
+        if not text.isdigit() or not 1 <= int(text) <= MAX_TREE_DEPTH:
+            raise BadOption(f"depth={text!r}: give 1 to {MAX_TREE_DEPTH}")
+        return tree_svg(game, position, int(text))
+
+
+def create_app(server: Server | None = None) -> Starlette:
+    server = server or Server()
+
+    async def games(request: Request) -> Response:
+        return JSONResponse({"games": [_game_row(source) for source in server.catalog.sources.values()],
+                             "levels": {name: level.summary for name, level in LEVELS.items()}})
+
+    async def position(request: Request) -> Response:
+        query = dict(request.query_params)
+        payload = await run_in_threadpool(server.position, request.path_params["game"], query)
+        return JSONResponse(payload)
+
+    async def computer(request: Request) -> Response:
+        query = dict(request.query_params)
+        payload = await run_in_threadpool(server.computer, request.path_params["game"], query)
+        return JSONResponse(payload)
+
+    async def think(request: Request) -> Response:
+        query = dict(request.query_params)
+        located = await run_in_threadpool(server.locate, request.path_params["game"], query, "think")
+        seconds = _seconds(query.get("seconds"))
+        return StreamingResponse(_stream(server, located, seconds, request), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache"})
+
+    async def tree(request: Request) -> Response:
+        query = dict(request.query_params)
+        picture = await run_in_threadpool(server.tree, request.path_params["game"], query)
+        return Response(picture, media_type="image/svg+xml")
+
+    async def growth(request: Request) -> Response:
+        from perfectplay.pictures.growth import growth_from_query
+        payload = await run_in_threadpool(growth_from_query, dict(request.query_params))
+        return JSONResponse(payload)
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "game.html")
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def unknown_api(request: Request) -> Response:
+        return JSONResponse({"error": f"no such API call: {request.url.path!r}; see docs/web.md"},
+                            status_code=404)
+
+    routes = [
+        Route("/", index),
+        Route("/game/{game}", page),
+        Route("/api/games", games),
+        Route("/api/growth", growth),
+        Route("/api/{game}/position", position),
+        Route("/api/{game}/think", think),
+        Route("/api/{game}/computer", computer),
+        Route("/api/{game}/tree.svg", tree),
+        Route("/api/{rest:path}", unknown_api),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={
+        PerfectPlayError: _bad_input, HTTPException: _http_error, Exception: _internal_error})
+    app.state.server = server
+    return app
+
+
+def _game_row(source: Source) -> dict[str, Any]:
+    return {"name": source.name, "summary": source.summary, "position_help": source.position_help,
+            "options": {name: registry.OPTION_HELP[name] for name in source.options},
+            "own": source.own}
+
+
+def _seconds(text: str | None) -> float:
+    if text is None:
+        return DEFAULT_SECONDS
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise BadOption(f"seconds={text!r}: give a number of seconds") from None
+    if not 0 < seconds <= MAX_SECONDS:
+        raise BadOption(f"seconds={text!r}: give more than 0 and at most {MAX_SECONDS:g}")
+    return seconds
+
+
+async def _stream(server: Server, located: Located, seconds: float, request: Request) -> AsyncIterator[str]:
+    """Server-sent events: ``depth`` after each completed depth, then ``done``. The page
+    cancels by closing the stream. Starlette notices a close by itself under ASGI servers
+    older than spec 2.4; the poll here notices it under any server within a quarter second."""
+    source, game, start, position, played = located
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[Progress] = asyncio.Queue()
+
+    def report(progress: Progress) -> None:  # called from the search's thread
+        loop.call_soon_threadsafe(queue.put_nowait, progress)
+
+    thinker = Thinker(game, position, server.memory, seconds, report)
+    server.thinkers.start(thinker)
+    try:
+        while True:
+            try:
+                progress = await asyncio.wait_for(queue.get(), timeout=DISCONNECT_POLL_S)
+            except asyncio.TimeoutError:
+                if await request.is_disconnected():
+                    return
+                continue
+            payload = await run_in_threadpool(describe, source.name, game, start, played, position,
+                                              progress.known)
+            payload |= {"depth_reached": progress.depth, "elapsed_s": round(progress.elapsed_s, 3),
+                        "reason": progress.reason}
+            yield f"event: {'done' if progress.done else 'depth'}\ndata: {json.dumps(payload)}\n\n"
+            if progress.done:
+                return
+    finally:
+        thinker.cancel()  # the page went away or cancelled: stop searching
+
+
+async def _bad_input(request: Request, error: Exception) -> Response:
+    return JSONResponse({"error": str(error)}, status_code=400)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    return JSONResponse({"error": f"{error.detail}: {request.url.path!r}"}, status_code=error.status_code)
+
+
+async def _internal_error(request: Request, error: Exception) -> Response:
+    return JSONResponse({"error": f"internal error: {type(error).__name__}: {error}"}, status_code=500)

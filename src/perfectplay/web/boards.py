@@ -1,0 +1,77 @@
+"""What the page needs to draw a position in SVG: a small description per kind of board.
+
+The page (static/board.js) draws each kind and maps a click on the board to a move's
+notation; every game also gets its moves as buttons, so a board that is only a picture
+(crates, coins, octal heaps) is still played by clicking. A game with no picture of its
+own (a user's game) is drawn as its ``render`` text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from perfectplay.game import Game
+
+
+def board_of(game: Game[Any, Any], position: Any) -> dict[str, Any]:
+    for kind, draw in _KINDS:
+        if _is(game, kind):
+            return draw(game, position)
+    return {"kind": "text", "text": game.render(position)}
+
+
+def _is(game: Game[Any, Any], kind: str) -> bool:
+    names = {type_.__name__ for type_ in type(game).__mro__}
+    module = type(game).__module__
+    return kind in names and module.startswith("perfectplay.")
+
+
+def _tictactoe(game: Any, position: int) -> dict[str, Any]:
+    cells = game.format_position(position)
+    to_move = "X" if cells.count("X") == cells.count("O") else "O"
+    return {"kind": "tictactoe", "cells": cells, "to_move": to_move}
+
+
+def _connect4(game: Any, position: Any) -> dict[str, Any]:
+    rows = game.render(position).splitlines()[:-1]  # top row first; the last line is numbers
+    to_move = "X" if len(position[2]) % 2 == 0 else "O"
+    return {"kind": "connect4", "width": game.width, "height": game.height,
+            "rows": ["".join(row.split()) for row in rows], "to_move": to_move}
+
+
+def _heaps(style: str) -> Any:
+    def draw(game: Any, position: tuple[int, ...]) -> dict[str, Any]:
+        return {"kind": "heaps", "style": style, "heaps": list(position)}
+    return draw
+
+
+def _pile(game: Any, pile: int) -> dict[str, Any]:
+    return {"kind": "heaps", "style": "pile", "heaps": [pile]}
+
+
+def _row(game: Any, span: tuple[int, int]) -> dict[str, Any]:
+    left, right = span
+    return {"kind": "row", "item": game.item, "values": list(game.values),
+            "left": left, "right": right}
+
+
+def _claim(game: Any, row: tuple[int, int]) -> dict[str, Any]:
+    n, claimed = row
+    if n > 200:
+        return {"kind": "text", "text": game.format_position(row)}
+    free = game.available(row)
+    cells = "".join("x" if claimed >> i & 1 else "." if free >> i & 1 else "-" for i in range(n))
+    return {"kind": "claim", "cells": cells}
+
+
+# Most specific first: the matchgame is a Nim.
+_KINDS = (
+    ("TicTacToe", _tictactoe),
+    ("ConnectFour", _connect4),
+    ("MatchGame", _heaps("matches")),
+    ("Nim", _heaps("sticks")),
+    ("OctalGame", _heaps("tokens")),
+    ("TakeAway", _pile),
+    ("RowGame", _row),
+    ("ClaimLine", _claim),
+)

@@ -1,0 +1,154 @@
+"""The games a server offers: every built-in game, plus the game files named at start.
+
+Requests only ever pick from this list. A request names a game and may give the built-in
+game options (typed and checked here) and a start position; it can never name a file or a
+module, so no request makes the server import or run code (the files named on the command
+line were loaded once, when the server started).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from threading import Lock
+from typing import Any, Callable, Mapping
+
+from perfectplay import registry
+from perfectplay.errors import BadOption, BadPosition, PerfectPlayError, UnknownGame
+from perfectplay.game import Game
+
+Loaded = tuple[Game[Any, Any], Any]
+# Games kept built (a crate row or a Connect Four size is a game of its own): bounded.
+GAME_CACHE_SIZE = 256
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("", "0", "false", "no", "off")
+
+
+@dataclass(frozen=True)
+class Source:
+    """One game on offer: how to build it from options and a start position's text."""
+
+    name: str
+    summary: str
+    position_help: str
+    options: tuple[str, ...]
+    build: Callable[[Mapping[str, Any], str | None], Loaded]
+    own: bool = False  # a user's game file named at start
+
+
+@dataclass
+class Catalog:
+    """The built-in games and the user's games, with a bounded cache of built games."""
+
+    sources: dict[str, Source] = field(default_factory=dict)
+    _built: OrderedDict[tuple[Any, ...], Loaded] = field(default_factory=OrderedDict)
+    _lock: Lock = field(default_factory=Lock)
+
+    def names(self) -> list[str]:
+        return list(self.sources)
+
+    def find(self, name: str) -> Source:
+        wanted = name.strip().lower()
+        if wanted in self.sources:
+            return self.sources[wanted]
+        for entry in registry.ENTRIES:
+            if wanted in entry.aliases and entry.name in self.sources:
+                return self.sources[entry.name]
+        raise UnknownGame(f"unknown game {name!r}; this server offers: {', '.join(self.sources)}")
+
+    def load(self, name: str, query: Mapping[str, str], start: str | None) -> tuple[Source, Loaded]:
+        """The game called ``name`` built with the options in ``query``, and its start
+        position (``start`` read by the game, or the game's own start when None)."""
+        source = self.find(name)
+        options = read_options(source, query)
+        cache_key = (source.name, tuple(sorted(options.items())), start)
+        with self._lock:
+            built = self._built.get(cache_key)
+            if built is not None:
+                self._built.move_to_end(cache_key)
+                return source, built
+        built = _guarded_build(source, options, start)
+        with self._lock:
+            self._built[cache_key] = built
+            while len(self._built) > GAME_CACHE_SIZE:
+                self._built.popitem(last=False)
+        return source, built
+
+
+def _guarded_build(source: Source, options: Mapping[str, Any], start: str | None) -> Loaded:
+    try:
+        return source.build(options, start)
+    except (BadOption, BadPosition, UnknownGame):
+        raise
+    except Exception as error:  # a user's parse_position may raise anything
+        raise BadPosition(f"{source.name} could not read position {start!r}: {error}") from None
+
+
+def read_options(source: Source, query: Mapping[str, str]) -> dict[str, Any]:
+    """The game options given in a query string, typed; an option the game does not take is
+    rejected rather than ignored."""
+    options: dict[str, Any] = {}
+    for name in registry.OPTION_HELP:
+        text = query.get(name)
+        if text is None:
+            continue
+        if name not in source.options:
+            takes = ", ".join(source.options) or "none"
+            raise BadOption(f"{source.name} takes no {name!r} option (its options: {takes})")
+        options[name] = _typed(name, text)
+    return options
+
+
+def _typed(name: str, text: str) -> Any:
+    if name == "misere":
+        word = text.strip().lower()
+        if word not in TRUE_WORDS + FALSE_WORDS:
+            raise BadOption(f"misere={text!r}: write 1 or 0")
+        return word in TRUE_WORDS
+    if name in ("width", "height"):
+        try:
+            return int(text)
+        except ValueError:
+            raise BadOption(f"{name}={text!r}: give a whole number") from None
+    if len(text) > 100:
+        raise BadOption(f"{name}={text[:40]!r}...: too long")
+    return text
+
+
+def builtin_catalog() -> Catalog:
+    catalog = Catalog()
+    for entry in registry.ENTRIES:
+        catalog.sources[entry.name] = Source(
+            entry.name, entry.summary, entry.position_help, entry.options,
+            _builtin_builder(entry.name))
+    return catalog
+
+
+def _builtin_builder(name: str) -> Callable[[Mapping[str, Any], str | None], Loaded]:
+    def build(options: Mapping[str, Any], start: str | None) -> Loaded:
+        return registry.load(name, options, start)
+    return build
+
+
+def add_game_file(catalog: Catalog, spec: str) -> Source:
+    """Load a user's game named on the command line (``file.py:Class`` or ``module:Class``),
+    once, at start; raises UnknownGame when it cannot be loaded."""
+    try:
+        game, _ = registry.resolve(spec).load()
+    except PerfectPlayError:
+        raise
+    except Exception as error:  # the file itself may raise anything while it is imported
+        raise UnknownGame(f"cannot load game {spec!r}: {type(error).__name__}: {error}") from None
+    name = game.name.strip().lower()
+    if name in catalog.sources:
+        raise UnknownGame(f"{spec!r} is called {game.name!r}, which another game already uses; "
+                          "give the class a different name attribute")
+
+    def build(options: Mapping[str, Any], start: str | None) -> Loaded:
+        # The game object loaded at start: its file is never imported again.
+        return game, (game.start() if start is None else game.parse_position(start))
+
+    summary = (type(game).__doc__ or f"your game from {spec}").strip().splitlines()[0]
+    source = Source(name, summary, "the game's own position text", (), build, own=True)
+    catalog.sources[name] = source
+    return source

@@ -1,0 +1,230 @@
+"""A position as the page and the JSON API see it: where it came from (a start and the moves
+played), its value, and every legal move with its value and the position it leads to.
+
+The keys are those of the CLI's ``--json`` (``value``, ``remoteness``, ``exact``,
+``best_moves``, and per move ``move``, ``value``, ``remoteness``; ``score`` for Connect Four),
+plus what a page needs to draw and replay the position.
+
+Every answer here is bounded: an exact analysis is tried under a node budget; a position too
+big for that comes back with ``"status": "pending"`` and no values, and the page asks
+:mod:`perfectplay.web.thinking` to search it with progress it can watch and cancel.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Hashable
+
+from perfectplay import registry
+from perfectplay import value as V
+from perfectplay.errors import IllegalMove, LimitReached, PerfectPlayError
+from perfectplay.game import Game
+from perfectplay.search.limits import Limits
+from perfectplay.search.results import MoveValue
+from perfectplay.solving import analyze, resolve_algorithm, solve
+from perfectplay.web.boards import board_of
+
+MOVE_SEPARATOR = ","
+MAX_MOVES = 2_000
+# An exact analysis that needs more nodes than this is left to the thinking stream. About a
+# tenth of a second of CPython search here; tic-tac-toe's empty board needs far fewer.
+EXACT_NODES = 40_000
+TABLE_ENTRIES = 1 << 16
+# The memory of analyses holds at most this many move values (about 150 bytes each).
+ANALYSIS_CACHE_MOVES = 500_000
+# Methods that answer big positions of their games in milliseconds, with no search; and
+# retro, the only method for loopy games, which values every reachable position at once and
+# keeps them (milliseconds on the 3x3 games, seconds once for Dodgem 4x4).
+QUICK_METHODS = ("grundy", "table", "retro")
+# The compiled Connect Four kernel answers in milliseconds once this few squares are left
+# (measured: 0.1-2 ms at 20 stones on 7x6) but may take minutes on an early board, and a
+# running kernel cannot be stopped; so it is only called where it is quick.
+KERNEL_MAX_EMPTY = 22
+
+
+@dataclass(frozen=True)
+class Known:
+    """Every legal move's value, best first; ``depth`` is the search depth of an estimate."""
+
+    moves: tuple[MoveValue, ...]
+    exact: bool
+    depth: int | None = None
+
+
+class Analyses:
+    """A bounded, thread-safe memory of analyses. Exact ones are final; an estimate is kept
+    until a deeper one or the exact one replaces it."""
+
+    def __init__(self, max_moves: int = ANALYSIS_CACHE_MOVES) -> None:
+        self.max_moves = max_moves
+        self.moves_held = 0
+        # Keyed by the game object's id; the entry holds the game itself, so that id cannot be
+        # reused by another game while the entry lives.
+        self._known: OrderedDict[tuple[int, Hashable], tuple[Game[Any, Any], Known]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game: Game[Any, Any], position: Any) -> Known | None:
+        with self._lock:
+            entry = self._known.get((id(game), position))
+            if entry is None:
+                return None
+            self._known.move_to_end((id(game), position))
+            return entry[1]
+
+    def put(self, game: Game[Any, Any], position: Any, known: Known) -> None:
+        with self._lock:
+            entry = self._known.get((id(game), position))
+            old = None if entry is None else entry[1]
+            if old is not None and (old.exact or (not known.exact and (old.depth or 0) > (known.depth or 0))):
+                return
+            self._known[(id(game), position)] = (game, known)
+            self._known.move_to_end((id(game), position))
+            self.moves_held += len(known.moves) - (0 if old is None else len(old.moves))
+            while self.moves_held > self.max_moves and len(self._known) > 1:
+                _, (_, dropped) = self._known.popitem(last=False)
+                self.moves_held -= len(dropped.moves)
+
+
+_KERNEL_LOCK = threading.Lock()  # the compiled kernel's table is shared: one search at a time
+
+
+def parse_moves(text: str | None) -> list[str]:
+    if not text:
+        return []
+    moves = [part.strip() for part in text.split(MOVE_SEPARATOR)]
+    if len(moves) > MAX_MOVES:
+        raise IllegalMove(f"{len(moves)} moves given; at most {MAX_MOVES}")
+    return moves
+
+
+def replay(game: Game[Any, Any], start: Any, moves: list[str]) -> tuple[Any, list[Any]]:
+    """The position after playing ``moves`` (notation) from ``start``, and the moves."""
+    position, played = start, []
+    for number, text in enumerate(moves, start=1):
+        if is_over(game, position):
+            raise IllegalMove(f"move {number} ({text!r}) comes after the game ended")
+        try:
+            move = game.parse_move(position, text)
+        except PerfectPlayError:
+            raise
+        except Exception as error:  # a user's parse_move may raise anything
+            raise IllegalMove(f"move {number} ({text!r}): {error}") from None
+        played.append(move)
+        position = game.play(position, move)
+    return position, played
+
+
+def is_over(game: Game[Any, Any], position: Any) -> bool:
+    return game.outcome(position) is not None or not list(game.moves(position))
+
+
+def kernel_is_quick(game: Game[Any, Any], position: Any) -> bool:
+    if game.name != "connect4" or not hasattr(game, "cells"):
+        return False
+    from perfectplay.compiled import numba_available
+    empty = game.cells - game.stones(position)  # type: ignore[attr-defined]
+    return numba_available() and empty <= KERNEL_MAX_EMPTY
+
+
+def warm_up() -> None:
+    """Load the compiled Connect Four kernel (from numba's cache, or compile it) so that the
+    first late position a person plays answers as fast as the rest. Takes seconds; run it in
+    a background thread at start."""
+    from perfectplay.compiled import numba_available
+    if not numba_available():
+        return
+    game, position = registry.load("connect4", {}, "44667461156563424431")
+    quick_analysis(game, position, Analyses(0))
+
+
+def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Known | None:
+    """The exact analysis if it is known or cheap; None when the position needs a long search."""
+    known = memory.get(game, position)
+    if known is not None and known.exact:
+        return known
+    if kernel_is_quick(game, position):
+        with _KERNEL_LOCK:
+            moves = analyze(game, position, engine="compiled")
+        found = Known(tuple(moves), True)
+    else:
+        try:
+            moves = analyze(game, position, limits=Limits(nodes=EXACT_NODES), table_size=TABLE_ENTRIES)
+        except LimitReached:
+            if resolve_algorithm(game, "auto") not in QUICK_METHODS:
+                return known  # an estimate from an earlier search, or None
+            # Too big to search, but theory (impartial sums, without remoteness) or bottom-up
+            # tabulation (row games) values it at once, as `perfectplay analyze` does.
+            moves = analyze(game, position)
+        found = Known(tuple(moves), True)
+    memory.put(game, position, found)
+    return found
+
+
+def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], position: Any,
+             known: Known | None) -> dict[str, Any]:
+    """The JSON answer for ``position`` (reached from ``start`` by ``played``)."""
+    over = is_over(game, position)
+    score_game = game.properties.is_score
+    payload: dict[str, Any] = {
+        "game": name,
+        "start": game.format_position(start),
+        "moves_played": _notations(game, start, played),
+        "position": game.format_position(position),
+        "ply": len(played),
+        "over": over,
+        "score_game": score_game,
+        "board": board_of(game, position),
+        "render": game.render(position),
+    }
+    if over:
+        solution = solve(game, position, pv_limit=0)
+        payload |= {"status": "exact", "value": solution.as_dict()["value"],
+                    "remoteness": solution.remoteness, "exact": True, "depth": None,
+                    "best_moves": [], "moves": []}
+        return payload
+    if known is None:
+        payload |= {"status": "pending", "value": None, "remoteness": None, "exact": False,
+                    "depth": None, "best_moves": [],
+                    "moves": [_move_row(game, position, move, None) for move in game.moves(position)]}
+        return payload
+    best = known.moves[0].value
+    payload |= {
+        "status": "exact" if known.exact else "estimate",
+        "value": _value_word(best, score_game, known.exact),
+        "remoteness": known.moves[0].remoteness if known.exact else None,
+        "exact": known.exact,
+        "depth": known.depth,
+        "best_moves": [move.notation for move in known.moves if move.value == best],
+        "moves": [_move_row(game, position, move.move, move) for move in known.moves],
+    }
+    return payload
+
+
+def _notations(game: Game[Any, Any], start: Any, played: list[Any]) -> list[str]:
+    written, position = [], start
+    for move in played:
+        written.append(game.format_move(position, move))
+        position = game.play(position, move)
+    return written
+
+
+def _value_word(value: int, score_game: bool, exact: bool) -> Any:
+    return value if score_game or not exact else V.outcome_word(value)
+
+
+def _move_row(game: Game[Any, Any], position: Any, move: Any, valued: MoveValue | None) -> dict[str, Any]:
+    after = game.play(position, move)
+    row: dict[str, Any] = {"move": game.format_move(position, move), "position": game.format_position(after)}
+    if game.properties.is_score:
+        row["gain"] = game.gain(position, move)
+    if valued is None:
+        return row | {"value": None, "remoteness": None, "exact": False}
+    row |= {"value": _value_word(valued.value, valued.score_game, valued.exact),
+            "remoteness": valued.remoteness if valued.exact else None, "exact": valued.exact}
+    if not valued.exact and not valued.score_game:
+        row["estimate"] = valued.value
+    if valued.exact and hasattr(game, "score_of"):
+        row["score"] = int(game.score_of(position, valued.value))  # Connect Four's test-set score
+    return row

@@ -1,0 +1,280 @@
+// The game page: plays moves through the JSON API, keeps the line (start + moves) in the URL,
+// watches long searches over server-sent events, and draws the board and the value history.
+
+import { drawBoard, drawMoveButtons } from "./board.js";
+import { drawHistory } from "./chart.js";
+import { chartValue, describeRow } from "./values.js";
+
+const PAGE_PARAMETERS = ["mode", "level", "computer", "hide", "seconds"];
+const $ = (id) => document.getElementById(id);
+
+const url = new URL(window.location.href);
+const state = {
+  game: decodeURIComponent(url.pathname.split("/").pop()),
+  options: {},            // game options (misere, code, width, ...), passed through to the API
+  start: url.searchParams.get("position") ?? "",
+  moves: (url.searchParams.get("moves") ?? "").split(",").filter((m) => m !== ""),
+  redo: [],
+  payloads: [],           // payloads[i]: the position after i moves
+  mode: url.searchParams.get("mode") ?? "analysis",
+  level: url.searchParams.get("level") ?? "perfect",
+  computerSide: url.searchParams.get("computer") === "first" ? 0 : 1,
+  hidden: url.searchParams.get("hide") === "1",
+  seconds: url.searchParams.get("seconds") ?? "5",
+  hinted: new Set(),
+  stream: null,
+  busy: false,
+};
+for (const [key, value] of url.searchParams) {
+  if (!["position", "moves", ...PAGE_PARAMETERS].includes(key)) state.options[key] = value;
+}
+
+function apiQuery(moves, extra = {}) {
+  const query = new URLSearchParams(state.options);
+  if (state.start) query.set("position", state.start);
+  if (moves.length) query.set("moves", moves.join(","));
+  for (const [key, value] of Object.entries(extra)) query.set(key, value);
+  return query.toString();
+}
+
+async function api(call, moves, extra = {}) {
+  const response = await fetch(`/api/${encodeURIComponent(state.game)}/${call}?${apiQuery(moves, extra)}`);
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
+  return body;
+}
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message ? `Error: ${message}` : "";
+  box.hidden = !message;
+}
+
+function syncUrl() {
+  const query = new URLSearchParams(state.options);
+  if (state.start) query.set("position", state.start);
+  if (state.moves.length) query.set("moves", state.moves.join(","));
+  if (state.mode !== "analysis") query.set("mode", state.mode);
+  if (state.mode === "computer") {
+    query.set("level", state.level);
+    query.set("computer", state.computerSide === 0 ? "first" : "second");
+  }
+  if (state.hidden) query.set("hide", "1");
+  history.replaceState(null, "", `${window.location.pathname}?${query}`);
+  $("share").href = window.location.href;
+  $("tree").href = `/api/${encodeURIComponent(state.game)}/tree.svg?${apiQuery(state.moves, { depth: 2 })}`;
+}
+
+const current = () => state.payloads[state.moves.length];
+const computerToMove = () => state.mode === "computer" && !current()?.over
+  && state.moves.length % 2 === state.computerSide;
+
+// Fetch the payload of every position along the line that is not known yet.
+async function loadLine() {
+  const wanted = [];
+  for (let i = 0; i <= state.moves.length; i++) if (!state.payloads[i]) wanted.push(i);
+  const fetched = await Promise.all(wanted.map((i) => api("position", state.moves.slice(0, i))));
+  wanted.forEach((i, k) => { state.payloads[i] = fetched[k]; });
+}
+
+async function refresh() {
+  try {
+    await loadLine();
+    showError("");
+  } catch (error) {
+    showError(error.message);
+    render();
+    return;
+  }
+  render();
+  syncUrl();
+  const payload = current();
+  if (payload.status !== "exact" && !payload.over) await think();
+  if (computerToMove()) await computerMove();
+}
+
+async function play(notation) {
+  if (state.busy || computerToMove()) return;
+  const started = performance.now();
+  state.payloads.length = state.moves.length + 1;
+  state.moves.push(notation);
+  state.redo = [];
+  state.hinted.clear();
+  try {
+    state.payloads[state.moves.length] = await api("position", state.moves);
+    document.body.dataset.lastClickMs = (performance.now() - started).toFixed(1);
+    showError("");
+  } catch (error) {
+    state.moves.pop();
+    showError(error.message);
+    return;
+  }
+  await refresh();
+}
+
+async function computerMove() {
+  state.busy = true;
+  try {
+    $("status").textContent = "The computer is choosing…";
+    const choice = await api("computer", state.moves, { level: state.level });
+    state.moves.push(choice.move);
+    state.payloads.length = state.moves.length;
+    state.busy = false;
+    await refresh();
+  } catch (error) {
+    showError(error.message);
+  } finally {
+    state.busy = false;
+  }
+}
+
+// Watch the server search the current position until it is exact, out of time or cancelled.
+function think() {
+  stopThinking();
+  const ply = state.moves.length;
+  const source = new EventSource(`/api/${encodeURIComponent(state.game)}/think?${apiQuery(state.moves, { seconds: state.seconds })}`);
+  state.stream = source;
+  $("thinking").hidden = false;
+  $("thinking-text").textContent = "Thinking…";
+  return new Promise((resolve) => {
+    const update = (event, done) => {
+      const payload = JSON.parse(event.data);
+      if (ply === state.moves.length) state.payloads[ply] = payload;
+      const kind = payload.exact ? "exact" : "estimate";
+      $("thinking-text").textContent = done
+        ? `Done: ${kind}${payload.exact ? "" : ` from depth ${payload.depth_reached}`} after ${payload.elapsed_s} s`
+          + (payload.reason.startsWith("error") ? ` (${payload.reason})` : "")
+        : `Depth ${payload.depth_reached}: ${kind}, ${payload.elapsed_s} s…`;
+      render();
+      if (done) { stopThinking(false); resolve(); }
+    };
+    source.addEventListener("depth", (event) => update(event, false));
+    source.addEventListener("done", (event) => update(event, true));
+    source.onerror = () => { stopThinking(false); resolve(); };
+    state.resolveThinking = resolve;
+  });
+}
+
+function stopThinking(cancelled = true) {
+  if (state.stream) {
+    state.stream.close();  // the server sees the stream close and stops its search
+    state.stream = null;
+    if (cancelled) $("thinking-text").textContent += " (cancelled)";
+  }
+  $("cancel").disabled = true;
+  if (state.resolveThinking) { state.resolveThinking(); state.resolveThinking = null; }
+}
+
+function lead(ply) {
+  // Score games: the points of the player to move at `ply` minus the other's so far.
+  let total = 0;
+  for (let i = 0; i < ply; i++) {
+    const row = state.payloads[i]?.moves.find((m) => m.move === state.moves[i]);
+    const gain = row?.gain ?? 0;
+    total += (ply - i) % 2 === 0 ? gain : -gain;
+  }
+  return total;
+}
+
+// The first move after which its player's outcome class got worse (exact values only).
+function firstMistake(points) {
+  for (let i = 1; i < points.length; i++) {
+    if (points[i - 1] === null || points[i] === null) continue;
+    const moverSign = (i - 1) % 2 === 0 ? 1 : -1;
+    if (Math.sign(points[i] * moverSign) < Math.sign(points[i - 1] * moverSign)) return { ply: i };
+  }
+  return null;
+}
+
+function render() {
+  const payload = current();
+  $("title").textContent = `${state.game}${payload ? ` — ${payload.position || "(start)"}` : ""}`;
+  if (!payload) {
+    $("board").replaceChildren();
+    $("moves").replaceChildren();
+    $("undo").disabled = $("redo").disabled = true;
+    return;
+  }
+  const options = { hidden: state.hidden, onMove: play, hinted: state.hinted };
+  drawBoard($("board"), payload, options);
+  drawMoveButtons($("moves"), payload, options);
+  for (const node of document.querySelectorAll("#board [data-move]"))
+    node.classList.toggle("hint", state.hinted.has(node.dataset.move));
+  $("status").textContent = statusText(payload);
+  $("cancel").disabled = !state.stream;
+  const points = state.payloads.slice(0, state.moves.length + 1)
+    .map((p, i) => chartValue(p, lead(i), i % 2 === 0));
+  drawHistory($("history"), points, firstMistake(points), { scoreGame: payload.score_game });
+  $("history-box").hidden = state.hidden;  // the chart would give the values away
+  $("line").textContent = state.moves.length ? `Moves: ${state.moves.join(" ")}` : "No moves yet.";
+  $("undo").disabled = state.moves.length === 0;
+  $("redo").disabled = state.redo.length === 0;
+}
+
+function statusText(payload) {
+  const side = payload.board.to_move ?? (state.moves.length % 2 === 0 ? "First player" : "Second player");
+  if (payload.over) return `Game over: ${describeRow({ ...payload, exact: true }, payload.score_game)} for the player to move.`;
+  if (state.hidden) return `${side} to move.`;
+  if (payload.status === "pending") return `${side} to move; the value needs a longer search.`;
+  return `${side} to move: ${describeRow({ ...payload }, payload.score_game)}${payload.exact ? "" : ` (depth ${payload.depth})`}.`;
+}
+
+async function undo() {
+  if (!state.moves.length || state.busy) return;
+  stopThinking(false);
+  state.redo.push(state.moves.pop());
+  if (state.mode === "computer" && computerToMove() && state.moves.length) state.redo.push(state.moves.pop());
+  state.hinted.clear();
+  render();
+  syncUrl();
+}
+
+async function redo() {
+  if (!state.redo.length || state.busy) return;
+  state.moves.push(state.redo.pop());
+  await refresh();
+}
+
+async function hint() {
+  const payload = current();
+  if (!payload || payload.over) return;
+  if (payload.status !== "exact") await think();
+  state.hinted = new Set(current().best_moves);
+  $("hint-text").textContent = `Best: ${current().best_moves.join(", ")} (${describeRow(current(), current().score_game)})`;
+  render();
+}
+
+function wire() {
+  $("undo").onclick = undo;
+  $("redo").onclick = redo;
+  $("new").onclick = () => { stopThinking(false); state.moves = []; state.redo = []; state.hinted.clear(); refresh(); };
+  $("hint").onclick = hint;
+  $("cancel").onclick = () => stopThinking(true);
+  const setSide = (side) => {
+    state.computerSide = side;
+    state.mode = "computer";
+    $("mode").value = "computer";
+    $("computer-side").value = side === 0 ? "first" : "second";
+    refresh();
+  };
+  $("computer-side").value = state.computerSide === 0 ? "first" : "second";
+  $("computer-side").onchange = () => setSide($("computer-side").value === "first" ? 0 : 1);
+  $("swap").onclick = () => setSide(1 - state.computerSide);
+  $("hide").checked = state.hidden;
+  $("hide").onchange = () => { state.hidden = $("hide").checked; render(); syncUrl(); };
+  $("mode").value = state.mode;
+  $("mode").onchange = () => { state.mode = $("mode").value; refresh(); };
+  $("level").value = state.level;
+  $("level").onchange = () => { state.level = $("level").value; syncUrl(); };
+  $("position-form").onsubmit = (event) => {
+    event.preventDefault();
+    stopThinking(false);
+    state.start = $("position-input").value.trim();
+    state.moves = []; state.redo = []; state.payloads = [];
+    refresh();
+  };
+  $("position-input").value = state.start;
+}
+
+wire();
+refresh();

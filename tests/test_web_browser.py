@@ -1,0 +1,219 @@
+"""The page in a real browser: headless Chromium (Debian's package) driven by Playwright.
+
+A real `perfectplay serve` on a free port; a whole tic-tac-toe game played by clicking, each
+square's colour checked against `analyze`; undo; a Connect Four hint; the value-history
+chart; a bad position in the URL. Screenshots go to $PERFECTPLAY_SCREENSHOTS (default: the
+test's temporary directory). Click latencies are printed (-s) and only loosely bounded.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import os
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from web_server import served
+
+from perfectplay import analyze, registry
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with served() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+    assert Path(CHROMIUM).exists(), "install Debian's chromium: make install-test"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    opened = browser.new_page(viewport={"width": 1100, "height": 900})
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    opened.close()
+    assert not errors, errors
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: Any) -> Path:
+    where = os.environ.get("PERFECTPLAY_SCREENSHOTS")
+    folder = Path(where) if where else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def hue_class(css: str) -> str:
+    """'win', 'draw' or 'loss' from a computed colour: green, yellow or red."""
+    red, green, blue = (int(part) / 255 for part in re.findall(r"\d+", css)[:3])
+    hue, _, _ = colorsys.rgb_to_hls(red, green, blue)
+    degrees = hue * 360
+    return "win" if 90 <= degrees <= 170 else "draw" if 35 <= degrees < 90 else "loss"
+
+
+def wait_for_moves(page: Any, count: int) -> None:
+    page.wait_for_function(f"() => (new URL(location.href).searchParams.get('moves') || '')"
+                           f".split(',').filter(Boolean).length === {count}")
+    page.wait_for_selector("#board svg")
+
+
+def test_a_whole_tictactoe_game_to_a_draw_by_clicking(server: str, page: Any, shots: Path) -> None:
+    game, position = registry.load("tictactoe")
+    page.goto(server + "game/tictactoe")
+    page.wait_for_selector("#board [data-move]")
+    latencies = []
+    for ply in range(9):
+        expected = {m.notation: m for m in analyze(game, position)}
+        cells = page.locator("#board rect[data-move]")
+        seen = {}
+        for index in range(cells.count()):
+            cell = cells.nth(index)
+            fill = cell.evaluate("node => getComputedStyle(node).fill")
+            seen[cell.get_attribute("data-move")] = (cell.get_attribute("data-class"), hue_class(fill),
+                                                     cell.get_attribute("data-remoteness"))
+        assert set(seen) == set(expected)
+        for notation, move in expected.items():
+            word = move.as_dict()["value"]
+            remoteness = "" if move.remoteness is None else str(move.remoteness)
+            assert seen[notation] == (word, word, remoteness), (ply, notation)
+        best = max(expected.values(), key=lambda m: m.value)  # perfect play from both sides
+        page.click(f"#board rect[data-move='{best.notation}']")
+        wait_for_moves(page, ply + 1)
+        page.wait_for_function("() => document.body.dataset.lastClickMs !== undefined")
+        latencies.append(float(page.evaluate("document.body.dataset.lastClickMs")))
+        position = game.play(position, best.move)
+    assert game.format_position(position).count(".") == 0
+    page.wait_for_selector("text=Game over")
+    assert "draw" in page.inner_text("#status")
+    # The value history: ten positions, both sides drawn, all on the draw line.
+    assert page.locator("#history-svg .history-point.side-0").count() == 10
+    assert page.locator("#history-svg .history-point.side-1").count() == 10
+    assert page.locator("#first-mistake").count() == 0
+    page.screenshot(path=str(shots / "web-tictactoe-draw.png"), full_page=True)
+    print(f"\ntic-tac-toe click to new position with every move's value: "
+          f"median {sorted(latencies)[4]:.1f} ms, max {max(latencies):.1f} ms")
+    assert max(latencies) < 2000  # a guard against hangs; the target (100 ms) is measured, above
+    page.click("#undo")
+    wait_for_moves(page, 8)
+    assert page.locator("#board rect[data-move]").count() == 1
+
+
+def test_the_first_mistake_is_marked_on_the_value_history(server: str, page: Any, shots: Path) -> None:
+    # 5 then 2: an edge reply to the centre loses for O (X wins), the second move is the mistake.
+    page.goto(server + "game/tictactoe?moves=5,2")
+    page.wait_for_selector("#first-mistake", state="attached")
+    assert "move 2" in page.inner_text("#history")
+    page.screenshot(path=str(shots / "web-tictactoe-mistake.png"), full_page=True)
+
+
+def test_a_connect4_hint_shows_the_best_columns(server: str, page: Any, shots: Path) -> None:
+    line = "44667461156563424431"  # 20 stones
+    game, position = registry.load("connect4", {}, line)
+    moves = analyze(game, position, engine="auto")
+    best = {m.notation for m in moves if m.value == moves[0].value}
+    page.goto(server + f"game/connect4?position={line}")
+    page.wait_for_selector(".column-badge")
+    page.click("#hint")
+    page.wait_for_selector("#board [data-move].hint")
+    hinted = {node.get_attribute("data-move") for node in page.locator("#board [data-move].hint").all()}
+    assert hinted == best
+    scores = {node.get_attribute("data-badge"): node for node in page.locator(".column-badge").all()}
+    assert set(scores) == {m.notation for m in moves}
+    page.screenshot(path=str(shots / "web-connect4-hint.png"), full_page=True)
+    # A click on a losing column answers with the new position and every value.
+    latencies = []
+    for column in ("1", "2"):
+        page.goto(server + f"game/connect4?position={line}")
+        page.wait_for_selector(".column-badge")
+        page.click(f"#board rect[data-move='{column}']")
+        wait_for_moves(page, 1)
+        page.wait_for_selector(".column-badge")
+        latencies.append(float(page.evaluate("document.body.dataset.lastClickMs")))
+    print(f"\nConnect Four (20 stones) click to new position with every move's value: "
+          f"{', '.join(f'{ms:.1f}' for ms in latencies)} ms")
+
+
+def test_connect4_thinking_shows_depths_and_can_be_cancelled(server: str, page: Any, shots: Path) -> None:
+    page.goto(server + "game/connect4?seconds=30")
+    page.wait_for_selector("text=/Depth \\d+: estimate/")
+    page.screenshot(path=str(shots / "web-connect4-thinking.png"), full_page=True)
+    page.click("#cancel")
+    assert "cancelled" in page.inner_text("#thinking-text")
+    assert page.locator("#board [data-move]").count() == 7  # still playable
+
+
+def test_a_bad_position_in_the_url_shows_the_error(server: str, page: Any, shots: Path) -> None:
+    page.goto(server + "game/tictactoe?position=XXO")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "'XXO'" in page.inner_text("#error")
+    page.screenshot(path=str(shots / "web-bad-position.png"))
+    page.goto(server + "game/connect4?moves=4,4,9")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "'9'" in page.inner_text("#error")
+
+
+def test_the_game_list_and_the_growth_chart(server: str, page: Any, shots: Path) -> None:
+    page.goto(server)
+    page.wait_for_selector("#growth-svg .growth-line")
+    names = {node.get_attribute("data-game") for node in page.locator("#games a").all()}
+    assert names == {entry.name for entry in registry.ENTRIES}
+    drawn = {node.get_attribute("data-algorithm") for node in page.locator(".growth-line").all()}
+    assert drawn == {"minimax", "memo", "alphabeta", "tt"}
+    page.screenshot(path=str(shots / "web-games.png"), full_page=True)
+
+
+def test_playing_the_computer_it_answers_each_move(server: str, page: Any) -> None:
+    page.goto(server + "game/tictactoe?mode=computer&level=perfect&computer=second")
+    page.wait_for_selector("#board [data-move]")
+    page.click("#board rect[data-move='1']")
+    wait_for_moves(page, 2)  # the computer replied
+    moves = page.evaluate("new URL(location.href).searchParams.get('moves')").split(",")
+    assert moves[1] == "5"  # the only reply to a corner that does not lose
+
+
+OWN_GAME = '''
+from perfectplay import Game
+
+class Sticks(Game):
+    """Take one or two sticks; whoever takes the last one wins."""
+    name = "sticks"
+    def start(self): return 7
+    def moves(self, pile): return [take for take in (1, 2) if take <= pile]
+    def play(self, pile, take): return pile - take
+    def render(self, pile): return "|" * pile + f" ({pile} sticks)"
+'''
+
+
+def test_a_game_file_named_at_start_is_played_in_the_generic_view(browser: Any, tmp_path: Path) -> None:
+    path = tmp_path / "sticks.py"
+    path.write_text(OWN_GAME)
+    with served(f"{path}:Sticks") as url:
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector("a[data-game='sticks']")
+        page.click("a[data-game='sticks']")
+        page.wait_for_selector("button.move")
+        assert page.inner_text("pre.render") == "||||||| (7 sticks)"
+        # 7 sticks: taking 1 leaves 6, a multiple of three, so it wins; taking 2 loses.
+        classes = {b.get_attribute("data-move"): b.get_attribute("data-class")
+                   for b in page.locator("button.move").all()}
+        assert classes == {"1": "win", "2": "loss"}
+        page.click("button.move[data-move='1']")
+        page.wait_for_function("() => document.querySelector('pre.render').textContent.startsWith('||||||')"
+                               " && !document.querySelector('pre.render').textContent.startsWith('|||||||')")
+        page.close()
