@@ -23,6 +23,7 @@ first repeated position on a search path raises perfectplay.errors.RepeatedPosit
 from __future__ import annotations
 
 import enum
+import hashlib
 import random
 import re
 from dataclasses import dataclass
@@ -168,6 +169,42 @@ class Game(Generic[P, M]):
         """
         return None
 
+    # -- optional hooks for the depth-limited engine (perfectplay.engine, seed 004) -------
+    def noisy_moves(self, position: P) -> Sequence[M] | None:
+        """The moves quiescence search follows past the depth limit (captures and promotions
+        in chess), best first, or None when the game has no such notion (the default: the
+        engine then evaluates at the depth limit). A quiet position returns []; the engine
+        then "stands pat" on :meth:`evaluate`."""
+        return None
+
+    def must_move(self, position: P) -> bool:
+        """True where the side to move may not stand pat in quiescence (in chess: in check);
+        the engine then searches every legal move there, so it sees mates. Default False."""
+        return False
+
+    def null_move(self, position: P) -> P | None:
+        """The position with the turn passed to the opponent, for null-move pruning, or None
+        where passing is illegal or zugzwang is likely (in chess: in check, or only kings
+        and pawns left). Default None: the engine never prunes by a null move here."""
+        return None
+
+    def hash_key(self, position: P) -> int:
+        """A 64-bit key for the engine's shared table (perfectplay.engine). The default
+        digests :meth:`key`; bitboard games override this and :meth:`key_after` with Zobrist
+        keys (seed 004, S1). Equal positions must give equal keys in every process."""
+        return stable_hash64(self.key(position))
+
+    def key_after(self, position: P, move: M, key: int) -> int:
+        """The :meth:`hash_key` of ``play(position, move)`` given ``key``, the hash_key of
+        ``position``: an override updates it incrementally (XOR out, XOR in). The default
+        recomputes it; the engine skips a default key_after and calls hash_key itself."""
+        return self.hash_key(self.play(position, move))
+
+    def player_to_move(self, position: P) -> int | None:
+        """0 when the first player (White, X) is to move, 1 for the second, None if unknown;
+        the engine reads the matching clock (wtime or btime) from it."""
+        return None
+
     def random_position(self, rng: random.Random) -> P:
         """A random small position, for differential tests (`perfectplay verify`)."""
         position = self.start()
@@ -182,3 +219,33 @@ class Game(Generic[P, M]):
 def _natural_order(text: str) -> list[tuple[int, int | str]]:
     """Sort key that puts '2' before '10' and 'row 2' before 'row 10'."""
     return [(0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", text) if part]
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def stable_hash64(key: Hashable) -> int:
+    """A 64-bit digest of a table key that is the same in every process (``hash()`` of a
+    string is salted per process). Ints are mixed with splitmix64's finaliser (Vigna); other
+    keys (tuples, strings) are digested through their repr with BLAKE2b."""
+    if isinstance(key, int):
+        folded = 0
+        value = key if key >= 0 else ~key ^ (1 << 63)
+        while True:
+            folded ^= value & _MASK64
+            value >>= 64
+            if not value:
+                break
+        folded = (folded + 0x9E3779B97F4A7C15) & _MASK64
+        folded = ((folded ^ (folded >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        folded = ((folded ^ (folded >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return folded ^ (folded >> 31)
+    digest = hashlib.blake2b(repr(key).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little")
+
+
+def zobrist_numbers(count: int, seed: int) -> tuple[int, ...]:
+    """``count`` random 64-bit numbers for Zobrist keys (seed 004, S1), the same in every
+    process and every run because the generator is seeded."""
+    rng = random.Random(seed)
+    return tuple(rng.getrandbits(64) for _ in range(count))

@@ -26,6 +26,7 @@ METHOD_MODULES = (
     "perfectplay.impartial.method",
     "perfectplay.compiled.method",
     "perfectplay.retro.method",
+    "perfectplay.engine.method",
 )
 
 for _module in METHOD_MODULES:

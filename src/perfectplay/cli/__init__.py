@@ -14,6 +14,7 @@ from perfectplay.cli.catalogue import games_command, tour_command
 from perfectplay.cli.checking import perft_command, verify_command
 from perfectplay.cli.contest import contest_group
 from perfectplay.cli.impartial import grundy_command, octal_command
+from perfectplay.cli.match import match_command
 from perfectplay.cli.pictures import tree_command
 from perfectplay.cli.play import play_command
 from perfectplay.cli.serve import serve_command
@@ -25,7 +26,7 @@ COMMANDS = (
     games_command, solve_command, analyze_command, table_command, compare_command,
     perft_command, verify_command, tour_command, contest_group, play_command,
     grundy_command, octal_command,
-    serve_command, tree_command, uci_command,
+    serve_command, tree_command, match_command, uci_command,
 )
 
 

@@ -21,13 +21,16 @@ import random
 
 from perfectplay import value as V
 from perfectplay.errors import BadOption, BadPosition
-from perfectplay.game import Game, Outcome, Properties
+from perfectplay.game import Game, Outcome, Properties, zobrist_numbers
 
 Position = tuple[int, int, str]
 
 STANDARD_WIDTH, STANDARD_HEIGHT = 7, 6
 # Moves are single column digits, as in the test sets.
 MAX_WIDTH = 9
+# Zobrist numbers for the engine's table: first player's stone on bit b, second player's
+# stone on bit b (64 + b), second player to move (128).
+ZOBRIST = zobrist_numbers(129, seed=4)
 
 
 def check_size(width: int, height: int) -> None:
@@ -116,6 +119,25 @@ class ConnectFour(Game[Position, int]):
         mine = winning_squares(mover, occupied, self.height, self.board)
         theirs = winning_squares(mover ^ occupied, occupied, self.height, self.board)
         return mine.bit_count() - theirs.bit_count()
+
+    # -- 64-bit Zobrist keys for the depth-limited engine (perfectplay.engine) -----------
+    def hash_key(self, position: Position) -> int:
+        mover, occupied, history = position
+        second = len(history) & 1
+        first_stones = mover ^ occupied if second else mover
+        key = ZOBRIST[128] if second else 0
+        for bit in range(occupied.bit_length()):
+            if occupied >> bit & 1:
+                key ^= ZOBRIST[bit if first_stones >> bit & 1 else 64 + bit]
+        return key
+
+    def key_after(self, position: Position, column: int, key: int) -> int:
+        occupied = position[1]
+        bit = ((occupied + self.bottoms[column]) & ~occupied).bit_length() - 1
+        return key ^ ZOBRIST[(len(position[2]) & 1) * 64 + bit] ^ ZOBRIST[128]
+
+    def player_to_move(self, position: Position) -> int:
+        return len(position[2]) & 1
 
     # -- the test sets' score ------------------------------------------------------------
     def stones(self, position: Position) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from perfectplay.errors import BadPosition
-from perfectplay.game import Game, Outcome, Properties
+from perfectplay.game import Game, Outcome, Properties, zobrist_numbers
 
 LINES = (0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124)
 FULL = 0o777
@@ -39,6 +39,9 @@ def _permute_table(mapping: tuple[int, ...]) -> tuple[int, ...]:
 
 
 SYMMETRY_TABLES = tuple(_permute_table(mapping) for mapping in _symmetries())
+# Zobrist numbers for the engine's table: X on square s, O on square s, O to move.
+ZOBRIST = zobrist_numbers(19, seed=3)
+ZOBRIST_O_TO_MOVE = ZOBRIST[18]
 
 
 def popcount(stones: int) -> int:
@@ -87,6 +90,26 @@ class TicTacToe(Game[int, int]):
             canonical = min(table[mine] | table[theirs] << 9 for table in SYMMETRY_TABLES)
             self._canonical[position] = canonical
         return canonical
+
+    # -- 64-bit Zobrist keys for the depth-limited engine (perfectplay.engine) -----------
+    def hash_key(self, position: int) -> int:
+        x, o = self.x_and_o(position)
+        key = ZOBRIST_O_TO_MOVE if popcount(x) > popcount(o) else 0
+        for square in range(9):
+            if x >> square & 1:
+                key ^= ZOBRIST[square]
+            elif o >> square & 1:
+                key ^= ZOBRIST[9 + square]
+        return key
+
+    def key_after(self, position: int, square: int, key: int) -> int:
+        mine, theirs = position & FULL, position >> 9
+        o_moves = theirs.bit_count() > mine.bit_count()
+        return key ^ ZOBRIST[9 * o_moves + square] ^ ZOBRIST_O_TO_MOVE
+
+    def player_to_move(self, position: int) -> int:
+        mine, theirs = position & FULL, position >> 9
+        return int(theirs.bit_count() > mine.bit_count())
 
     # -- notation: absolute X and O ------------------------------------------------------
     def x_and_o(self, position: int) -> tuple[int, int]:

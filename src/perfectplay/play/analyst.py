@@ -3,7 +3,8 @@
 Small games are solved exactly, which takes milliseconds for the built-in ones. A game too
 big for that (Connect Four, a user's large game) is detected by trying an exact analysis
 under a node budget and half the think time first; when that runs out, the analysis falls
-back to iterative deepening for the rest of the think time and is marked inexact. Exact
+back to the depth-limited engine (perfectplay.engine) for the rest of the think time and is
+marked inexact. Exact
 analyses are kept per position for the whole session, so hints, the computer's replies,
 undo and the end-of-game review never solve the same position twice.
 """
@@ -117,7 +118,9 @@ class Analyst:
         return Analysis(tuple(moves), exact=True)
 
     def _estimate(self, position: Any, seconds: float) -> Analysis:
-        moves = analyze(self.game, position, algorithm="id", limits=Limits(time=seconds),
+        # The depth-limited engine (perfectplay.engine): PVS, aspiration, killers, history,
+        # and quiescence and null moves where the game offers them.
+        moves = analyze(self.game, position, algorithm="engine", limits=Limits(time=seconds),
                         table_size=TABLE_ENTRIES)
         if not moves:
             # Not even depth 1 finished in time: every move looks the same.

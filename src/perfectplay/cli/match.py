@@ -1,0 +1,125 @@
+"""`perfectplay match GAME`: two players (engine settings or UCI engines) play game pairs
+from a set of openings until the SPRT decides (perfectplay.engine.match)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import click
+
+from perfectplay.cli.common import game_options, load, pick_options
+from perfectplay.engine.api import SearchLimits, Settings
+from perfectplay.engine.match import DEFAULT_MAX_PLIES, MatchState, random_openings, read_openings, run_match
+from perfectplay.engine.players import EnginePlayer, Player, UciPlayer
+from perfectplay.engine.spec import PlayerSpec, describe, parse_spec
+from perfectplay.engine.sprt import SprtTest
+from perfectplay.errors import BadOption
+
+
+@click.command("match")
+@click.argument("game_name", metavar="GAME")
+@game_options
+@click.option("--first", "first_text", default="", help="first player: e.g. 'time=0.1' or 'uci=stockfish'")
+@click.option("--second", "second_text", default="", help="second player, e.g. 'null-move=off'")
+@click.option("--time", "time_limit", type=float, default=None, help="seconds per move for both players")
+@click.option("--depth", type=int, default=None, help="plies per move for both players")
+@click.option("--nodes", "node_limit", type=int, default=None, help="nodes per move for both players")
+@click.option("--threads", type=int, default=1, show_default=True, help="Lazy SMP processes per engine")
+@click.option("--pairs", type=int, default=100, show_default=True, help="most game pairs to play")
+@click.option("--openings", "openings_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="file of opening positions, one a line (default: random ones)")
+@click.option("--opening-plies", type=int, default=2, show_default=True,
+              help="random moves from the start in each random opening")
+@click.option("--seed", type=int, default=1, show_default=True, help="seed of the random openings")
+@click.option("--elo0", type=float, default=0.0, show_default=True, help="SPRT: Elo under H0")
+@click.option("--elo1", type=float, default=10.0, show_default=True, help="SPRT: Elo under H1")
+@click.option("--alpha", type=float, default=0.05, show_default=True, help="SPRT: false-positive rate")
+@click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT: false-negative rate")
+@click.option("--max-plies", type=int, default=DEFAULT_MAX_PLIES, show_default=True,
+              help="adjudicate a longer game as a draw")
+@click.option("--quiet", is_flag=True, default=False, help="print only the summary")
+def match_command(game_name: str, first_text: str, second_text: str, time_limit: float | None,
+                  depth: int | None, node_limit: int | None, threads: int, pairs: int,
+                  openings_file: Path | None, opening_plies: int, seed: int, elo0: float, elo1: float,
+                  alpha: float, beta: float, max_plies: int, quiet: bool, **kwargs: Any) -> None:
+    """Play two engines against each other in colour-swapped game pairs and stop by SPRT.
+
+    Each player is a comma-separated list of changes to the default engine: layer switches
+    (pvs, aspiration, killers, history, quiescence, null-move, verify, tt = on/off), limits
+    (depth, nodes, time), threads, tt-size, window, reduction; or uci=COMMAND for an external
+    UCI engine, with option.NAME=VALUE for its setoption commands. Results are from the first
+    player's view.
+    """
+    if pairs < 1 or max_plies < 1 or opening_plies < 0:
+        raise BadOption(f"--pairs {pairs}, --max-plies {max_plies} and --opening-plies "
+                        f"{opening_plies} must be positive")
+    game, _ = load(game_name, (), pick_options(kwargs))
+    settings = Settings(threads=threads)
+    if (time_limit, depth, node_limit) == (None, None, None):
+        depth = 4  # a quick default that every game can afford
+    limits = SearchLimits(depth=depth, nodes=node_limit, time=time_limit)
+    specs = parse_spec(first_text, settings, limits), parse_spec(second_text, settings, limits)
+    test = SprtTest(elo0, elo1, alpha, beta)
+    if openings_file is not None:
+        try:
+            text = openings_file.read_text()
+        except OSError as error:
+            raise BadOption(f"--openings {str(openings_file)!r}: {error.strerror}") from None
+        openings = read_openings(game, text, str(openings_file))
+    else:
+        openings = random_openings(game, pairs, opening_plies, seed)
+    players = [_player(game, spec, f"player {n}") for n, spec in zip((1, 2), specs)]
+    try:
+        click.echo(f"first:  {describe(specs[0])}\nsecond: {describe(specs[1])}")
+        plural = "s" if len(openings) != 1 else ""
+        click.echo(f"{len(openings)} opening{plural}; SPRT H0 Elo {elo0:g} vs H1 Elo {elo1:g}, "
+                   f"alpha {alpha:g}, beta {beta:g}")
+        state, verdict = run_match(game, players[0], players[1], openings, test=test, max_pairs=pairs,
+                                   max_plies=max_plies, on_pair=None if quiet else _progress(test))
+    finally:
+        for player in players:
+            player.close()
+    for line in summary(state, verdict, test, pairs):
+        click.echo(line)
+
+
+def _player(game: Any, spec: PlayerSpec, name: str) -> Player:
+    if spec.uci:
+        return UciPlayer(game, spec.uci, spec.limits, options=spec.uci_options)
+    return EnginePlayer(game, spec.settings, spec.limits, name)
+
+
+def _progress(test: SprtTest) -> Any:
+    lower, upper = test.bounds
+
+    def show(state: MatchState, ratio: float) -> None:
+        click.echo(f"pair {state.pairs}: W {state.wins} D {state.draws} L {state.losses}  "
+                   f"LLR {ratio:+.2f} [{lower:+.2f}, {upper:+.2f}]")
+    return show
+
+
+def summary(state: MatchState, verdict: str | None, test: SprtTest, max_pairs: int) -> list[str]:
+    from perfectplay.engine.sprt import llr
+    lower, upper = test.bounds
+    ratio = llr(state.pentanomial, test.elo0, test.elo1)
+    elo = state.elo()
+    lines = [f"games {2 * state.pairs} ({state.pairs} pairs): W {state.wins} D {state.draws} "
+             f"L {state.losses} (first player's view)",
+             f"pentanomial [LL, LD+DL, LW+DD+WL, DW+WD, WW]: {state.pentanomial}"]
+    if state.adjudicated:
+        lines.append(f"{state.adjudicated} games adjudicated drawn at the ply limit")
+    if elo is not None:
+        lines.append(f"Elo {_elo_text(elo.elo)} (95% interval {_elo_text(elo.low)} to {_elo_text(elo.high)})")
+    outcome = {"H1": f"H1 accepted: the first player is stronger (Elo >= {test.elo1:g} favoured)",
+               "H0": f"H0 accepted: no gain of {test.elo1:g} Elo (Elo <= {test.elo0:g} favoured)",
+               None: f"inconclusive after {max_pairs} pairs"}[verdict]
+    lines.append(f"LLR {ratio:+.2f} (bounds {lower:+.2f}, {upper:+.2f}): {outcome}")
+    return lines
+
+
+def _elo_text(value: float) -> str:
+    if math.isinf(value):
+        return "+inf" if value > 0 else "-inf"
+    return f"{value:+.1f}" if abs(value) >= 0.05 else "0.0"

@@ -1,0 +1,26 @@
+"""Depth-limited play for games too big to solve (seed 004's production layers).
+
+    from perfectplay.engine import Engine, SearchLimits, Settings
+    engine = Engine(game, Settings(threads=2))
+    result = engine.search(position, SearchLimits(time=1.0), on_info=print)
+    result.best_move, result.score, result.depth, result.pv
+
+The engine works over any :class:`perfectplay.game.Game`; the optional protocol methods
+``noisy_moves``, ``must_move``, ``null_move``, ``hash_key``/``key_after`` and
+``player_to_move`` switch on quiescence, null-move pruning, incremental keys and clock
+handling for games that define them. Scores are perfectplay values (:func:`mate_in`).
+"""
+
+from perfectplay.engine.api import (
+    MAX_DEPTH,
+    Info,
+    SearchLimits,
+    SearchResult,
+    Settings,
+    describe_score,
+    mate_in,
+)
+from perfectplay.engine.core import Engine
+
+__all__ = ["Engine", "Info", "MAX_DEPTH", "SearchLimits", "SearchResult", "Settings", "describe_score",
+           "mate_in"]

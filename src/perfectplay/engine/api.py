@@ -1,0 +1,150 @@
+"""The engine's value objects: what to switch on, how far to search, what comes back.
+
+These records are the stable interface that front ends (the UCI loop, ``perfectplay match``,
+``play``'s levels) call; new fields only ever arrive with defaults. Times are in seconds
+everywhere (a UCI front end divides its milliseconds by 1000). Scores follow
+perfectplay.value: from the side to move, a forced win ending ``p`` plies from the root is
+``WIN - p`` (see :func:`mate_in`), anything strictly inside the decisive bands is the game's
+heuristic ``evaluate`` scale (centipawns in chess).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from perfectplay import value as V
+from perfectplay.errors import BadOption
+
+# Deepest nominal depth an iteration may ask for; also the ply cap of any line (quiescence
+# included), so a search never comes near Python's recursion limit.
+MAX_DEPTH = 100
+MAX_PLY = 128
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Which layers of seed 004 the engine uses; each can be switched on or off to measure it.
+
+    On by default are the layers the measurements in docs/benchmarks.md ("The depth-limited
+    engine") show to help: PVS, killer moves, quiescence, null-move pruning and the table.
+    Aspiration windows and the history heuristic are off by default: aspiration saved no
+    nodes (12% more in chess at depth 5) and history saved none once killers are on.
+
+    ``tt`` off gives a search with no transposition table (a pure fixed-depth alpha-beta,
+    the reference the layers are tested against); ``tt_size`` is the number of table entries
+    (rounded down to a power of two, 16 bytes each); ``threads`` is the number of Lazy SMP
+    searchers (processes) sharing that table.
+    ``aspiration_window`` is the half-width of the first window in evaluation units, doubled
+    on every fail; ``null_reduction`` is null-move pruning's R.
+    """
+
+    pvs: bool = True
+    aspiration: bool = False
+    killers: bool = True
+    history: bool = False
+    quiescence: bool = True
+    null_move: bool = True
+    tt: bool = True
+    tt_size: int = 1 << 18
+    threads: int = 1
+    aspiration_window: int = 25
+    null_reduction: int = 2
+    null_verify: bool = True
+
+    def __post_init__(self) -> None:
+        if self.threads < 1:
+            raise BadOption(f"--threads {self.threads}: at least one search thread is needed")
+        if self.tt_size < 16:
+            raise BadOption(f"table size {self.tt_size}: at least 16 entries are needed")
+        if self.aspiration_window < 1:
+            raise BadOption(f"aspiration window {self.aspiration_window} must be at least 1")
+        if not 1 <= self.null_reduction <= 4:
+            raise BadOption(f"null-move reduction {self.null_reduction} must be 1 to 4")
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """How long to search. None means no limit of that kind; with no limit at all the engine
+    searches to ``MAX_DEPTH`` (or until ``stop`` is set when ``infinite``).
+
+    ``time`` is a hard limit for this move in seconds and ``soft_time`` the point after which
+    no new iteration starts (default: half the hard limit). ``wtime``/``btime`` are the
+    clocks of the first and second player, ``winc``/``binc`` their increments, ``movestogo``
+    the moves to the next time control: the engine derives soft and hard limits from them.
+    """
+
+    depth: int | None = None
+    nodes: int | None = None
+    time: float | None = None
+    soft_time: float | None = None
+    wtime: float | None = None
+    btime: float | None = None
+    winc: float | None = None
+    binc: float | None = None
+    movestogo: int | None = None
+    infinite: bool = False
+
+    def __post_init__(self) -> None:
+        if self.depth is not None and not 1 <= self.depth <= MAX_DEPTH:
+            raise BadOption(f"--depth {self.depth}: the depth must be 1 to {MAX_DEPTH}")
+        if self.nodes is not None and self.nodes < 1:
+            raise BadOption(f"--nodes {self.nodes}: the node limit must be at least 1")
+        for name in ("time", "soft_time"):
+            seconds = getattr(self, name)
+            if seconds is not None and not seconds > 0:
+                raise BadOption(f"--{name.replace('_', '-')} {seconds}: a time limit must be positive")
+        for name in ("wtime", "btime", "winc", "binc"):
+            seconds = getattr(self, name)
+            if seconds is not None and seconds < 0:
+                raise BadOption(f"{name} {seconds}: a clock cannot be negative")
+        if self.movestogo is not None and self.movestogo < 1:
+            raise BadOption(f"movestogo {self.movestogo} must be at least 1")
+
+
+@dataclass(frozen=True)
+class Info:
+    """Progress after each completed iteration (and each widened aspiration window)."""
+
+    depth: int
+    seldepth: int
+    score: int
+    nodes: int
+    nps: int
+    time_s: float
+    pv: list[Any] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The move of the last completed iteration. ``exact`` is True only when that iteration
+    met no depth limit anywhere (the value is then proven, not estimated)."""
+
+    best_move: Any
+    score: int
+    depth: int
+    pv: list[Any]
+    nodes: int
+    elapsed_s: float
+    exact: bool = False
+    seldepth: int = 0
+    table_hits: int = 0
+    cutoffs: int = 0
+
+
+def mate_in(score: int) -> int | None:
+    """Moves (not plies) to a forced end for a decisive score: +3 is "mate in 3" for the side
+    to move, -2 is "mated in 2"; None for a heuristic score."""
+    if not V.is_decisive(score):
+        return None
+    plies = V.WIN - abs(score)
+    moves = (plies + 1) // 2
+    return moves if score > 0 else -moves
+
+
+def describe_score(score: int) -> str:
+    """'mate in 3', 'mated in 2' or 'estimate +35' for display."""
+    moves = mate_in(score)
+    if moves is None:
+        return f"estimate {score:+d}"
+    return f"mate in {moves}" if moves > 0 else f"mated in {-moves}"

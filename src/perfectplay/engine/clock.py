@@ -1,0 +1,98 @@
+"""Time management (seed 004, S4): a soft limit that decides whether to start another
+iteration, a hard limit that aborts one, and the stop flag a front end sets.
+
+The search polls :meth:`Clock.poll` every few dozen nodes; past the hard limit, the node limit
+or a stop request it raises :class:`Abort`, and the engine answers with the last completed
+iteration. Between iterations :meth:`Clock.may_start` refuses a new one once the soft limit
+has passed or when the next iteration, predicted from the growth of the last ones, would not
+finish before the hard limit.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from perfectplay.engine.api import SearchLimits
+
+# Seconds kept in hand for the process to answer after an abort (unwinding, the reply).
+SAFETY_MARGIN = 0.005
+# With only a clock, plan for this many more moves (a common engine default).
+DEFAULT_MOVES_TO_GO = 30
+# Growth of iteration time with depth when only one iteration has been timed.
+DEFAULT_GROWTH = 4.0
+
+
+class Abort(Exception):
+    """Raised inside the search when a hard limit or a stop request ends it."""
+
+
+class Clock:
+    def __init__(self, limits: SearchLimits, stop: threading.Event | None = None,
+                 mover: int | None = None) -> None:
+        self.started = time.perf_counter()
+        self.stop = stop or threading.Event()
+        self.node_limit = limits.nodes
+        soft, hard = budget(limits, mover)
+        self.soft = soft
+        self.hard = hard
+        self.deadline = None if hard is None else self.started + max(hard - SAFETY_MARGIN, 0.001)
+        self.armed = False  # the first iteration always completes
+        self.iteration_times: list[float] = []
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def poll(self, nodes: int) -> None:
+        if self.stop.is_set():
+            raise Abort("stopped")
+        if not self.armed:
+            return
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise Abort("time")
+        if self.node_limit is not None and nodes >= self.node_limit:
+            raise Abort("nodes")
+
+    def finished_iteration(self, seconds: float) -> None:
+        self.iteration_times.append(seconds)
+        self.armed = True
+
+    def may_start(self, nodes: int) -> bool:
+        """Whether another iteration is worth starting."""
+        if self.stop.is_set():
+            return False
+        if self.node_limit is not None and nodes >= self.node_limit:
+            return False
+        if self.hard is None:
+            return True
+        elapsed = self.elapsed()
+        if self.soft is not None and elapsed >= self.soft:
+            return False
+        return elapsed + self.predicted_next() <= self.hard
+
+    def predicted_next(self) -> float:
+        times = [t for t in self.iteration_times if t > 0]
+        if not times:
+            return 0.0
+        growth = DEFAULT_GROWTH
+        if len(times) >= 2:
+            growth = min(max(times[-1] / times[-2], 1.5), 8.0)
+        return times[-1] * growth
+
+
+def budget(limits: SearchLimits, mover: int | None) -> tuple[float | None, float | None]:
+    """(soft, hard) seconds for this move from the limits; (None, None) when untimed."""
+    if limits.infinite:
+        return None, None
+    if limits.time is not None:
+        soft = limits.soft_time if limits.soft_time is not None else 0.6 * limits.time
+        return min(soft, limits.time), limits.time
+    left = limits.btime if mover == 1 else limits.wtime
+    if left is None:
+        return (limits.soft_time, None)
+    increment = (limits.binc if mover == 1 else limits.winc) or 0.0
+    to_go = limits.movestogo or DEFAULT_MOVES_TO_GO
+    share = left / to_go + 0.75 * increment
+    hard = max(min(3 * share, 0.5 * left), 0.01)
+    soft = min(limits.soft_time or share, hard)
+    return soft, hard

@@ -1,0 +1,162 @@
+"""Engine matches: game pairs with colours swapped from a set of openings, stopped by SPRT.
+
+Each opening is played twice, the first player moving first in one game and second in the
+other, so an unbalanced opening favours neither side. After every pair the generalized SPRT
+(perfectplay.engine.sprt) decides whether to stop. Results are from the first player's view.
+A game longer than ``max_plies`` is adjudicated a draw (said in the summary).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from perfectplay.engine.players import Player, PlayerFailed
+from perfectplay.engine.sprt import EloEstimate, SprtTest, elo_estimate, llr
+from perfectplay.errors import BadOption, PerfectPlayError
+from perfectplay.game import Game, Outcome
+
+DEFAULT_MAX_PLIES = 600
+
+
+def random_openings(game: Game[Any, Any], count: int, plies: int, seed: int) -> list[Any]:
+    """Up to ``count`` distinct live positions ``plies`` random moves from the start (fewer
+    when the game has fewer)."""
+    rng = random.Random(seed)
+    found: dict[Any, Any] = {}
+    for _ in range(count * 20):
+        if len(found) >= count:
+            break
+        position = game.start()
+        for _ in range(plies):
+            moves = game.moves(position)
+            if not moves or game.outcome(position) is not None:
+                break
+            position = game.play(position, rng.choice(list(moves)))
+        if game.outcome(position) is None and game.moves(position):
+            found.setdefault(game.key(position), position)
+    return list(found.values())
+
+
+def read_openings(game: Game[Any, Any], text: str, source: str) -> list[Any]:
+    """One position per line in the game's notation; blank lines and # comments skipped."""
+    openings = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            position = game.parse_position(line)
+        except PerfectPlayError as error:
+            raise BadOption(f"{source} line {number}: {error}") from None
+        if game.outcome(position) is not None or not game.moves(position):
+            raise BadOption(f"{source} line {number}: {line!r} is a finished game, not an opening")
+        openings.append(position)
+    if not openings:
+        raise BadOption(f"{source}: no opening positions in the file")
+    return openings
+
+
+@dataclass
+class GameRecord:
+    opening: Any
+    first_moved_first: bool
+    moves: list[Any]
+    score: float  # for the first player: 1, 0.5 or 0
+    adjudicated: bool
+
+
+@dataclass
+class MatchState:
+    """Running totals from the first player's view."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    pentanomial: list[int] = field(default_factory=lambda: [0, 0, 0, 0, 0])
+    adjudicated: int = 0
+    games: list[GameRecord] = field(default_factory=list)
+
+    @property
+    def pairs(self) -> int:
+        return sum(self.pentanomial)
+
+    def add_pair(self, first: GameRecord, second: GameRecord) -> None:
+        for record in (first, second):
+            self.games.append(record)
+            self.adjudicated += record.adjudicated
+            if record.score == 1:
+                self.wins += 1
+            elif record.score == 0:
+                self.losses += 1
+            else:
+                self.draws += 1
+        self.pentanomial[int(round(2 * (first.score + second.score)))] += 1
+
+    def elo(self) -> EloEstimate | None:
+        return elo_estimate(self.pentanomial)
+
+
+def play_game(game: Game[Any, Any], opening: Any, players: tuple[Player, Player],
+              max_plies: int = DEFAULT_MAX_PLIES) -> tuple[float, list[Any], bool]:
+    """Play ``players[0]`` (to move at ``opening``) against ``players[1]``; returns the score
+    of players[0], the moves, and whether the game was adjudicated at ``max_plies``."""
+    for player in players:
+        player.new_game()
+    position, lead = opening, 0
+    moves: list[Any] = []
+    props = game.properties
+    while len(moves) < max_plies:
+        result = game.outcome(position)
+        legal = game.moves(position)
+        if result is None and not legal:
+            result = Outcome.WIN if props.misere else Outcome.LOSS
+            if props.is_score:
+                result = None
+        if result is not None or not legal:
+            break
+        mover = len(moves) % 2
+        move = players[mover].choose(opening, list(moves), position)
+        if move not in legal:
+            raise PlayerFailed(f"{players[mover].name} chose {move!r}, not a legal move")
+        if props.is_score:
+            gain = game.gain(position, move)
+            lead += gain if mover == 0 else -gain
+        moves.append(move)
+        position = game.play(position, move)
+    else:
+        return 0.5, moves, True
+    if props.is_score:
+        return (1.0 if lead > 0 else 0.0 if lead < 0 else 0.5), moves, False
+    to_move = len(moves) % 2  # the player whose result ``result`` describes
+    if result is Outcome.DRAW:
+        return 0.5, moves, False
+    mover_won = result is Outcome.WIN
+    first_won = mover_won if to_move == 0 else not mover_won
+    return (1.0 if first_won else 0.0), moves, False
+
+
+def run_match(game: Game[Any, Any], first: Player, second: Player, openings: list[Any], *,
+              test: SprtTest, max_pairs: int, max_plies: int = DEFAULT_MAX_PLIES,
+              on_pair: Callable[[MatchState, float], None] | None = None) -> tuple[MatchState, str | None]:
+    """Play pairs (cycling through ``openings``) until SPRT decides or ``max_pairs`` are
+    played; returns the totals and 'H1', 'H0' or None (inconclusive)."""
+    if not openings:
+        raise BadOption("a match needs at least one opening position")
+    state = MatchState()
+    verdict = None
+    for number in range(max_pairs):
+        opening = openings[number % len(openings)]
+        score, moves, adjudicated = play_game(game, opening, (first, second), max_plies)
+        game_one = GameRecord(opening, True, moves, score, adjudicated)
+        score, moves, adjudicated = play_game(game, opening, (second, first), max_plies)
+        game_two = GameRecord(opening, False, moves, 1.0 - score, adjudicated)
+        state.add_pair(game_one, game_two)
+        ratio = llr(state.pentanomial, test.elo0, test.elo1)
+        if on_pair is not None:
+            on_pair(state, ratio)
+        verdict = test.verdict(state.pentanomial)
+        if verdict is not None:
+            break
+    return state, verdict

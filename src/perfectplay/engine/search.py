@@ -1,0 +1,367 @@
+"""One searcher: iterative deepening over negamax alpha-beta with the layers of seed 004.
+
+Each layer is a flag in :class:`~perfectplay.engine.api.Settings`:
+
+* PVS (S8): the first move gets the full window, the rest a null window (alpha, alpha + 1);
+  a null-window result inside (alpha, beta) is re-searched with the full window, without
+  which a better move would be rejected.
+* Aspiration windows: each iteration starts with a window of +-``aspiration_window`` around
+  the previous value and doubles it towards the failing side until the value lands inside.
+* Killer moves (two per ply) and the history heuristic (Schaeffer 1989: a quiet move that
+  caused a cutoff at depth d earns d*d), ordered after the table move and the noisy moves.
+* Quiescence (M10): past the depth limit, only ``game.noisy_moves`` are searched, with the
+  option to stand pat on ``game.evaluate``; where ``game.must_move`` says standing pat is
+  not allowed (chess: in check) every move is searched.
+* Null-move pruning (S3): where ``game.null_move`` allows a pass, a pass searched R plies
+  shallower that still fails high prunes the node, after a verification search of the node
+  itself at that reduced depth without null moves (Tabibi and Netanyahu, "Verified null-move
+  pruning", ICGA Journal 2002), which keeps most zugzwang cases right.
+
+Values follow perfectplay.value (a win in p plies is WIN - p), so mates carry distances. The
+search is fail-soft and integer-valued. A depth whose search met no depth limit anywhere (no
+evaluation, no pruning, no table entry that rested on one) proves its value: the result is
+then ``exact``, and small games such as tic-tac-toe are solved outright.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterator, Sequence
+
+from perfectplay import value as V
+from perfectplay.engine.api import MAX_DEPTH, MAX_PLY, Settings
+from perfectplay.engine.clock import Abort, Clock
+from perfectplay.engine.table import EXACT, LOWER, MAX_DRAFT, NO_MOVE, PROVEN_DRAFT, UPPER, EngineTable
+from perfectplay.game import Game, Outcome
+
+INF = V.WIN + 1
+POLL_MASK = 31
+
+
+@dataclass(frozen=True)
+class Iteration:
+    """A completed iteration: its value, best move and line, and the counts so far."""
+
+    depth: int
+    score: int
+    best_move: Any
+    pv: list[Any]
+    nodes: int
+    seldepth: int
+    exact: bool
+    seconds: float
+
+
+class Searcher:
+    """Searches one game with one table; ``helper`` > 0 varies the move order (Lazy SMP)."""
+
+    def __init__(self, game: Game[Any, Any], settings: Settings, table: EngineTable,
+                 helper: int = 0) -> None:
+        self.game = game
+        self.settings = settings
+        self.table = table
+        self.helper = helper
+        self.rng = random.Random(helper)
+        cls = type(game)
+        self.incremental = cls.key_after is not Game.key_after
+        self.has_noisy = cls.noisy_moves is not Game.noisy_moves
+        self.has_null = cls.null_move is not Game.null_move
+        self.quiescence = settings.quiescence and self.has_noisy
+        self.null_pruning = settings.null_move and self.has_null
+        self.is_score = game.properties.is_score
+        self.use_table = settings.tt
+        self.no_move = Outcome.WIN if game.properties.misere else Outcome.LOSS
+        self.killers: list[list[Any]] = [[] for _ in range(MAX_PLY + 2)]
+        self.history: dict[Any, int] = {}
+        self.reset_counts()
+
+    def reset_counts(self) -> None:
+        self.nodes = 0
+        self.seldepth = 0
+        self.horizon = 0
+        self.table_hits = 0
+        self.cutoffs = 0
+        self.clock: Clock | None = None
+        self.pv: list[list[Any]] = [[] for _ in range(MAX_PLY + 2)]
+
+    def new_game(self) -> None:
+        self.killers = [[] for _ in range(MAX_PLY + 2)]
+        self.history.clear()
+
+    # -- iterative deepening -----------------------------------------------------------
+    def iterate(self, position: Any, clock: Clock, max_depth: int = MAX_DEPTH,
+                start_depth: int = 1) -> Iterator[Iteration]:
+        """Yield each completed iteration; stop at ``max_depth``, an exact value, or when the
+        clock refuses another. An aborted iteration is not yielded."""
+        self.reset_counts()
+        self.clock = clock
+        self.table.new_search()
+        for ply_killers in self.killers:
+            ply_killers.clear()
+        for move in list(self.history):  # old evidence counts for less
+            self.history[move] >>= 2
+        key = self.game.hash_key(position)
+        moves = list(self.game.moves(position))
+        if not moves or self.game.outcome(position) is not None:
+            return
+        previous: int | None = None
+        for depth in range(start_depth, max_depth + 1):
+            if depth > start_depth and not clock.may_start(self.nodes):
+                return
+            started = time.perf_counter()
+            horizon_before = self.horizon
+            try:
+                score, best = self._aspiration(position, key, moves, depth, previous)
+            except Abort:
+                return
+            seconds = time.perf_counter() - started
+            clock.finished_iteration(seconds)
+            exact = self.horizon == horizon_before
+            line = self.pv[0] if self.pv[0] and self.pv[0][0] == best else [best]
+            yield Iteration(depth, score, best, list(line), self.nodes, self.seldepth, exact, seconds)
+            if exact:
+                return
+            previous = score
+            moves = [best, *(move for move in moves if move != best)]
+
+    def _aspiration(self, position: Any, key: int, moves: list[Any], depth: int,
+                    previous: int | None) -> tuple[int, Any]:
+        """The root value at ``depth``, first inside a window around ``previous``."""
+        if not self.settings.aspiration or previous is None or V.is_decisive(previous):
+            return self._root(position, key, moves, depth, -INF, INF)
+        delta = self.settings.aspiration_window
+        alpha, beta = previous - delta, previous + delta
+        while True:
+            score, best = self._root(position, key, moves, depth, alpha, beta)
+            if score <= alpha:
+                alpha = -INF if delta > V.DECISIVE // 4 else max(score - delta, -INF)
+            elif score >= beta:
+                beta = INF if delta > V.DECISIVE // 4 else min(score + delta, INF)
+            else:
+                return score, best
+            delta *= 2
+            if alpha == -INF and beta == INF:
+                return self._root(position, key, moves, depth, alpha, beta)
+
+    def _root(self, position: Any, key: int, moves: list[Any], depth: int,
+              alpha: int, beta: int) -> tuple[int, Any]:
+        if self.helper and len(moves) > 2:
+            rest = moves[1:]
+            self.rng.shuffle(rest)
+            moves = [moves[0], *rest]
+        best, best_move = -INF, moves[0]
+        for number, move in enumerate(moves):
+            child = self.game.play(position, move)
+            child_key = self._child_key(position, move, key, child)
+            gain = self.game.gain(position, move) if self.is_score else 0
+            score = self._child(child, child_key, gain, alpha, beta, depth, 0, number == 0)
+            if score > best:
+                best, best_move = score, move
+                self.pv[0] = [move, *self.pv[1]]
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        break
+        return best, best_move
+
+    # -- the recursive search ----------------------------------------------------------
+    def _child_key(self, position: Any, move: Any, key: int, child: Any) -> int:
+        if self.incremental:
+            return self.game.key_after(position, move, key)
+        return self.game.hash_key(child)
+
+    def _child(self, child: Any, key: int, gain: int, alpha: int, beta: int, depth: int,
+               ply: int, first: bool) -> int:
+        """The value of one move for its player, with PVS's null window after the first."""
+        self.pv[ply + 1] = []
+        if first or not self.settings.pvs or beta - alpha <= 1:
+            return gain - self.search(child, key, gain - beta, gain - alpha, depth - 1, ply + 1, True)
+        score = gain - self.search(child, key, gain - alpha - 1, gain - alpha, depth - 1, ply + 1, True)
+        if alpha < score < beta:
+            self.pv[ply + 1] = []
+            score = gain - self.search(child, key, gain - beta, gain - alpha, depth - 1, ply + 1, True)
+        return score
+
+    def search(self, position: Any, key: int, alpha: int, beta: int, depth: int, ply: int,
+               null_ok: bool) -> int:
+        """Negamax value of ``position`` at ``ply`` (fail-soft); a bound outside the window."""
+        ended = self._visit(position, ply)
+        if ended is not None:
+            return ended
+        game = self.game
+        if not self.is_score:  # mate-distance pruning: no line here can beat these
+            if ply - V.WIN >= beta:
+                return ply - V.WIN
+            if V.WIN - ply <= alpha:
+                return V.WIN - ply
+        moves = game.moves(position)
+        if not moves:
+            return 0 if self.is_score else self._end_value(self.no_move, ply)
+        if depth <= 0 or ply >= MAX_PLY:
+            self.horizon += 1
+            return self.quiesce(position, alpha, beta, ply) if self.quiescence else game.evaluate(position)
+
+        data = self.table.probe(key) if self.use_table else 0
+        tt_index = NO_MOVE
+        if data:
+            self.table_hits += 1
+            draft, flag = data >> 32 & 255, data >> 40 & 3
+            if draft >= depth:
+                stored = int(V.from_table((data & 0xFFFFFFFF) - (1 << 31), ply))
+                if flag == EXACT or (flag == LOWER and stored >= beta) or (flag == UPPER and stored <= alpha):
+                    if draft != PROVEN_DRAFT:
+                        self.horizon += 1
+                    return stored
+            tt_index = (data >> 42 & 0xFFFF) - 1
+
+        if null_ok and self.null_pruning and beta - alpha <= 1 and depth >= 2:
+            pruned = self._null_move(position, key, beta, depth, ply)
+            if pruned is not None:
+                return pruned
+        return self._expand(position, key, moves, tt_index, alpha, beta, depth, ply)
+
+    def _expand(self, position: Any, key: int, moves: Sequence[Any], tt_index: int, alpha: int,
+                beta: int, depth: int, ply: int) -> int:
+        """Search the moves in order, store the result, credit the move that cut off."""
+        alpha_in, horizon_in = alpha, self.horizon
+        ordered, noisy = self._order(position, moves, tt_index, ply)
+        best, best_index = -INF, NO_MOVE
+        play, is_score = self.game.play, self.is_score
+        for number, (index, move) in enumerate(ordered):
+            child = play(position, move)
+            child_key = self._child_key(position, move, key, child)
+            gain = self.game.gain(position, move) if is_score else 0
+            score = self._child(child, child_key, gain, alpha, beta, depth, ply, number == 0)
+            if score > best:
+                best, best_index = score, index
+                if score > alpha:
+                    alpha = score
+                    self.pv[ply] = [move, *self.pv[ply + 1]]
+                    if score >= beta:
+                        self.cutoffs += 1
+                        if move not in noisy:
+                            self._credit(move, depth, ply)
+                        break
+        flag = LOWER if best >= beta else UPPER if best <= alpha_in else EXACT
+        draft = PROVEN_DRAFT if self.horizon == horizon_in else min(depth, MAX_DRAFT)
+        if self.use_table:
+            self.table.store(key, best, ply, draft, flag, best_index if flag != UPPER else NO_MOVE)
+        return best
+
+    def _null_move(self, position: Any, key: int, beta: int, depth: int, ply: int) -> int | None:
+        """The node's value bound if a pass still fails high (verified), else None."""
+        if V.is_decisive(beta) or self.game.evaluate(position) < beta:
+            return None
+        passed = self.game.null_move(position)
+        if passed is None:
+            return None
+        reduced = depth - 1 - self.settings.null_reduction
+        score = -self.search(passed, self.game.hash_key(passed), -beta, 1 - beta, reduced, ply + 1, False)
+        if score < beta:
+            return None
+        if V.is_decisive(score):
+            score = beta  # a mate found after a pass is not a mate
+        if self.settings.null_verify:
+            reduced_depth = max(depth - self.settings.null_reduction, 1)
+            verified = self.search(position, key, beta - 1, beta, reduced_depth, ply, False)
+            if verified < beta:
+                return None
+        self.horizon += 1
+        return score
+
+    def quiesce(self, position: Any, alpha: int, beta: int, ply: int) -> int:
+        """Search noisy moves only, standing pat on the evaluation (seed 004, M10)."""
+        ended = self._visit(position, ply)
+        if ended is not None:
+            return ended
+        game = self.game
+        forced = game.must_move(position)
+        if forced:
+            moves = game.moves(position)
+            if not moves:
+                return 0 if self.is_score else self._end_value(self.no_move, ply)
+            best = -INF
+        else:
+            best = game.evaluate(position)
+            if best >= beta or ply >= MAX_PLY:
+                return best
+            moves = game.noisy_moves(position) or ()
+        if best > alpha:
+            alpha = best
+        for move in moves:
+            gain = game.gain(position, move) if self.is_score else 0
+            score = gain - self.quiesce(game.play(position, move), gain - beta, gain - alpha, ply + 1)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        break
+        return best
+
+    # -- move ordering -----------------------------------------------------------------
+    def _order(self, position: Any, moves: Sequence[Any], tt_index: int,
+               ply: int) -> tuple[Sequence[tuple[int, Any]], Any]:
+        """(index, move) pairs: the table move, the noisy moves, the killers, then the rest by
+        history score (ties keep the game's order). Also the set of noisy moves."""
+        settings = self.settings
+        killers = self.killers[ply] if settings.killers else ()
+        use_history = settings.history and self.history
+        noisy = set(self.game.noisy_moves(position) or ()) if self.has_noisy else ()
+        if not killers and not use_history and not noisy:
+            if 0 < tt_index < len(moves):
+                return [(tt_index, moves[tt_index]),
+                        *((i, m) for i, m in enumerate(moves) if i != tt_index)], noisy
+            return list(enumerate(moves)), noisy
+        first: list[tuple[int, Any]] = []
+        if 0 <= tt_index < len(moves):
+            first.append((tt_index, moves[tt_index]))
+        rest = [(i, m) for i, m in enumerate(moves) if i != tt_index]
+        if noisy:
+            first.extend(pair for pair in rest if pair[1] in noisy)
+            rest = [pair for pair in rest if pair[1] not in noisy]
+        if killers:
+            chosen = [pair for pair in rest if pair[1] in killers]
+            chosen.sort(key=lambda pair: killers.index(pair[1]))
+            first.extend(chosen)
+            rest = [pair for pair in rest if pair[1] not in killers]
+        if use_history:
+            history = self.history
+            rest.sort(key=lambda pair: -history.get(pair[1], 0))
+        return first + rest, noisy
+
+    def _credit(self, move: Any, depth: int, ply: int) -> None:
+        """A quiet move cut off: remember it as a killer here and raise its history."""
+        if self.settings.killers:
+            killers = self.killers[ply]
+            if move not in killers:
+                killers.insert(0, move)
+                del killers[2:]
+        if self.settings.history:
+            self.history[move] = self.history.get(move, 0) + depth * depth
+
+    def _visit(self, position: Any, ply: int) -> int | None:
+        """Count the node, poll the clock, and return the value if the game has ended."""
+        self.nodes += 1
+        if not self.nodes & POLL_MASK:
+            self.clock.poll(self.nodes)  # type: ignore[union-attr]
+        if ply > self.seldepth:
+            self.seldepth = ply
+        result = self.game.outcome(position)
+        return None if result is None else self._end_value(result, ply)
+
+    def _end_value(self, result: Outcome, ply: int) -> int:
+        if result is Outcome.DRAW:
+            return 0
+        return V.WIN - ply if result is Outcome.WIN else ply - V.WIN
+
+
+def plain_settings(settings: Settings) -> Settings:
+    """``settings`` with every ordering and pruning layer off (the reference search)."""
+    return replace(settings, pvs=False, aspiration=False, killers=False, history=False,
+                   null_move=False)
+
+
+Callback = Callable[[Iteration], None]

@@ -1,0 +1,146 @@
+"""Matches and the SPRT: the statistic against numbers derived independently here, and
+`perfectplay match` end to end (engine settings and an external UCI engine)."""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from perfectplay.engine.sprt import SprtTest, bounds, elo_estimate, expected_score, llr
+
+SCORES = np.array([0.0, 0.25, 0.5, 0.75, 1.0])
+STUB = Path(__file__).with_name("uci_stub.py")
+
+
+def constrained_max_loglik(counts: list[float], mean: float) -> float:
+    """max sum p_i log q_i over pentanomial distributions q with expected score ``mean``, by
+    direct search: q0, q1, q3 range over a grid refined around the best point; q2 and q4
+    follow from sum q = 1 and sum q a = mean. Shares nothing with the engine's solver."""
+    p = np.array([c if c else 1e-3 for c in counts], dtype=float)
+    p /= p.sum()
+    centre, width = np.array([0.2, 0.2, 0.2]), 0.4
+    best = -math.inf
+    for _ in range(60):
+        axis = np.linspace(-width, width, 41)
+        q0, q1, q3 = np.meshgrid(centre[0] + axis, centre[1] + axis, centre[2] + axis, indexing="ij")
+        q4 = 2 * (mean - 0.5 + 0.5 * q0 + 0.25 * q1 - 0.25 * q3)
+        q2 = 1 - q0 - q1 - q3 - q4
+        q = np.stack([q0, q1, q2, q3, q4])
+        with np.errstate(divide="ignore", invalid="ignore"):
+            value = np.where((q > 0).all(axis=0), np.tensordot(p, np.log(np.where(q > 0, q, 1)), 1), -np.inf)
+        index = np.unravel_index(np.argmax(value), value.shape)
+        best = float(value[index])
+        centre = np.array([q0[index], q1[index], q3[index]])
+        width *= 0.7
+    return best
+
+
+@pytest.mark.parametrize("counts, elo0, elo1", [
+    ([12, 50, 140, 61, 17], 0.0, 10.0),
+    ([3, 20, 31, 9, 0], -5.0, 5.0),
+    ([30, 2, 1, 0, 40], 0.0, 50.0),
+])
+def test_llr_matches_a_direct_maximisation_of_the_likelihood(counts: list[int], elo0: float,
+                                                              elo1: float) -> None:
+    pairs = sum(c if c else 1e-3 for c in counts)
+    high, low = (constrained_max_loglik(counts, expected_score(elo)) for elo in (elo1, elo0))
+    direct = pairs * (high - low)
+    assert llr(counts, elo0, elo1) == pytest.approx(direct, abs=1e-4)
+
+
+def test_llr_is_zero_for_a_symmetric_sample_between_symmetric_hypotheses() -> None:
+    assert llr([10, 20, 40, 20, 10], -5, 5) == pytest.approx(0, abs=1e-9)
+    assert llr([10, 20, 40, 25, 10], -5, 5) > 0 > llr([10, 25, 40, 20, 10], -5, 5)
+
+
+def test_llr_agrees_with_the_gaussian_approximation_on_a_large_sample() -> None:
+    """Van den Bergh's approximation LLR ~ N (s1 - s0)(2 mean - s0 - s1) / (2 var), worked out
+    here for a sample of 2,400 pairs."""
+    counts = [100, 500, 1100, 560, 140]
+    pairs = sum(counts)
+    mean = sum(c * a for c, a in zip(counts, SCORES)) / pairs
+    var = sum(c * (a - mean) ** 2 for c, a in zip(counts, SCORES)) / pairs
+    s0, s1 = expected_score(0), expected_score(5)
+    approx = pairs * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+    assert llr(counts, 0, 5) == pytest.approx(approx, rel=0.01)
+
+
+def test_wald_bounds_and_the_elo_interval() -> None:
+    assert bounds(0.05, 0.05) == pytest.approx((-math.log(19), math.log(19)))
+    estimate = elo_estimate([0, 10, 20, 10, 0])
+    assert estimate is not None and estimate.elo == pytest.approx(0, abs=1e-9)
+    spread = 1.959963984540054 * math.sqrt((20 * 0.0625 / 40) / 40)
+    assert estimate.high == pytest.approx(-400 * math.log10(1 / (0.5 + spread) - 1))
+    assert estimate.low == pytest.approx(-estimate.high)
+
+
+def test_sprt_accepts_h1_for_a_clear_winner_and_h0_for_a_clear_loser() -> None:
+    test = SprtTest(0, 10)
+    assert test.verdict([5, 60, 200, 90, 25]) is None or test.verdict([5, 60, 200, 90, 25]) == "H1"
+    assert test.verdict([10, 100, 400, 300, 120]) == "H1"
+    assert test.verdict([120, 300, 400, 100, 10]) == "H0"
+
+
+def test_match_cli_plays_pairs_and_reports_the_statistics(cli) -> None:  # type: ignore[no-untyped-def]
+    done = cli("match", "tictactoe", "--first", "depth=9", "--second", "depth=1", "--pairs", "6",
+               "--opening-plies", "0", "--quiet")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "games 12 (6 pairs)" in out and "1 opening;" in out
+    wins, draws, losses = (int(out.split(f" {tag} ")[1].split()[0]) for tag in ("W", "D", "L"))
+    assert losses == 0 and wins > 0  # perfect play from the empty board never loses
+    assert "pentanomial [LL, LD+DL, LW+DD+WL, DW+WD, WW]:" in out and "LLR" in out and "Elo" in out
+
+
+def test_match_against_an_external_uci_engine(cli) -> None:  # type: ignore[no-untyped-def]
+    stub = f"uci={sys.executable} {STUB} tictactoe"
+    done = cli("match", "tictactoe", "--first", "depth=9", "--second", stub, "--depth", "1", "--pairs", "4",
+               "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert "second: UCI engine" in done.stdout and " L 0 " in done.stdout
+
+
+def test_an_external_engine_that_plays_illegal_moves_is_reported(cli) -> None:  # type: ignore[no-untyped-def]
+    stub = f"uci={sys.executable} {STUB} tictactoe --illegal"
+    done = cli("match", "tictactoe", "--second", stub, "--pairs", "2")
+    assert done.returncode == 2
+    assert "played '0', which is not legal" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_uci_options_reach_the_external_engine(cli) -> None:  # type: ignore[no-untyped-def]
+    stub = f"uci={sys.executable} {STUB} tictactoe,option.Illegal=true"
+    done = cli("match", "tictactoe", "--second", stub, "--pairs", "1")
+    assert done.returncode == 2 and "played '0', which is not legal" in done.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--threads", "0"], "--threads 0"),
+    (["--time", "0"], "--time 0"),
+    (["--bogus"], "No such option"),
+    (["--first", "pvs=maybe"], "pvs must be on or off"),
+    (["--first", "speed=3"], "unknown setting 'speed'"),
+    (["--openings", "/nonexistent/openings.txt"], "/nonexistent/openings.txt"),
+    (["--second", "uci=/nonexistent/engine"], "cannot start UCI engine"),
+    (["--elo0", "5", "--elo1", "0"], "--elo0 5"),
+    (["--first", "option.Hash=16"], "option.NAME=VALUE is for a UCI engine"),
+])
+def test_bad_match_input_gets_one_line_and_exit_2(cli, args: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
+    done = cli("match", "tictactoe", *args)
+    assert done.returncode == 2
+    assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_openings_file_with_a_bad_line_is_rejected(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    good = tmp_path / "good.txt"
+    good.write_text("# two openings\n44\n4\n")
+    done = cli("match", "connect4", "--openings", str(good), "--pairs", "2", "--depth", "2", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert "2 openings" in done.stdout
+    bad = tmp_path / "bad.txt"
+    bad.write_text("44\n4x\n")
+    done = cli("match", "connect4", "--openings", str(bad))
+    assert done.returncode == 2 and "line 2" in done.stderr
