@@ -15,10 +15,10 @@ Protocol: the UCI specification (Stefan Meyer-Kahlen and Rudolf Huber, 2000, as 
 
 from __future__ import annotations
 
-import importlib
 import threading
 from typing import IO, Any, Callable
 
+from perfectplay.engine import Engine, Info, SearchLimits, Settings, mate_in
 from perfectplay.errors import PerfectPlayError
 from perfectplay.game import Game
 from perfectplay.search.results import line_notation
@@ -28,18 +28,10 @@ GO_NUMBERS = {"wtime": "wtime", "btime": "btime", "winc": "winc", "binc": "binc"
               "movetime": "time", "depth": "depth", "nodes": "nodes", "movestogo": "movestogo"}
 MILLISECONDS = {"wtime", "btime", "winc", "binc", "movetime"}
 DEFAULT_HASH_MB = 16
-MAX_HASH_MB = 1024  # tables have bounded memory; the stand-in's Python table costs more per entry
+MAX_HASH_MB = 1024  # tables have bounded memory
 MAX_THREADS = 64
-ENTRY_BYTES = 16  # the engine table's entry size, for the Hash option in megabytes
+ENTRY_BYTES = 16  # the engine table's entry size (perfectplay.engine.table), for Hash in MB
 IGNORED = {"debug", "ponderhit", "register"}
-
-
-def engine_api() -> Any:
-    """perfectplay.engine when it is installed (the real engine), else the stand-in."""
-    try:
-        return importlib.import_module("perfectplay.engine")
-    except ModuleNotFoundError:
-        return importlib.import_module("perfectplay.uci.standin")
 
 
 class UciError(PerfectPlayError):
@@ -51,7 +43,6 @@ class UciSession:
 
     def __init__(self, game: Game[Any, Any], write: Callable[[str], None]) -> None:
         self.game = game
-        self.api = engine_api()
         self._write = write
         self._lock = threading.Lock()
         self.hash_mb = DEFAULT_HASH_MB
@@ -66,10 +57,9 @@ class UciSession:
         with self._lock:
             self._write(line)
 
-    def _new_engine(self) -> Any:
+    def _new_engine(self) -> Engine:
         entries = self.hash_mb * (1 << 20) // ENTRY_BYTES
-        settings = self.api.Settings(tt_size=entries, threads=self.threads)
-        return self.api.Engine(self.game, settings)
+        return Engine(self.game, Settings(tt_size=entries, threads=self.threads))
 
     # -- the loop -------------------------------------------------------------------------
     def handle(self, line: str) -> bool:
@@ -129,10 +119,8 @@ class UciSession:
         self.engine = self._new_engine()
 
     def _close_engine(self) -> None:
-        """End the engine's helper processes (Lazy SMP), if it has any."""
-        close = getattr(self.engine, "close", None)
-        if close is not None:
-            close()
+        """End the engine's helper processes (Lazy SMP) and free its shared table."""
+        self.engine.close()
 
     def _cmd_position(self, arguments: list[str]) -> None:
         if not arguments or arguments[0] not in ("startpos", "fen"):
@@ -151,7 +139,7 @@ class UciSession:
         if self.worker is not None and self.worker.is_alive():
             raise UciError("go: a search is already running; send stop first")
         self.stop = threading.Event()
-        self.infinite = bool(getattr(limits, "infinite", False))
+        self.infinite = limits.infinite
         self.worker = threading.Thread(target=self._search, args=(self.position, limits, self.stop),
                                        name="perfectplay-uci-search", daemon=True)
         self.worker.start()
@@ -165,7 +153,7 @@ class UciSession:
         return False
 
     # -- searching ------------------------------------------------------------------------
-    def parse_go(self, arguments: list[str]) -> Any:
+    def parse_go(self, arguments: list[str]) -> SearchLimits:
         """SearchLimits from go's arguments; UciError quoting what it cannot read."""
         fields: dict[str, Any] = {}
         index = 0
@@ -190,9 +178,9 @@ class UciSession:
             index += 1
         if fields.get("time") == 0:
             fields["time"] = 0.001
-        return self.api.SearchLimits(**fields)
+        return SearchLimits(**fields)
 
-    def _search(self, position: Any, limits: Any, stop: threading.Event) -> None:
+    def _search(self, position: Any, limits: SearchLimits, stop: threading.Event) -> None:
         try:
             result = self.engine.search(position, limits, on_info=lambda info: self._info(position, info),
                                         stop=stop)
@@ -209,8 +197,8 @@ class UciSession:
         ponder = f" ponder {line[1]}" if len(line) > 1 and line[0] == best else ""
         self.say(f"bestmove {best}{ponder}")
 
-    def _info(self, position: Any, info: Any) -> None:
-        moves = self.api.mate_in(info.score)
+    def _info(self, position: Any, info: Info) -> None:
+        moves = mate_in(info.score)
         score = f"cp {info.score}" if moves is None else f"mate {moves}"
         pv = " ".join(line_notation(self.game, position, list(info.pv)))
         self.say(f"info depth {info.depth} seldepth {info.seldepth} score {score} nodes {info.nodes} "
