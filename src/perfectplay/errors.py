@@ -44,6 +44,15 @@ class ComponentMismatch(PerfectPlayError):
     """A game's declared components whose Grundy values do not add up (XOR) to the whole."""
 
 
+class BadDatabase(PerfectPlayError):
+    """A file that is not a perfectplay database, is truncated or corrupted, or was built
+    for another game or other options; the message names the file."""
+
+
+class CorruptDatabase(BadDatabase):
+    """A database whose stored checksum does not match its records: never served."""
+
+
 class MissingExtra(PerfectPlayError):
     """An optional dependency (a pip extra) that the asked-for feature needs is not installed."""
 

@@ -169,6 +169,36 @@ class Game(Generic[P, M]):
         """
         return None
 
+    def tier(self, position: P) -> int | None:
+        """A number that every move increases (stones on the board, plies played), or None
+        when the game declares none. ``perfectplay db build`` solves tier by tier from the
+        highest down, committing each tier as it goes; without a tier it layers the position
+        graph itself, which needs the whole graph in memory. Must agree across equal keys."""
+        return None
+
+    def rank(self, position: P) -> int:
+        """A perfect index: a distinct integer in ``range(index_size())`` for each position
+        with its own value (positions with equal keys may share one). Games that declare it
+        can be stored as a dense record file (perfectplay.store.dense), one 16-bit record
+        per index, in the manner of Gamesman's array database."""
+        raise NotImplementedError
+
+    def unrank(self, index: int) -> P:
+        """The position whose :meth:`rank` is ``index`` (the inverse of rank on its image)."""
+        raise NotImplementedError
+
+    def index_size(self) -> int | None:
+        """How many indices :meth:`rank` may return, or None when the game has no index."""
+        return None
+
+    def options(self) -> dict[str, object]:
+        """The options the game was built with, recorded in a database's header so a file
+        is never read for another variant. The default lists the public attributes of
+        simple types; games override it with their real options."""
+        simple = (int, str, bool, float, tuple, type(None))
+        return {name: value for name, value in sorted(vars(self).items())
+                if not name.startswith("_") and isinstance(value, simple)}
+
     # -- optional hooks for the depth-limited engine (perfectplay.engine, seed 004) -------
     def noisy_moves(self, position: P) -> Sequence[M] | None:
         """The moves quiescence search follows past the depth limit (captures and promotions

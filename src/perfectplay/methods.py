@@ -44,6 +44,8 @@ class Request:
     pv_limit: int = DEFAULT_PV_LIMIT
     on_depth: Callable[[Any], None] | None = None
     budget: Budget | None = None
+    # A database file (perfectplay.store) to answer from when it holds the position.
+    database: str | None = None
 
     @property
     def bounded(self) -> bool:
@@ -92,6 +94,10 @@ class Method:
     applies: Reason = no_objection
     preferred: RequestCheck = never
     priority: int = 100
+    # Tried before every other method, whatever the algorithm and engine: a method that can
+    # answer ahead of any search (a database given with --db). It hands what it cannot
+    # answer on by calling choose() again with a request it no longer leads.
+    leads: RequestCheck = never
 
 
 _METHODS: list[Method] = []
@@ -121,6 +127,9 @@ def choose(game: Game[Any, Any], request: Request) -> Method:
     reason when the request names one that cannot."""
     if request.engine not in ENGINES:
         raise UnsupportedSearch(f"unknown engine {request.engine!r}; choose one of: {', '.join(ENGINES)}")
+    for method in _METHODS:
+        if method.leads(game, request) and method.handles(game):
+            return method
     if request.engine != "python":
         kernel = _compiled(game, request)
         if kernel is not None:

@@ -27,6 +27,7 @@ METHOD_MODULES = (
     "perfectplay.compiled.method",
     "perfectplay.retro.method",
     "perfectplay.engine.method",
+    "perfectplay.store.method",
 )
 
 for _module in METHOD_MODULES:
@@ -52,33 +53,38 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
           limits: Limits | None = None, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = DEFAULT_PV_LIMIT,
           on_depth: Callable[[Any], None] | None = None,
-          budget: Budget | None = None, engine: str = "python") -> Solution:
+          budget: Budget | None = None, engine: str = "python",
+          database: str | None = None) -> Solution:
     """Solve ``position`` (the start position when None): its value from the side to move,
     every optimal move, the principal variation and the statistics of the search.
-    ``engine`` is 'python', 'compiled' or 'auto' (see perfectplay.compiled.method)."""
+    ``engine`` is 'python', 'compiled' or 'auto' (see perfectplay.compiled.method).
+    ``database``: a file built by `perfectplay db build`; a position stored there is
+    answered from it (``solution.algorithm == "database"``), any other by search."""
     request, position = _request(game, position, algorithm, limits, outcome_only, table_size,
-                                 pv_limit, on_depth, budget, engine)
+                                 pv_limit, on_depth, budget, engine, database)
     return methods.choose(game, request).solve(game, position, request)
 
 
 def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto",
             limits: Limits | None = None, outcome_only: bool = False,
             table_size: str | int | None = None, budget: Budget | None = None,
-            engine: str = "python") -> list[MoveValue]:
-    """The value of every legal move for the player who would play it, best first."""
+            engine: str = "python", database: str | None = None) -> list[MoveValue]:
+    """The value of every legal move for the player who would play it, best first
+    (from ``database`` when it holds the position, as for :func:`solve`)."""
     request, position = _request(game, position, algorithm, limits, outcome_only, table_size,
-                                 DEFAULT_PV_LIMIT, None, budget, engine)
+                                 DEFAULT_PV_LIMIT, None, budget, engine, database)
     return methods.choose(game, request).analyze(game, position, request)
 
 
 def _request(game: Game[Any, Any], position: Any, algorithm: str, limits: Limits | None,
              outcome_only: bool, table_size: str | int | None, pv_limit: int,
              on_depth: Callable[[Any], None] | None, budget: Budget | None,
-             engine: str) -> tuple[Request, Any]:
+             engine: str, database: str | None = None) -> tuple[Request, Any]:
     parse_table_size(table_size)  # reject a bad size whichever method runs
     request = Request(algorithm=algorithm, engine=engine, limits=limits or Limits(),
                       outcome_only=outcome_only, table_size=table_size, pv_limit=pv_limit,
-                      on_depth=on_depth, budget=budget)
+                      on_depth=on_depth, budget=budget,
+                      database=None if database is None else str(database))
     return request, game.start() if position is None else position
 
 

@@ -13,6 +13,7 @@ import click
 from perfectplay.cli.catalogue import games_command, tour_command
 from perfectplay.cli.checking import perft_command, verify_command
 from perfectplay.cli.contest import contest_group
+from perfectplay.cli.database import db_group
 from perfectplay.cli.impartial import grundy_command, octal_command
 from perfectplay.cli.match import match_command
 from perfectplay.cli.pictures import tree_command
@@ -26,7 +27,8 @@ COMMANDS = (
     games_command, solve_command, analyze_command, table_command, compare_command,
     perft_command, verify_command, tour_command, contest_group, play_command,
     grundy_command, octal_command,
-    serve_command, tree_command, match_command, uci_command,
+    serve_command, tree_command, match_command,
+    db_group, uci_command,
 )
 
 

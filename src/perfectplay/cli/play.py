@@ -10,12 +10,14 @@ import click
 
 from perfectplay import registry
 from perfectplay.cli.common import game_options, pick_options, resolve
+from perfectplay.cli.database import database_option
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.play.analyst import DEFAULT_THINK_TIME, Analyst
 from perfectplay.play.levels import DEFAULT_LEVEL, LEVELS, level_named, levels_help
 from perfectplay.play.match import Computer, HumanMatch, watch
 from perfectplay.play.session import Session
 from perfectplay.play.terminal import ConsoleTerminal
+from perfectplay.store.method import store_for
 
 LEVEL_CHOICE = click.Choice(list(LEVELS), case_sensitive=False)
 
@@ -43,9 +45,11 @@ EPILOG = f"Levels, as the chance per move of a deliberate mistake: {levels_help(
               help="second computer's level (default --level)")
 @click.option("--delay", type=float, default=0.5, show_default=True,
               help="seconds between moves with --computer-vs-computer")
+@database_option
 def play_command(game: str | None, position: tuple[str, ...], first: str, level: str,
                  seed: int | None, quiet: bool, think_time: float, versus: bool,
-                 level_a: str | None, level_b: str | None, delay: float, **options: Any) -> None:
+                 level_a: str | None, level_b: str | None, delay: float, database: str | None,
+                 **options: Any) -> None:
     """Play GAME against the computer: can you beat it?
 
     Type moves in the game's notation (e.g. `1 3` takes 3 sticks from row 1 in the
@@ -61,16 +65,23 @@ def play_command(game: str | None, position: tuple[str, ...], first: str, level:
     text = " ".join(position) if position else None
     loaded, start = resolve(game, pick_options(options)).load(text)
     session = Session(loaded, start)
-    analyst = Analyst(loaded, think_time=think_time)
+    if database is not None:
+        store_for(database, loaded)  # a bad file is refused before the game starts
+    analyst = Analyst(loaded, think_time=think_time, database=database)
+    if database is not None:
+        click.echo(f"Answers come from database {database} for the positions it holds, "
+                   "instantly; other positions are searched.")
     rng = random.Random(seed)
     terminal = ConsoleTerminal()
     if versus:
         computers = (Computer(level_named(level_a or level), rng),
                      Computer(level_named(level_b or level), rng))
         watch(session, analyst, computers, terminal, delay=delay, quiet=quiet)
-        return
-    computer = Computer(level_named(level), rng)
-    HumanMatch(session, analyst, computer, 0 if first == "human" else 1, terminal, quiet).run()
+    else:
+        computer = Computer(level_named(level), rng)
+        HumanMatch(session, analyst, computer, 0 if first == "human" else 1, terminal, quiet).run()
+    if database is not None:
+        click.echo(f"{analyst.from_database} positions were answered from database {database}.")
 
 
 def pick_game() -> str | None:

@@ -20,12 +20,14 @@ from perfectplay.cli.common import (
     resolve,
     search_options,
 )
+from perfectplay.cli.database import database_option, source_note
 from perfectplay.cli.mate import solve_mate
 from perfectplay.cli.rows import PV_HELP, solve_file
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.pictures.growth import parse_algorithms
 from perfectplay.search.results import Solution
 from perfectplay.solving import analyze, solve
+from perfectplay.store.method import FROM_DATABASE, holds
 
 
 @click.command("solve")
@@ -42,11 +44,13 @@ from perfectplay.solving import analyze, solve
 @click.option("--pv", is_flag=True, default=False, help="with --file: " + PV_HELP)
 @click.option("--mate", type=click.IntRange(min=1), default=None, metavar="N",
               help="prove the shortest forced win (chess: mate) within N moves, or that none exists")
+@database_option
 @json_option
 def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: int | None,
                   time_limit: float | None, node_limit: int | None, tt_size: str | None,
                   outcome_only: bool, engine: str, pv_limit: int, input_file: str | None,
-                  pv: bool, mate: int | None, as_json: bool, **options: Any) -> None:
+                  pv: bool, mate: int | None, database: str | None, as_json: bool,
+                  **options: Any) -> None:
     """Value, remoteness, optimal moves and principal variation of a position."""
     choice = resolve(game, pick_options(options))
     if mate is not None:
@@ -61,14 +65,18 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
     progress = None if as_json else _depth_printer()
     solution = solve(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                      limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
-                     pv_limit=pv_limit, on_depth=progress, engine=engine)
+                     pv_limit=pv_limit, on_depth=progress, engine=engine, database=database)
     score = _test_set_score(loaded, start, solution.value, solution.exact and not outcome_only)
+    source = source_note(database, solution.algorithm == FROM_DATABASE)
     if as_json:
-        emit_json(solution.as_dict() | ({} if score is None else {"score": score}))
+        emit_json(solution.as_dict() | ({} if score is None else {"score": score})
+                  | ({} if database is None else {"source": source}))
     else:
         print_solution(solution)
         if score is not None:
             console().print(f"score: {score:+d} (the Connect Four test sets' convention)")
+        if database is not None:
+            console().print(source)
 
 
 def _test_set_score(game: Any, position: Any, value: int, exact: bool) -> int | None:
@@ -97,6 +105,9 @@ def print_solution(solution: Solution) -> None:
     out.print("best moves: " + (" ".join(solution.best_moves) or "none (the game is over)"))
     out.print("principal variation: " + (" ".join(solution.pv) or "-"))
     stats = solution.stats
+    if solution.algorithm == FROM_DATABASE:
+        out.print(f"[dim]database: {stats.nodes:,} lookups, {stats.elapsed_s * 1000:.1f} ms[/dim]")
+        return
     if solution.algorithm == "retro":  # no search tree: every reachable position was valued
         out.print(f"[dim]retro: {stats.nodes:,} positions valued by retrograde analysis, "
                   f"{stats.elapsed_s * 1000:.1f} ms[/dim]")
@@ -113,21 +124,27 @@ def print_solution(solution: Solution) -> None:
 @game_options
 @search_options
 @engine_option
+@database_option
 @json_option
 def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth: int | None,
                     time_limit: float | None, node_limit: int | None, tt_size: str | None,
-                    outcome_only: bool, engine: str, as_json: bool, **options: Any) -> None:
+                    outcome_only: bool, engine: str, database: str | None, as_json: bool,
+                    **options: Any) -> None:
     """The value of every legal move for the player who would play it."""
     loaded, start = resolve(game, pick_options(options)).load(position_text(position))
     moves = analyze(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                     limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
-                    engine=engine)
+                    engine=engine, database=database)
+    source = source_note(database, database is not None and holds(database, loaded, start))
+    if database is not None and not as_json:
+        console().print(source)
     scores = [_test_set_score(loaded, start, move.value, move.exact and not outcome_only)
               for move in moves]
     if as_json:
         rows = [move.as_dict() | ({} if score is None else {"score": score})
                 for move, score in zip(moves, scores)]
-        emit_json({"game": loaded.name, "position": loaded.format_position(start), "moves": rows})
+        emit_json({"game": loaded.name, "position": loaded.format_position(start), "moves": rows}
+                  | ({} if database is None else {"source": source}))
         return
     from rich.table import Table
     table = Table(title=f"{loaded.name} {loaded.format_position(start)}")

@@ -120,6 +120,23 @@ class ConnectFour(Game[Position, int]):
         theirs = winning_squares(mover ^ occupied, occupied, self.height, self.board)
         return mine.bit_count() - theirs.bit_count()
 
+    # -- structure for databases (perfectplay.store) -------------------------------------
+    def options(self) -> dict[str, object]:
+        return {"width": self.width, "height": self.height}
+
+    def tier(self, position: Position) -> int:
+        """Stones on the board: every move adds one."""
+        return position[1].bit_count()
+
+    def rank(self, position: Position) -> int:
+        """The key itself: mover + occupied fills each column's (height + 1) bits with a
+        distinct number per column content, so it indexes ``2 ** ((height + 1) * width)``
+        records (33.5 M for 5x4)."""
+        return position[0] + position[1]
+
+    def index_size(self) -> int:
+        return 1 << ((self.height + 1) * self.width)
+
     # -- 64-bit Zobrist keys for the depth-limited engine (perfectplay.engine) -----------
     def hash_key(self, position: Position) -> int:
         mover, occupied, history = position

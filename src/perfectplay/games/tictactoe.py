@@ -91,6 +91,32 @@ class TicTacToe(Game[int, int]):
             self._canonical[position] = canonical
         return canonical
 
+    # -- structure for databases (perfectplay.store) -------------------------------------
+    def tier(self, position: int) -> int:
+        """Stones on the board: every move adds one."""
+        return popcount(position)
+
+    def rank(self, position: int) -> int:
+        """The canonical position (symmetries folded, as key() does) read as nine base-3
+        digits, 0 empty, 1 the mover's stone, 2 the opponent's: an index below 3**9."""
+        canonical = self.key(position)
+        index = 0
+        for square in reversed(range(9)):
+            digit = 1 if canonical >> square & 1 else 2 if canonical >> (square + 9) & 1 else 0
+            index = index * 3 + digit
+        return index
+
+    def unrank(self, index: int) -> int:
+        position = 0
+        for square in range(9):
+            index, digit = divmod(index, 3)
+            if digit:
+                position |= 1 << (square + 9 * (digit - 1))
+        return position
+
+    def index_size(self) -> int:
+        return 3 ** 9
+
     # -- 64-bit Zobrist keys for the depth-limited engine (perfectplay.engine) -----------
     def hash_key(self, position: int) -> int:
         x, o = self.x_and_o(position)

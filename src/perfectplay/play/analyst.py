@@ -65,8 +65,11 @@ class Analyst:
     """Analyses positions of one game with bounded effort, remembering every answer."""
 
     def __init__(self, game: Game[Any, Any], think_time: float = DEFAULT_THINK_TIME,
-                 exact_nodes: int = EXACT_NODE_BUDGET) -> None:
+                 exact_nodes: int = EXACT_NODE_BUDGET, database: str | None = None) -> None:
         self.game = game
+        # A database file (perfectplay.store): the positions it holds are answered from it.
+        self.database = database
+        self.from_database = 0
         self.think_time = think_time
         self.exact_nodes = exact_nodes
         self.cache: dict[Hashable, Analysis] = {}
@@ -78,7 +81,7 @@ class Analyst:
 
         ``on_estimate`` is called when the exact try has failed and deepening begins, so a
         person can be told that the computer is thinking."""
-        known = self.cache.get(position)
+        known = self.cache.get(position) or self._stored(position)
         if known is not None:
             return known
         started = time.perf_counter()
@@ -96,12 +99,25 @@ class Analyst:
 
     def exact_only(self, position: Any) -> Analysis | None:
         """The exact analysis if it is known or fits the node budget, else None (no clock)."""
-        known = self.cache.get(position)
+        known = self.cache.get(position) or self._stored(position)
         if known is None:
             known = self._exact(position, None)
             if known is not None:
                 self.cache[position] = known
         return known
+
+    def _stored(self, position: Any) -> Analysis | None:
+        """The analysis read from the database, when one is given and holds the position."""
+        if self.database is None:
+            return None
+        from perfectplay.store.method import holds
+        if not holds(self.database, self.game, position):
+            return None
+        moves = analyze(self.game, position, database=self.database)
+        self.from_database += 1
+        found = Analysis(tuple(moves), exact=True)
+        self.cache[position] = found
+        return found
 
     def _exact(self, position: Any, seconds: float | None) -> Analysis | None:
         # Half the think time at most: the other half is for deepening if this fails.

@@ -1,0 +1,152 @@
+"""Where a build's units of work run: this process, local processes, or a Ray cluster.
+
+Every backend offers the same two things: ``share(obj)`` (send a large object, such as the
+values of a tier, once; units then carry a small handle) and ``map(function, units)``
+(results in the order of the units, so batches are committed in the same order however
+many workers run: the finished database does not depend on the backend).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import socket
+import tempfile
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+from perfectplay.errors import BadOption, PerfectPlayError
+from perfectplay.store.work import FileShare, resolve
+
+BACKENDS = ("local", "ray")
+RAY_CONNECT_SECONDS = 5.0
+
+
+class Backend:
+    """Runs units in this process: the reference every other backend must agree with."""
+
+    name = "serial"
+    workers = 1
+
+    def share(self, obj: Any) -> Any:
+        return obj
+
+    def map(self, function: Callable[..., Any], units: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+        for unit in units:
+            yield function(*(resolve(arg) for arg in unit))
+
+    def close(self) -> None:
+        pass
+
+
+class LocalProcesses(Backend):
+    """N local processes (concurrent.futures). Shared objects go through a pickle file in
+    ``workdir`` that each process reads once."""
+
+    name = "local"
+
+    def __init__(self, workers: int, workdir: str) -> None:
+        import multiprocessing
+
+        self.workers = workers
+        self.workdir = workdir
+        # spawn, not fork: the coordinator holds an open SQLite connection.
+        self.pool: Executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        self.shared = 0
+
+    def share(self, obj: Any) -> Any:
+        self.shared += 1
+        handle, path = tempfile.mkstemp(prefix=f"shared-{self.shared}-", suffix=".pkl", dir=self.workdir)
+        with os.fdopen(handle, "wb") as out:
+            pickle.dump(obj, out, protocol=pickle.HIGHEST_PROTOCOL)
+        for old in os.listdir(self.workdir):  # keep only the newest shared file
+            if old.startswith("shared-") and os.path.join(self.workdir, old) != path:
+                os.unlink(os.path.join(self.workdir, old))
+        return FileShare(path)
+
+    def map(self, function: Callable[..., Any], units: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+        try:
+            yield from self.pool.map(function, *zip(*units)) if units else iter(())
+        except pickle.PicklingError as error:
+            raise PerfectPlayError(f"this game cannot be sent to worker processes ({error}); "
+                                   "use --workers 1") from None
+        except BrokenProcessPool:
+            raise PerfectPlayError("a worker process died (out of memory, or killed); what was "
+                                   "committed is kept: run the same command to resume") from None
+
+    def close(self) -> None:
+        self.pool.shutdown(cancel_futures=True)
+
+
+class RayCluster(Backend):
+    """Ray tasks on a local Ray instance or the cluster at ``address``. Shared objects go
+    into Ray's object store once (ray.put); units are coarse, one per slice of a tier."""
+
+    name = "ray"
+
+    def __init__(self, workers: int, address: str | None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise BadOption("--backend ray needs Ray: pip install 'perfectplay[ray]'") from None
+        if address is not None:
+            _check_reachable(address)
+        if not ray.is_initialized():
+            if address is None:
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
+                         configure_logging=False)
+            else:
+                ray.init(address=address, log_to_driver=False, configure_logging=False)
+        self.ray = ray
+        self.workers = workers
+        self.remote = ray.remote(_call)
+
+    def share(self, obj: Any) -> Any:
+        return self.ray.put(obj)
+
+    def map(self, function: Callable[..., Any], units: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+        refs = [self.remote.remote(function, *unit) for unit in units]
+        for ref in refs:
+            yield self.ray.get(ref)
+
+    def close(self) -> None:
+        self.ray.shutdown()
+
+
+def _call(function: Callable[..., Any], *args: Any) -> Any:
+    return function(*args)
+
+
+def _check_reachable(address: str) -> None:
+    """Fail in seconds with one line, rather than waiting on Ray's own long retries."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise BadOption(f"--address {address!r}: write HOST:PORT, e.g. 10.0.0.5:6379")
+    try:
+        with socket.create_connection((host, int(port)), timeout=RAY_CONNECT_SECONDS):
+            pass
+    except OSError as error:
+        raise BadOption(f"--address {address!r}: cannot reach a Ray cluster there ({error})") from None
+
+
+def check_choice(name: str, workers: int, address: str | None) -> None:
+    """Reject bad backend options before anything is written."""
+    if workers < 1:
+        raise BadOption(f"--workers {workers}: at least 1")
+    if name not in BACKENDS:
+        raise BadOption(f"--backend {name!r}: choose one of {', '.join(BACKENDS)}")
+    if address is not None and name != "ray":
+        raise BadOption("--address joins a Ray cluster; add --backend ray")
+
+
+def make_backend(name: str, workers: int, address: str | None, workdir: str) -> Backend:
+    check_choice(name, workers, address)
+    if name == "ray":
+        return RayCluster(workers, address)
+    return Backend() if workers == 1 else LocalProcesses(workers, workdir)
+
+
+def chunks(items: Sequence[Any], size: int) -> Iterable[Sequence[Any]]:
+    for start in range(0, len(items), size):
+        yield items[start:start + size]

@@ -1,0 +1,289 @@
+"""``perfectplay db build``: strongly solve every position reachable from a root into a
+database, tier by tier, resumably.
+
+1. Forward pass (perfectplay.store.tiers): every reachable position, grouped into tiers
+   that moves only ever increase, written to a work directory beside the database.
+2. Backward pass: from the highest tier down, each tier is cut into slices of
+   ``batch_size`` positions (sorted by key, so the slices never depend on the number of
+   workers); each slice is valued by a worker from the values of the tiers its moves reach,
+   and committed as one batch with its checksum.
+3. The header is marked complete and the work directory removed.
+
+A build killed at any moment (``kill -9``) and started again reuses the forward pass when
+its plan was written, skips every committed batch and continues with the next: the
+finished file holds the same records, in the same batches, as an uninterrupted build.
+Loopy games (``Properties.loopy``) are handed to retrograde analysis instead.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from perfectplay.errors import BadDatabase, BadOption, UnsupportedSearch
+from perfectplay.game import Game
+from perfectplay.store import dense
+from perfectplay.store.backends import Backend, check_choice, make_backend
+from perfectplay.store.database import Database
+from perfectplay.store.records import Identity, encode_key, parse_memory
+from perfectplay.store.tiers import ENTRY_BYTES, Plan, forward, load_tier
+from perfectplay.store.work import solve_slice
+
+DEFAULT_BATCH = 50_000
+Report = Callable[[str], None]
+
+
+@dataclass
+class BuildResult:
+    path: Path
+    records: int
+    tiers: int
+    batches_committed: int
+    batches_resumed: int
+    seconds: float
+    spilled_chunks: int
+
+
+def workdir_of(path: Path) -> Path:
+    return Path(f"{path}.work")
+
+
+def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1,
+          backend: str = "local", address: str | None = None, memory: str | int | None = None,
+          batch_size: int = DEFAULT_BATCH, dense_path: str | Path | None = None,
+          spec: tuple[str, dict[str, Any]] | None = None,
+          report: Report | None = None) -> BuildResult:
+    """Strongly solve every position reachable from ``root`` into the SQLite file ``path``
+    (created, or resumed when it holds an unfinished build of the same game and root).
+    ``dense_path`` also writes a dense record file (games with Game.rank); ``spec`` is how
+    the CLI named the game and its options, kept so `db verify` can load the game again."""
+    _check_request(game, workers, backend, address, batch_size, dense_path)
+    memory_bytes = parse_memory(memory)
+    path = Path(path)
+    database = _open_for_build(game, path, game.format_position(root), batch_size)
+    try:
+        lock = _lock(path)
+    except BadDatabase:
+        database.close()
+        raise
+    try:
+        if spec is not None and "spec" not in database.meta:
+            database.set_meta({"spec": spec[0], "spec_options": json.dumps(spec[1], sort_keys=True)})
+        if database.complete and (dense_path is None or Path(dense_path).exists()):
+            # A build killed between marking itself complete and tidying up left this.
+            shutil.rmtree(workdir_of(path), ignore_errors=True)
+            return _result(database, path, 0, 0, 0.0, 0)
+        job = _Job(game, root, database, int(database.meta["batch_size"]), memory_bytes,
+                   time.perf_counter(), report)
+        return _run(job, workers, backend, address, dense_path)
+    finally:
+        database.close()
+        os.close(lock)
+
+
+def _check_request(game: Game[Any, Any], workers: int, backend: str, address: str | None,
+                   batch_size: int, dense_path: str | Path | None) -> None:
+    """Every bad option is refused before a file is written."""
+    if batch_size < 1:
+        raise BadOption(f"--batch {batch_size}: at least 1")
+    check_choice(backend, workers, address)
+    if _loopy(game) and (workers != 1 or backend != "local" or dense_path is not None):
+        raise UnsupportedSearch(f"{game.name} is loopy: its database is built by retrograde "
+                                "analysis in one process; leave out --workers, --backend and --dense")
+    if dense_path is not None and game.index_size() is None:
+        raise UnsupportedSearch(f"{game.name} has no perfect index (Game.rank), so it has no "
+                                "dense file; leave out --dense")
+
+
+def _loopy(game: Game[Any, Any]) -> bool:
+    return game.properties.loopy
+
+
+@dataclass
+class _Job:
+    """What every phase of one build run needs."""
+
+    game: Game[Any, Any]
+    root: Any
+    database: Database
+    batch_size: int
+    memory: int
+    started: float
+    report: Report | None
+
+    def commit(self, tier: int, part: int, rows: Any, base_seconds: float, sums: Any = None) -> None:
+        seconds = base_seconds + time.perf_counter() - self.started
+        self.database.commit_batch(tier, part, rows, {"build_seconds": f"{seconds:.3f}"}, sums)
+
+
+def _run(job: _Job, workers: int, backend: str, address: str | None,
+         dense_path: str | Path | None) -> BuildResult:
+    database, path = job.database, job.database.path
+    resumed = len(database.committed())
+    workdir = workdir_of(path)
+    if _loopy(job.game):
+        committed = _build_loopy(job)
+        spilled, backend_name = 0, "retrograde (one process)"
+    else:
+        workdir.mkdir(exist_ok=True)
+        runner = make_backend(backend, workers, address, str(workdir))
+        backend_name = runner.name
+        try:
+            plan = Plan.load(workdir)
+            if plan is None:
+                # Local processes gain nothing in the forward pass: sending a child back costs
+                # about what making it costs (measured, docs/benchmarks.md), so this process
+                # expands; Ray, where workers may be other machines, expands remotely.
+                expander = runner if runner.name == "ray" else Backend()
+                plan = forward(job.game, job.root, workdir, expander, job.memory, job.batch_size,
+                               job.report)
+            committed = _backward(job, plan, workdir, runner)
+        finally:
+            runner.close()
+        if dense_path is not None:
+            _export_dense(job.game, database, plan, workdir, Path(dense_path), job.report)
+        spilled = plan.spilled_chunks
+    elapsed = float(database.meta.get("build_seconds", "0"))
+    database.set_meta({"complete": "1", "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                       "workers": str(workers), "backend": backend_name})
+    result = _result(database, path, committed, resumed, elapsed, spilled)
+    shutil.rmtree(workdir, ignore_errors=True)
+    return result
+
+
+def _open_for_build(game: Game[Any, Any], path: Path, root_text: str, batch_size: int) -> Database:
+    identity = Identity.of(game)
+    if not path.exists():
+        kind = "score" if game.properties.is_score else "wld"
+        return Database.create(path, identity, kind, root_text, batch_size)
+    database = Database.open(path, writable=True)
+    try:
+        database.check_identity(identity)
+        if database.root != root_text:
+            raise BadDatabase(f"{path}: built from position {database.root!r}, not "
+                              f"{root_text!r}; choose another file to build into")
+    except BadDatabase:
+        database.close()
+        raise
+    return database
+
+
+def _lock(path: Path) -> int:
+    """An exclusive lock on the file for the whole build (released by the OS if killed)."""
+    handle = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(handle)
+        raise BadDatabase(f"{path}: another build is writing this database") from None
+    return handle
+
+
+def _backward(job: _Job, plan: Plan, workdir: Path, runner: Backend) -> int:
+    database, batch_size = job.database, job.batch_size
+    done = database.committed()
+    cache: dict[int, dict[Any, int]] = {}
+    committed = 0
+    base_seconds = float(database.meta.get("build_seconds", "0"))
+    for index in range(len(plan.tiers) - 1, -1, -1):
+        tier = plan.tiers[index]
+        parts = -(-plan.sizes[tier] // batch_size)
+        todo = [part for part in range(parts) if (tier, part) not in done]
+        if todo:
+            shared = runner.share(_child_values(database, plan, tier, cache, job.memory))
+            positions = load_tier(workdir, tier)
+            units = [(job.game, positions[part * batch_size:(part + 1) * batch_size], shared)
+                     for part in todo]
+            fresh: dict[Any, int] | None = {} if len(todo) == parts else None
+            for part, (rows, sums) in zip(todo, runner.map(solve_slice, units)):
+                job.commit(tier, part, rows, base_seconds, sums)
+                committed += 1
+                if fresh is not None:
+                    fresh.update(rows)
+            held = sum(len(v) for v in cache.values())
+            if fresh is not None and (held + len(fresh)) * ENTRY_BYTES <= job.memory:
+                cache[tier] = fresh
+            if job.report is not None:
+                job.report(f"backward: tier {tier}: {plan.sizes[tier]:,} positions committed")
+        _keep_needed(cache, plan, index)
+    return committed
+
+
+def _build_loopy(job: _Job) -> int:
+    """A loopy game (positions repeat) has no tiers: perfectplay.retro values every position
+    in memory by retrograde analysis, and its results are committed in batches. A killed
+    build redoes the analysis and skips the batches already committed (the analysis
+    returns its positions in the same order every time)."""
+    from perfectplay.retro import solve_all
+
+    report = job.report
+    progress = None if report is None else (lambda p: report(f"retrograde: {p.phase} {p.done:,}"))
+    result = solve_all(job.game, job.root, memory=job.memory, progress=progress)
+    done = job.database.committed()
+    base_seconds = float(job.database.meta.get("build_seconds", "0"))
+    committed = 0
+    for part, (keys, values) in enumerate(result.batches(job.batch_size)):
+        if (0, part) in done:
+            continue
+        rows = [(encode_key(key.item() if hasattr(key, "item") else key), int(value))
+                for key, value in zip(keys, values)]
+        job.commit(0, part, rows, base_seconds)
+        committed += 1
+    return committed
+
+
+def _child_values(database: Database, plan: Plan, tier: int, cache: dict[int, dict[Any, int]],
+                  memory: int) -> dict[Any, int]:
+    """The values of every tier ``tier``'s moves reach: from memory when they fit the bound,
+    else read back from the database (the disk is the spill)."""
+    values: dict[Any, int] = {}
+    for reached in plan.reach.get(tier, []):
+        known = cache.get(reached)
+        if known is None:
+            known = database.tier_values(reached)
+            held = sum(len(v) for v in cache.values())
+            if (held + len(known)) * ENTRY_BYTES <= memory:
+                cache[reached] = known
+        values.update(known)
+    return values
+
+
+def _keep_needed(cache: dict[int, dict[Any, int]], plan: Plan, index: int) -> None:
+    """Drop cached tiers that no lower tier reaches."""
+    needed = {t for lower in plan.tiers[:index] for t in plan.reach.get(lower, [])}
+    for tier in list(cache):
+        if tier not in needed:
+            del cache[tier]
+
+
+def _result(database: Database, path: Path, committed: int, resumed: int, seconds: float,
+            spilled: int) -> BuildResult:
+    tiers = len({batch.tier for batch in database.batches})
+    return BuildResult(path, database.count(), tiers, committed, resumed, seconds, spilled)
+
+
+def _export_dense(game: Game[Any, Any], database: Database, plan: Plan, workdir: Path,
+                  path: Path, report: Report | None) -> None:
+    """Write the dense record file from the tiers' positions and the committed values."""
+    size = game.index_size()
+    assert size is not None
+
+    def records() -> Any:
+        for tier in plan.tiers:
+            values = database.tier_values(tier)
+            for position in load_tier(workdir, tier):
+                yield game.rank(position), values[encode_key(game.key(position))]
+
+    facts = {"root": database.root, "build_seconds": database.meta.get("build_seconds"),
+             "spec": database.meta.get("spec"),
+             "spec_options": json.loads(database.meta.get("spec_options", "{}")),
+             "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    stored = dense.write(path, Identity.of(game), game.properties.is_score, size, records(), facts)
+    if report is not None:
+        report(f"dense: {stored:,} records in {path}")

@@ -1,0 +1,143 @@
+"""The dense record file, for games with a perfect index (Game.rank / Game.index_size).
+
+One 16-bit record per index (perfectplay.store.records.pack: two bits of outcome and
+fourteen of remoteness, or a 16-bit score), memory-mapped with numpy, so a lookup is one
+array read and a batch of lookups is one fancy-indexing call.
+
+Layout: the 8 bytes ``PPDENSE1``, a little-endian uint32 header length, the header as JSON
+(game, options, kind, records, chunk size, one CRC-32 per chunk of records, build facts),
+zero padding to ``DATA_OFFSET``, then the records. A chunk's CRC is checked the first time
+a lookup touches it, so a corrupted record is reported, never served.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from perfectplay.errors import BadDatabase, CorruptDatabase
+from perfectplay.store.records import FORMAT_VERSION, Identity, empty_record, pack, unpack
+
+MAGIC = b"PPDENSE1"
+DATA_OFFSET = 1 << 16
+CHUNK_RECORDS = 1 << 20
+# A dense file larger than this (4 GB) is refused: it is built in memory.
+MAX_RECORDS = 1 << 31
+
+
+def write(path: str | Path, identity: Identity, score_game: bool, size: int,
+          records: Iterable[tuple[int, int]], facts: dict[str, Any]) -> int:
+    """Write a dense file of ``size`` records from (index, node-relative value) pairs;
+    return how many records were set."""
+    path = Path(path)
+    if size > MAX_RECORDS:
+        raise BadDatabase(f"{path}: an index of {size:,} records is too large for a dense file "
+                          f"(at most {MAX_RECORDS:,}); keep the SQLite database")
+    array = np.full(size, empty_record(score_game), dtype=np.uint16)
+    stored = 0
+    for index, value in records:
+        array[index] = pack(value, score_game)
+        stored += 1
+    crcs = [zlib.crc32(array[start:start + CHUNK_RECORDS].tobytes())
+            for start in range(0, size, CHUNK_RECORDS)]
+    header = {"format_version": FORMAT_VERSION, "game": identity.game, "options": identity.options,
+              "kind": "score" if score_game else "wld", "records": size, "stored": stored,
+              "chunk_records": CHUNK_RECORDS, "crc32": crcs, **facts}
+    blob = json.dumps(header).encode()
+    if len(blob) + 12 > DATA_OFFSET:
+        raise BadDatabase(f"{path}: header too large")
+    partial = Path(f"{path}.partial")
+    with open(partial, "wb") as out:
+        out.write(MAGIC + struct.pack("<I", len(blob)) + blob)
+        out.write(b"\0" * (DATA_OFFSET - 12 - len(blob)))
+        for start in range(0, size, CHUNK_RECORDS):
+            out.write(array[start:start + CHUNK_RECORDS].tobytes())
+    partial.replace(path)
+    return stored
+
+
+class DenseFile:
+    """A dense record file opened for lookups."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.header = _read_header(self.path)
+        size = int(self.header["records"])
+        expected = DATA_OFFSET + 2 * size
+        actual = self.path.stat().st_size
+        if actual != expected:
+            raise BadDatabase(f"{self.path}: truncated or padded dense file ({actual:,} bytes, "
+                              f"expected {expected:,})")
+        self.records = np.memmap(self.path, dtype=np.uint16, mode="r", offset=DATA_OFFSET, shape=(size,))
+        self.chunk = int(self.header["chunk_records"])
+        self.checked = np.zeros(len(self.header["crc32"]), dtype=bool)
+
+    @property
+    def identity(self) -> Identity:
+        return Identity(self.header["game"], self.header["options"])
+
+    @property
+    def score_game(self) -> bool:
+        return bool(self.header["kind"] == "score")
+
+    def check_identity(self, identity: Identity) -> None:
+        if identity != self.identity:
+            raise BadDatabase(f"{self.path}: built for {self.identity.describe()}, "
+                              f"not for {identity.describe()}")
+
+    def check_chunks(self, chunks: Iterable[int]) -> None:
+        for chunk in chunks:
+            if self.checked[chunk]:
+                continue
+            data = self.records[chunk * self.chunk:(chunk + 1) * self.chunk].tobytes()
+            if zlib.crc32(data) != self.header["crc32"][chunk]:
+                raise CorruptDatabase(f"{self.path}: records {chunk * self.chunk:,} onwards do "
+                                      "not match their checksum; the file is corrupted and "
+                                      "will not be served")
+            self.checked[chunk] = True
+
+    def check_all(self) -> None:
+        self.check_chunks(range(len(self.checked)))
+
+    def raw(self, indices: np.ndarray) -> np.ndarray:
+        """The records at ``indices`` (checked chunks only): the fast batched path."""
+        if not self.checked.all():
+            self.check_chunks(np.unique(indices // self.chunk).tolist())
+        return self.records[indices]
+
+    def values(self, indices: Sequence[int]) -> list[int | None]:
+        found = self.raw(np.asarray(indices, dtype=np.int64))
+        score_game = self.score_game
+        return [unpack(int(record), score_game) for record in found]
+
+    def close(self) -> None:
+        del self.records
+
+
+def _read_header(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as handle:
+            start = handle.read(12)
+            if len(start) < 12 or start[:8] != MAGIC:
+                raise BadDatabase(f"{path}: not a perfectplay dense file")
+            (length,) = struct.unpack("<I", start[8:])
+            header: dict[str, Any] = json.loads(handle.read(length))
+    except (OSError, ValueError, UnicodeDecodeError) as error:
+        raise BadDatabase(f"{path}: not a readable perfectplay dense file ({error})") from None
+    if header.get("format_version") != FORMAT_VERSION:
+        raise BadDatabase(f"{path}: dense format version {header.get('format_version')}, "
+                          f"this perfectplay reads version {FORMAT_VERSION}")
+    return header
+
+
+def is_dense(path: str | Path) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(8) == MAGIC
+    except OSError:
+        return False

@@ -1,0 +1,142 @@
+"""Answering from a database: open either store, look positions up, and turn the stored
+values into the same Solution and MoveValue objects a search returns.
+
+A database built by ``db build`` holds every position reachable from its root, and a
+committed position's children are always committed before it (the build goes from the last
+tier back), so a stored position can be answered with every move's value and a whole
+principal variation without any search. The way in is perfectplay.solve/analyze with
+``database=`` (perfectplay.store.method); a position that is not stored is searched.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from perfectplay import value as V
+from perfectplay.game import Game
+from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
+from perfectplay.search.rules import Rules
+from perfectplay.search.solver import _totals
+from perfectplay.store import dense
+from perfectplay.store.database import Database
+from perfectplay.store.records import FROM_DATABASE, Identity, encode_key
+
+
+class Store:
+    """A database file of either format, opened for reading one game."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.dense: dense.DenseFile | None = None
+        self.sqlite: Database | None = None
+        if dense.is_dense(self.path):
+            self.dense = dense.DenseFile(self.path)
+        else:
+            self.sqlite = Database.open(self.path)
+
+    @property
+    def identity(self) -> Identity:
+        return self.dense.identity if self.dense is not None else self._db.identity
+
+    @property
+    def score_game(self) -> bool:
+        return self.dense.score_game if self.dense is not None else self._db.score_game
+
+    @property
+    def _db(self) -> Database:
+        assert self.sqlite is not None
+        return self.sqlite
+
+    def check_game(self, game: Game[Any, Any]) -> None:
+        identity = Identity.of(game)
+        if self.dense is not None:
+            self.dense.check_identity(identity)
+        else:
+            self._db.check_identity(identity)
+
+    def values(self, game: Game[Any, Any], positions: Sequence[Any]) -> list[int | None]:
+        """The stored node-relative value of each position, None where it is not stored."""
+        if self.dense is not None:
+            size = game.index_size() or 0
+            indices = [game.rank(position) for position in positions]
+            inside = [index for index in indices if 0 <= index < size]
+            found = dict(zip(inside, self.dense.values(inside)))
+            return [found.get(index) for index in indices]
+        keys = [encode_key(game.key(position)) for position in positions]
+        stored = self._db.lookup_many(list(dict.fromkeys(keys)))
+        return [stored.get(key) for key in keys]
+
+    def close(self) -> None:
+        if self.dense is not None:
+            self.dense.close()
+        if self.sqlite is not None:
+            self.sqlite.close()
+
+
+def open_store(path: str | Path, game: Game[Any, Any] | None = None) -> Store:
+    """Open ``path`` (SQLite or dense, told apart by the file's first bytes); with ``game``,
+    refuse a file built for another game or other options."""
+    store = Store(path)
+    if game is not None:
+        try:
+            store.check_game(game)
+        except Exception:
+            store.close()
+            raise
+    return store
+
+
+def _move_values(store: Store, game: Game[Any, Any], position: Any) -> list[MoveValue] | None:
+    """Every legal move's value for its player, best first, or None if a child is missing."""
+    if game.outcome(position) is not None:
+        return []
+    moves = list(game.moves(position))
+    children = store.values(game, [game.play(position, move) for move in moves])
+    if any(child is None for child in children):
+        return None
+    score_game = game.properties.is_score
+    valued = []
+    for move, child in zip(moves, children):
+        assert child is not None
+        worth = game.gain(position, move) - child if score_game else -int(V.from_table(child, 1))
+        valued.append(MoveValue(move, game.format_move(position, move), worth, score_game))
+    return sorted(valued, key=lambda mv: -mv.value)
+
+
+def analyze_stored(store: Store, game: Game[Any, Any], position: Any) -> list[MoveValue] | None:
+    """Every move's value from the database, or None when ``position`` is not stored."""
+    if store.values(game, [position])[0] is None:
+        return None
+    return _move_values(store, game, position)
+
+
+def solve_stored(store: Store, game: Game[Any, Any], position: Any,
+                 pv_limit: int = 1000) -> Solution | None:
+    """The Solution of ``position`` read from the database, or None when it is not stored."""
+    started = time.perf_counter()
+    stored = store.values(game, [position])[0]
+    if stored is None:
+        return None
+    lookups = 1
+    moves = _move_values(store, game, position)
+    if moves is None:
+        return None
+    best = [mv.notation for mv in moves if mv.value == stored]
+    line: list[Any] = []
+    node, node_moves = position, moves
+    while node_moves and len(line) < pv_limit:
+        step = node_moves[0]
+        line.append(step.move)
+        node = game.play(node, step.move)
+        lookups += len(node_moves)
+        node_moves = _move_values(store, game, node) or []
+    stats = Stats(nodes=lookups, elapsed_s=time.perf_counter() - started)
+    score_game = game.properties.is_score
+    # The points each side ends with, as a search reports them for score games.
+    totals = _totals(game, Rules(game), position, stored, line) if score_game else None
+    return Solution(game=game.name, position=game.format_position(position),
+                    algorithm=FROM_DATABASE, value=stored, score_game=score_game,
+                    exact=True, best_moves=best, pv=line_notation(game, position, line),
+                    stats=stats, totals=totals)

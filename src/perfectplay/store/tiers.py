@@ -1,0 +1,220 @@
+"""The forward pass of a build: every position reachable from the root, grouped into tiers
+so that every move leads to a later tier.
+
+A game that declares :meth:`Game.tier` (stones on the board, sticks taken) is walked one
+tier at a time: the children of tier t are gathered into the tiers they belong to, and
+tier t is final once every lower tier has been expanded, because only lower tiers lead to
+it. Gathered positions are held in memory up to the memory bound and spilled to disk in
+chunks beyond it. Each finished tier is written to ``workdir`` as a file (atomically, by
+rename), and the plan as ``plan.json`` last, so a killed build redoes the forward pass only
+when the plan is missing.
+
+A game without tiers is layered here: the whole position graph is walked in memory, and a
+position's tier is the length of the longest path to it from the root (Kahn's topological
+layering), which makes every move lead to a later tier.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from perfectplay.errors import UnsupportedSearch
+from perfectplay.game import Game
+from perfectplay.store.backends import Backend, chunks
+from perfectplay.store.records import encode_key, key_order
+from perfectplay.store.work import expand
+
+# What one gathered position costs in memory, roughly: a dict slot, its key and a small
+# position tuple. The memory bound is enforced with this estimate.
+ENTRY_BYTES = 300
+PLAN = "plan.json"
+
+
+@dataclass
+class Plan:
+    """The tiers of a build, lowest first, with what each holds and which tiers it reaches."""
+
+    tiers: list[int]
+    sizes: dict[int, int]
+    reach: dict[int, list[int]]
+    spilled_chunks: int = 0
+    layered: bool = False
+
+    def save(self, workdir: Path) -> None:
+        data = {"tiers": self.tiers, "sizes": {str(t): n for t, n in self.sizes.items()},
+                "reach": {str(t): r for t, r in self.reach.items()},
+                "spilled_chunks": self.spilled_chunks, "layered": self.layered}
+        _atomic_write(workdir / PLAN, json.dumps(data).encode())
+
+    @classmethod
+    def load(cls, workdir: Path) -> Plan | None:
+        try:
+            data = json.loads((workdir / PLAN).read_text())
+        except (OSError, ValueError):
+            return None
+        return cls(data["tiers"], {int(t): n for t, n in data["sizes"].items()},
+                   {int(t): r for t, r in data["reach"].items()}, data["spilled_chunks"],
+                   data["layered"])
+
+    @property
+    def positions(self) -> int:
+        return sum(self.sizes.values())
+
+
+def tier_file(workdir: Path, tier: int) -> Path:
+    return workdir / f"tier{tier:+08d}.pkl"
+
+
+def load_tier(workdir: Path, tier: int) -> list[Any]:
+    with open(tier_file(workdir, tier), "rb") as handle:
+        positions: list[Any] = pickle.load(handle)
+    return positions
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    partial = path.with_suffix(path.suffix + ".partial")
+    with open(partial, "wb") as out:
+        out.write(data)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(partial, path)
+
+
+def _write_tier(workdir: Path, tier: int, gathered: dict[Any, Any]) -> int:
+    # Sorted by key, so the batches of a tier are the same in every run.
+    ordered = [gathered[key] for key in sorted(gathered, key=key_order)]
+    _atomic_write(tier_file(workdir, tier), pickle.dumps(ordered, protocol=pickle.HIGHEST_PROTOCOL))
+    return len(ordered)
+
+
+@dataclass
+class _Pending:
+    """Positions gathered for tiers not yet expanded, in memory and in spilled chunks."""
+
+    workdir: Path
+    memory: int
+    held: dict[int, dict[Any, Any]] = field(default_factory=dict)
+    spilled: dict[int, list[Path]] = field(default_factory=dict)
+    count: int = 0
+    chunks_written: int = 0
+
+    def add(self, children: dict[int, dict[Any, Any]]) -> None:
+        for tier, found in children.items():
+            # Positions with equal keys have equal values, so which one a tier keeps does
+            # not change a record: dict.update (C speed) may let the later one win.
+            bucket = self.held.setdefault(tier, {})
+            before = len(bucket)
+            bucket.update(found)
+            self.count += len(bucket) - before
+        if self.count * ENTRY_BYTES > self.memory:
+            self._spill()
+
+    def _spill(self) -> None:
+        for tier, bucket in self.held.items():
+            self.chunks_written += 1
+            path = self.workdir / f"spill{tier:+08d}-{self.chunks_written}.pkl"
+            path.write_bytes(pickle.dumps(bucket, protocol=pickle.HIGHEST_PROTOCOL))
+            self.spilled.setdefault(tier, []).append(path)
+        self.held.clear()
+        self.count = 0
+
+    def lowest(self) -> int | None:
+        tiers = set(self.held) | set(self.spilled)
+        return min(tiers) if tiers else None
+
+    def take(self, tier: int) -> dict[Any, Any]:
+        gathered = self.held.pop(tier, {})
+        self.count -= len(gathered)
+        for path in self.spilled.pop(tier, []):
+            with open(path, "rb") as handle:
+                gathered.update(pickle.load(handle))
+            path.unlink()
+        return gathered
+
+
+def forward(game: Game[Any, Any], root: Any, workdir: Path, backend: Backend, memory: int,
+            batch_size: int, report: Any = None) -> Plan:
+    """Find every position reachable from ``root``, write each tier, return the plan."""
+    if game.tier(root) is None:
+        return _layered(game, root, workdir)
+    pending = _Pending(workdir, memory)
+    pending.add({game.tier(root): {encode_key(game.key(root)): root}})  # type: ignore[dict-item]
+    plan = Plan([], {}, {})
+    while (tier := pending.lowest()) is not None:
+        gathered = pending.take(tier)
+        plan.tiers.append(tier)
+        plan.sizes[tier] = _write_tier(workdir, tier, gathered)
+        positions = list(gathered.values())
+        del gathered
+        units = [(game, part, tier) for part in chunks(positions, batch_size)]
+        reached: set[int] = set()
+        for children in backend.map(expand, units):
+            reached.update(children)
+            pending.add(children)
+        plan.reach[tier] = sorted(reached)
+        if report is not None:
+            report(f"forward: tier {tier}: {plan.sizes[tier]:,} positions")
+    plan.spilled_chunks = pending.chunks_written
+    plan.save(workdir)
+    return plan
+
+
+def _layered(game: Game[Any, Any], root: Any, workdir: Path) -> Plan:
+    """Tiers for a game that declares none: longest path from the root, all in memory."""
+    positions: dict[Any, Any] = {encode_key(game.key(root)): root}
+    children: dict[Any, list[Any]] = {}
+    frontier = [next(iter(positions))]
+    while frontier:
+        key = frontier.pop()
+        position = positions[key]
+        found = []
+        if game.outcome(position) is None:
+            for move in game.moves(position):
+                child = game.play(position, move)
+                child_key = encode_key(game.key(child))
+                found.append(child_key)
+                if child_key not in positions:
+                    positions[child_key] = child
+                    frontier.append(child_key)
+        children[key] = found
+    layer = _longest_path_layers(children, next(iter(positions)))
+    if layer is None or len(layer) != len(positions):
+        looping = next(key for key in positions if layer is None or key not in layer)
+        raise UnsupportedSearch(
+            f"{game.name} does not declare itself loopy, but its positions repeat: "
+            f"{game.format_position(positions[looping])!r} lies on a cycle; a loopy game "
+            "needs Properties(loopy=True) and retrograde analysis")
+    plan = Plan([], {}, {}, layered=True)
+    by_tier: dict[int, dict[Any, Any]] = {}
+    for key, tier in layer.items():
+        by_tier.setdefault(tier, {})[key] = positions[key]
+    for tier in sorted(by_tier):
+        plan.tiers.append(tier)
+        plan.sizes[tier] = _write_tier(workdir, tier, by_tier[tier])
+        plan.reach[tier] = sorted({layer[c] for key in by_tier[tier] for c in children[key]})
+    plan.save(workdir)
+    return plan
+
+
+def _longest_path_layers(children: dict[Any, list[Any]], root: Any) -> dict[Any, int] | None:
+    """Kahn's algorithm: a position's layer is one more than its latest parent's. Positions
+    on or after a cycle never become ready and are left out."""
+    parents_left: dict[Any, int] = dict.fromkeys(children, 0)
+    for found in children.values():
+        for child in set(found):
+            parents_left[child] += 1
+    layer = {root: 0}
+    ready = [root]
+    while ready:
+        key = ready.pop()
+        for child in set(children[key]):
+            layer[child] = max(layer.get(child, 0), layer[key] + 1)
+            parents_left[child] -= 1
+            if parents_left[child] == 0:
+                ready.append(child)
+    return {key: layer[key] for key in layer if parents_left[key] == 0 or key == root}

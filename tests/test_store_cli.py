@@ -1,0 +1,186 @@
+"""Databases from the command line: build, info, verify, --db, resume after kill -9 at random
+moments, readers during a build, Ray, and every bad input the issue lists (exit 2)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import run_cli
+from store_helpers import stored_rows as _records
+
+from perfectplay import registry
+from perfectplay.store.build import build
+from perfectplay.store.database import Database
+from perfectplay.store.lookup import open_store
+
+C4_4X3 = ("connect4", "--width", "4", "--height", "3")
+
+
+@pytest.fixture(scope="module")
+def ttt_db(tmp_path_factory):
+    where = tmp_path_factory.mktemp("cli")
+    result = run_cli("db", "build", "tictactoe", "--db", str(where / "t.db"), "--dense",
+                     str(where / "t.dense"), "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert "765 records in 10 tiers" in result.stdout
+    return where
+
+
+def test_db_info_reports_game_counts_and_size(ttt_db):
+    facts = json.loads(run_cli("db", "info", str(ttt_db / "t.db"), "--json").stdout)
+    assert (facts["game"], facts["records"], facts["state"]) == ("tictactoe", 765, "complete")
+    assert facts["counts"] == {"win": 390, "loss": 224, "draw": 151}
+    assert facts["size_on_disk"] > 0 and float(facts["build_seconds"]) > 0
+    dense = json.loads(run_cli("db", "info", str(ttt_db / "t.dense"), "--json").stdout)
+    assert (dense["records"], dense["index_size"], dense["counts"]) == (765, 3 ** 9, facts["counts"])
+
+
+def test_solve_and_analyze_say_when_the_answer_comes_from_the_database(ttt_db):
+    result = run_cli("solve", "tictactoe", "X.O/.X./...", "--db", str(ttt_db / "t.db"))
+    assert result.returncode == 0
+    assert "value: draw" in result.stdout and "best moves: 9" in result.stdout
+    assert f"from database {ttt_db / 't.db'}" in result.stdout
+    payload = json.loads(run_cli("analyze", "tictactoe", "X.O/.X./...", "--db",
+                                 str(ttt_db / "t.dense"), "--json").stdout)
+    assert payload["source"] == f"from database {ttt_db / 't.dense'}"
+    assert payload["moves"][0] == {"move": "9", "value": "draw", "remoteness": None}
+
+
+def test_db_verify_passes_a_good_file_and_fails_a_corrupted_one_with_exit_1(ttt_db, tmp_path):
+    result = run_cli("db", "verify", str(ttt_db / "t.db"), "--sample", "20", "--seed", "1")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "20 sampled positions agree" in result.stdout
+    assert run_cli("db", "verify", str(ttt_db / "t.dense"), "--sample", "20").returncode == 0
+    bad = tmp_path / "bad.db"
+    bad.write_bytes((ttt_db / "t.db").read_bytes())
+    with sqlite3.connect(bad) as connection:
+        connection.execute("UPDATE positions SET value = -value WHERE id = 3")
+    result = run_cli("db", "verify", str(bad), "--sample", "5")
+    assert result.returncode == 1
+    assert "records 1-15 do not match their checksum" in result.stdout
+    served = run_cli("solve", "tictactoe", "--db", str(bad))
+    assert served.returncode == 2 and "corrupted" in served.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (("db", "info", "{missing}"), "no such database file"),
+    (("db", "info", "{junk}"), "junk.db: not a perfectplay database"),
+    (("solve", *C4_4X3, "--db", "{db}"), "built for tictactoe, not for connect4"),
+    (("db", "build", "tictactoe", "--db", "{new}", "--workers", "0"), "--workers 0"),
+    (("db", "build", "tictactoe", "--db", "{new}", "--backend", "ray", "--address", "127.0.0.1:9"),
+     "cannot reach a Ray cluster"),
+    (("db", "build", "tictactoe", "--db", "{new}", "--memory", "lots"), "--memory 'lots'"),
+    (("db", "build", "crates", "1", "2", "--db", "{new}", "--dense", "{new}.d"), "no perfect index"),
+])
+def test_bad_input_gets_one_line_and_exit_2(ttt_db, tmp_path, args, message):
+    junk = tmp_path / "junk.db"
+    junk.write_text("not a database\n" * 500)
+    names = {"missing": str(tmp_path / "missing.db"), "junk": str(junk), "db": str(ttt_db / "t.db"),
+             "new": str(tmp_path / "new.db")}
+    started = time.perf_counter()
+    result = run_cli(*(arg.format(**names) for arg in args))
+    assert result.returncode == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert time.perf_counter() - started < 60  # a generous guard: Ray's own retries take minutes
+
+
+def _build_process(path, batch):
+    return subprocess.Popen([sys.executable, "-m", "perfectplay", "db", "build", *C4_4X3, "--db",
+                             str(path), "--batch", str(batch), "--quiet"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def _batches_in(path):
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as connection:
+            return connection.execute("SELECT COUNT(*) FROM batches").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+def test_a_build_killed_at_random_moments_resumes_to_the_same_database(tmp_path):
+    game, root = registry.load("connect4", {"width": 4, "height": 3})
+    reference = tmp_path / "whole.db"
+    build(game, root, reference, batch_size=25)
+    total = len(_records(reference)[1])
+    rng = random.Random(11)
+    # On a loaded machine a build can outrun the kills; a fresh attempt (new file, new kill
+    # points) then tries again, so the test always checks kills inside the backward pass.
+    for attempt in range(3):
+        path = tmp_path / f"killed-{attempt}.db"
+        kills = _kill_repeatedly(path, total, rng)
+        if len({k for k in kills if 0 < k < total}) >= 2:
+            break
+    final = run_cli("db", "build", *C4_4X3, "--db", str(path), "--batch", "25", "--quiet")
+    assert final.returncode == 0, final.stderr
+    # At least two kills landed in the middle of the backward pass, at different batches.
+    assert len({k for k in kills if 0 < k < total}) >= 2, kills
+    assert _records(path) == _records(reference)
+    assert not path.with_name(path.name + ".work").exists()
+
+
+def _kill_repeatedly(path, total, rng):
+    """Start the build on ``path`` and kill -9 it at a random moment of the start-up and
+    forward pass, then after random numbers of committed batches (plus a random fraction of
+    the next), so the kills land where they mean to however loaded the machine is. Returns
+    the committed batches seen after each kill."""
+    kills = []
+    targets = [0] + sorted(rng.sample(range(1, total), 5))
+    for target in targets:
+        process = _build_process(path, 25)
+        deadline = time.time() + 60
+        while process.poll() is None and _batches_in(path) < target and time.time() < deadline:
+            time.sleep(0.005)
+        time.sleep(rng.uniform(0.0, 0.6 if target == 0 else 0.02))
+        if process.poll() is not None:
+            break
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+        kills.append(_batches_in(path))
+    return kills
+
+
+def test_readers_query_a_database_while_it_is_being_built(tmp_path):
+    path = tmp_path / "live.db"
+    process = _build_process(path, 100)
+    game, root = registry.load("connect4", {"width": 4, "height": 3})
+    full = game.parse_position("121212343434")  # the board is full: the last tier
+    seen = None
+    deadline = time.time() + 60
+    while time.time() < deadline and process.poll() is None:
+        if _batches_in(path) > 0:
+            store = open_store(path, game)
+            seen = (store.values(game, [full])[0], store.sqlite.complete)
+            store.close()
+            break
+        time.sleep(0.05)
+    process.wait(timeout=120)
+    assert seen is not None, "the build finished before a reader looked"
+    assert seen == (0, False)
+    with Database.open(path) as finished:
+        assert finished.complete and finished.check_all() == 12_031
+
+
+def test_a_local_ray_instance_builds_the_same_database(tmp_path):
+    serial = run_cli("db", "build", "tictactoe", "--db", str(tmp_path / "a.db"), "--batch", "50", "--quiet")
+    on_ray = run_cli("db", "build", "tictactoe", "--db", str(tmp_path / "b.db"), "--batch", "50",
+                     "--backend", "ray", "--workers", "2", "--quiet", timeout=300)
+    assert serial.returncode == 0 and on_ray.returncode == 0, on_ray.stderr
+    assert _records(tmp_path / "a.db") == _records(tmp_path / "b.db")
+
+
+def test_play_answers_from_the_database_and_says_so(ttt_db):
+    result = run_cli("play", "tictactoe", "--computer-vs-computer", "--delay", "0", "--seed", "4",
+                     "--db", str(ttt_db / "t.db"))
+    assert result.returncode == 0, result.stderr
+    assert f"Answers come from database {ttt_db / 't.db'}" in result.stdout
+    assert "A draw after 9 moves." in result.stdout
+    assert "9 positions were answered from database" in result.stdout
