@@ -12,6 +12,7 @@ from typing import Any
 import pexpect
 
 from perfectplay.play import Analyst, Session
+from perfectplay.play.boards import board_of
 
 PROMPT = "your move> "
 OVER = "game over> "
@@ -76,7 +77,7 @@ class Person:
         return self.analyst.analyze(self.mirror.position).best()[0].notation
 
     def board(self) -> str:
-        return self.mirror.game.render(self.mirror.position)
+        return board_of(self.mirror.game, self.mirror.position).text
 
     def finish(self) -> int:
         """Wait for the program to end; its exit status."""

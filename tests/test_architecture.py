@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "perfectplay"
 LAYERS = {
     "value": 0, "errors": 0,
     # The protocol, with the vocabulary every method answers in (limits, results).
-    "game": 1, "search.limits": 1, "search.results": 1,
+    "game": 1, "search.limits": 1, "search.results": 1, "game_faults": 1,
     # The registry of solving methods: below every method, so each can register itself.
     "methods": 2,
     "scoring": 3,

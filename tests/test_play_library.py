@@ -16,6 +16,7 @@ from perfectplay import registry, solve
 from perfectplay import value as V
 from perfectplay.errors import BadOption
 from perfectplay.game import Game
+from perfectplay.games.connect4 import ConnectFour
 from perfectplay.games.crates import CrateLine
 from perfectplay.games.nim import Nim
 from perfectplay.play import (
@@ -159,7 +160,8 @@ def test_review_names_the_first_move_that_turned_a_win_into_a_loss() -> None:
 
 
 def test_a_game_too_big_to_solve_is_analysed_under_the_clock() -> None:
-    game = Nim((9, 10, 11, 12, 13))
+    # Nim this size is answered exactly by theory now (issue 13); Connect Four is not.
+    game = ConnectFour()
     analyst = Analyst(game, think_time=0.3)
     started = time.perf_counter()
     analysis = analyst.analyze(game.start())

@@ -4,7 +4,12 @@ The public API: define a :class:`Game`, then :func:`solve` or :func:`analyze` it
 heavy is imported here (no numba, no rich), so ``import perfectplay`` and the CLI start fast.
 """
 
-from perfectplay.errors import (
+# The release, as pyproject.toml says (a test keeps the two equal). Written here so that
+# `perfectplay --version` need not scan the installed distributions' metadata, which took
+# longer than a whole tic-tac-toe solve.
+__version__ = "0.1.0"
+
+from perfectplay.errors import (  # noqa: E402 - after the version, which needs no import
     BadOption,
     BadPosition,
     IllegalMove,

@@ -63,3 +63,7 @@ class SearchInterrupted(Exception):
 
 class LimitReached(Exception):
     """An exact search ran out of its node or time budget before it finished."""
+
+
+class TooLarge(UnsupportedSearch):
+    """A request no machine could carry out (a move list of 10^30 moves), refused up front."""

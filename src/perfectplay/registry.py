@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import random
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -54,6 +55,10 @@ def _from_text(game: Game[Any, Any], text: str | None) -> Loaded:
     return game, (game.start() if text is None else game.parse_position(text))
 
 
+# The largest amount a subtraction set may hold: its theory builds a rule of that many digits.
+MAX_TAKE = 1_000_000
+
+
 def _subtraction_set(options: Options) -> tuple[int, ...]:
     text = options.get("take") or "1,2,3"
     try:
@@ -62,6 +67,8 @@ def _subtraction_set(options: Options) -> tuple[int, ...]:
         raise BadOption(f"--take {text!r}: give whole numbers separated by commas, e.g. 1,2,3") from None
     if not takes or min(takes) < 1:
         raise BadOption(f"--take {text!r}: amounts must be positive")
+    if max(takes) > MAX_TAKE:
+        raise BadOption(f"--take {text!r}: amounts must be at most {MAX_TAKE:,}")
     return takes
 
 
@@ -271,8 +278,11 @@ def find(name: str) -> Entry:
 
 
 def check_options(entry: Entry, options: Options) -> None:
-    """Reject an option the game does not take, rather than silently ignoring it."""
+    """Reject an option the game does not take, rather than silently ignoring it, and an
+    empty value, rather than silently taking the default (issue 13: --take '')."""
     for option, given in options.items():
+        if isinstance(given, str) and not given.strip():
+            raise BadOption(f"--{option} {given!r} is empty; give {OPTION_HELP.get(option, 'a value')}")
         if given not in (None, False) and option not in entry.options:
             takes = ", ".join(f"--{o}" for o in entry.options) or "none"
             raise BadOption(f"{entry.name} takes no --{option} option (its options: {takes})")
@@ -293,15 +303,19 @@ class GameChoice:
         if self.entry is not None:
             return self.entry.load(self.options, text)
         assert self.own_class is not None
-        game = self.own_class()
+        from perfectplay.game_faults import check_game, constructed
+        game = constructed(self.own_class)
         if text is None:
+            check_game(game)  # the usual slips, named before a search meets them (issue 13)
             return game, game.start()
         try:
-            return game, game.parse_position(text)
+            position = game.parse_position(text)
         except BadPosition:
             raise
         except Exception as error:  # a person's parser may raise anything
             raise BadPosition(f"{game.name} could not read position {text!r}: {error}") from None
+        check_game(game, position)
+        return game, position
 
     def sized(self, n: int) -> Loaded:
         """The position of size ``n`` (`perfectplay table`)."""
@@ -354,7 +368,7 @@ def _own_game_class(spec: str) -> type[Game[Any, Any]]:
     try:
         module = _import(where)
         game_class = getattr(module, class_name)
-    except (ImportError, AttributeError, OSError, SyntaxError) as error:
+    except (ImportError, AttributeError, OSError, SyntaxError, ValueError) as error:
         raise UnknownGame(f"cannot load game {spec!r}: {error}") from None
     if not (isinstance(game_class, type) and issubclass(game_class, Game)):
         raise UnknownGame(f"{spec!r} is not a perfectplay.game.Game subclass")
@@ -368,6 +382,9 @@ def _import(where: str) -> Any:
         if spec is None or spec.loader is None:
             raise ImportError(f"no Python file at {where}")
         module = importlib.util.module_from_spec(spec)
+        # Known by its file's name, so that numba's disk cache can find its @njit functions
+        # again in a later process (perfectplay.compiled.kernel_cache).
+        sys.modules.setdefault(path.stem, module)
         spec.loader.exec_module(module)
         return module
     return importlib.import_module(where)

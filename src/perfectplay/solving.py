@@ -68,11 +68,13 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
 def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto",
             limits: Limits | None = None, outcome_only: bool = False,
             table_size: str | int | None = None, budget: Budget | None = None,
-            engine: str = "python", database: str | None = None) -> list[MoveValue]:
+            engine: str = "python", database: str | None = None,
+            on_depth: Callable[[Any], None] | None = None) -> list[MoveValue]:
     """The value of every legal move for the player who would play it, best first
-    (from ``database`` when it holds the position, as for :func:`solve`)."""
+    (from ``database`` when it holds the position, as for :func:`solve`). ``on_depth`` hears
+    of every depth a deepening search completes (``--algorithm id`` or ``engine``)."""
     request, position = _request(game, position, algorithm, limits, outcome_only, table_size,
-                                 DEFAULT_PV_LIMIT, None, budget, engine, database)
+                                 DEFAULT_PV_LIMIT, on_depth, budget, engine, database)
     return methods.choose(game, request).analyze(game, position, request)
 
 

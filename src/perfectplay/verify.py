@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from perfectplay import registry
 from perfectplay.compiled import numba_available
@@ -40,14 +40,18 @@ class Report:
     mismatches: list[Mismatch] = field(default_factory=list)
 
 
-def verify(choice: registry.GameChoice, cases: int, seed: int) -> Report:
-    """Solve ``cases`` random positions with every algorithm and compare with minimax."""
+def verify(choice: registry.GameChoice, cases: int, seed: int,
+           on_case: Callable[[], None] | None = None) -> Report:
+    """Solve ``cases`` random positions with every algorithm and compare with minimax;
+    ``on_case`` hears of each case done (a progress bar)."""
     rng = random.Random(seed)
     report = Report(choice.name)
     for _ in range(cases):
         game, position = choice.random_case(rng)
         _check_case(choice, game, position, report)
         report.cases += 1
+        if on_case is not None:
+            on_case()
     return report
 
 

@@ -6,45 +6,67 @@ one line and exit code 130; an exact search that runs out of budget exits with c
 
 from __future__ import annotations
 
+import os
 import sys
+import traceback
 
 import click
 
-from perfectplay.cli.catalogue import games_command, tour_command
-from perfectplay.cli.checking import perft_command, verify_command
-from perfectplay.cli.contest import contest_group
-from perfectplay.cli.database import db_group
-from perfectplay.cli.impartial import grundy_command, octal_command
-from perfectplay.cli.match import match_command
-from perfectplay.cli.pictures import tree_command
-from perfectplay.cli.play import play_command
-from perfectplay.cli.serve import serve_command
-from perfectplay.cli.solving import analyze_command, compare_command, solve_command, table_command
-from perfectplay.cli.uci import uci_command
+from perfectplay import __version__
 from perfectplay.errors import LimitReached, PerfectPlayError
 
-COMMANDS = (
-    games_command, solve_command, analyze_command, table_command, compare_command,
-    perft_command, verify_command, tour_command, contest_group, play_command,
-    grundy_command, octal_command,
-    serve_command, tree_command, match_command,
-    db_group, uci_command,
-)
+# Each command, in the order the help lists them, and where it lives. A command's module is
+# imported only when that command runs (or the help lists them all), so `perfectplay solve`
+# never loads play, rich or the impartial commands (issue 13: start-up time).
+COMMANDS = {
+    "games": "catalogue:games_command", "solve": "solving:solve_command",
+    "analyze": "solving:analyze_command", "table": "solving:table_command",
+    "compare": "solving:compare_command", "perft": "checking:perft_command",
+    "verify": "checking:verify_command", "tour": "catalogue:tour_command",
+    "contest": "contest:contest_group", "play": "play:play_command",
+    "grundy": "impartial:grundy_command", "octal": "impartial:octal_command",
+    "serve": "serve:serve_command", "tree": "pictures:tree_command",
+    "match": "match:match_command", "db": "database:db_group",
+    "uci": "uci:uci_command",
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="perfectplay")
-def cli() -> None:
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = COMMANDS.get(cmd_name)
+        if where is None:
+            return None
+        import importlib
+        module, _, name = where.partition(":")
+        command: click.Command = getattr(importlib.import_module(f"perfectplay.cli.{module}"), name)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             invoke_without_command=True)
+@click.version_option(version=__version__, package_name="perfectplay")
+@click.pass_context
+def cli(context: click.Context) -> None:
     """perfectplay: solve two-player zero-sum games exactly and play them perfectly."""
-
-
-for command in COMMANDS:
-    cli.add_command(command)
+    if context.invoked_subcommand is None:  # bare `perfectplay`: the help, not an error
+        click.echo(context.get_help())
 
 
 def main(argv: list[str] | None = None) -> None:
     try:
-        cli.main(args=argv, prog_name="perfectplay", standalone_mode=False)
+        try:
+            cli.main(args=argv, prog_name="perfectplay", standalone_mode=False)
+        except SystemExit as stop:
+            # click answers a closed stdout pipe (EPIPE) with exit 1, our code for "stopped by
+            # a limit"; it has then wrapped stdout to silence the last flush.
+            if stop.code == 1 and type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):
+                raise BrokenPipeError from None
+            raise
     except PerfectPlayError as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(2)
@@ -64,3 +86,32 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(2)
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
+    except BrokenPipeError:
+        # The reader went away (`perfectplay ... | head`): nothing is wrong, so exit quietly
+        # with 0, and point stdout at /dev/null so the final flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
+    except Exception as error:  # noqa: BLE001 - no input may end in a traceback (issue 13)
+        sys.exit(_unexpected(error))
+
+
+# Exit codes: 0 done, 1 stopped by a limit, 2 bad input (a user's game's bug included),
+# 3 a bug of perfectplay's own, 130 Ctrl-C.
+INTERNAL_ERROR = 3
+
+
+def _unexpected(error: Exception) -> int:
+    """A user's game that raised gets one line naming its method, position and line (exit
+    2); anything else is perfectplay's own bug: one line, and the traceback on request."""
+    from perfectplay.game_faults import explain
+    found = explain(error)
+    if found is not None:
+        click.echo(f"error: {found}", err=True)
+        return 2
+    if os.environ.get("PERFECTPLAY_TRACEBACK"):
+        traceback.print_exception(error)
+    last = traceback.extract_tb(error.__traceback__)[-1:] if error.__traceback__ else []
+    where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
+    click.echo(f"internal error: {type(error).__name__}: {error}{where}. Please report it; "
+               "PERFECTPLAY_TRACEBACK=1 shows the traceback", err=True)
+    return INTERNAL_ERROR

@@ -7,13 +7,23 @@ from typing import Any
 
 import click
 
-from perfectplay.cli.common import console, emit_json, game_options, json_option, load, pick_options, resolve
+from perfectplay.cli.common import (
+    PositionCommand,
+    console,
+    emit_json,
+    game_options,
+    json_option,
+    load,
+    pick_options,
+    progress,
+    resolve,
+)
 from perfectplay.errors import BadOption
 from perfectplay.search.perft import perft
 from perfectplay.verify import verify
 
 
-@click.command("perft")
+@click.command("perft", cls=PositionCommand)
 @click.argument("game")
 @click.argument("position", nargs=-1)
 @click.option("--depth", type=int, required=True, help="length of the move sequences")
@@ -32,15 +42,22 @@ def perft_command(game: str, position: tuple[str, ...], depth: int, as_json: boo
                    f"({result.finished_games:,} games ended within {result.depth} moves)")
 
 
+# Cases one verify run may check: about an hour of the slowest game's checks.
+MAX_CASES = 100_000
+
+
 @click.command("verify")
 @click.argument("game")
-@click.option("--cases", type=click.IntRange(min=1), default=200, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--cases", type=click.IntRange(min=1, max=MAX_CASES), default=200, show_default=True,
+              help=f"random positions to check (at most {MAX_CASES:,})")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="seed of the random positions: the same seed checks the same positions")
 @game_options
 @json_option
 def verify_command(game: str, cases: int, seed: int, as_json: bool, **options: Any) -> None:
     """Random small positions: every algorithm checked against minimax (and brute force)."""
-    report = verify(resolve(game, pick_options(options)), cases, seed)
+    with progress(cases, f"verify {game}", quiet=as_json) as step:
+        report = verify(resolve(game, pick_options(options)), cases, seed, on_case=step)
     if as_json:
         emit_json({"game": report.game, "cases": report.cases, "checks": report.checks,
                    "mismatches": [vars(m) for m in report.mismatches]})

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 import sys
+from collections.abc import Iterator
 from typing import Any, Callable
 
 import click
@@ -12,6 +15,34 @@ from perfectplay import registry
 from perfectplay.search.limits import Limits
 
 F = Callable[..., Any]
+# A negative number or range in a position ("-1", "-5..5"): text for the position, not an option.
+NEGATIVE = re.compile(r"^-\d[\d.,]*$")
+
+
+class PositionCommand(click.Command):
+    """A command whose positional arguments may be negative numbers (issue 13: `solve nim -1 2`
+    answered "No such option '-1'"; it should say what is wrong with the position). Every
+    argument that is neither an option nor an option's value is moved after a "--", in order,
+    so click reads it as position text and the game's parser can quote it."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        valued = {name for param in self.params if isinstance(param, click.Option)
+                  and not param.is_flag and not param.count for name in param.opts}
+        options: list[str] = []
+        positional: list[str] = []
+        index = 0
+        while index < len(args):
+            arg = args[index]
+            if arg == "--":
+                positional += args[index + 1:]
+                break
+            if arg in valued:
+                options += args[index:index + 2]
+                index += 2
+                continue
+            (options if arg.startswith("-") and not NEGATIVE.match(arg) else positional).append(arg)
+            index += 1
+        return super().parse_args(ctx, options + ["--", *positional] if positional else options)
 
 
 def game_options(function: F) -> F:
@@ -20,7 +51,8 @@ def game_options(function: F) -> F:
     function = click.option("--height", type=int, default=None, help=registry.OPTION_HELP["height"])(function)
     function = click.option("--width", type=int, default=None, help=registry.OPTION_HELP["width"])(function)
     function = click.option("--code", default=None, help=registry.OPTION_HELP["code"])(function)
-    function = click.option("--block", default=None, help=registry.OPTION_HELP["block"])(function)
+    function = click.option("--block", type=click.Choice(["both", "right"]), default=None,
+                            help=registry.OPTION_HELP["block"])(function)
     function = click.option("--take", default=None, help=registry.OPTION_HELP["take"])(function)
     function = click.option("--misere", is_flag=True, default=False,
                             help=registry.OPTION_HELP["misere"])(function)
@@ -33,9 +65,11 @@ def search_options(function: F) -> F:
         click.option("--depth", type=int, default=None, help="search at most this many plies"),
         click.option("--time", "time_limit", type=float, default=None,
                      help="seconds the search may take (with --algorithm id: best move so far)"),
-        click.option("--nodes", "node_limit", type=int, default=None, help="node budget"),
+        click.option("--nodes", "node_limit", type=int, default=None,
+                     help="node budget: the search never enters more nodes than this"),
         click.option("--tt-size", default=None,
-                     help="table size: entries (100000) or bytes (64MB); default 64MB"),
+                     help="table size: entries (100000) or bytes (64MB); default 64MB. A search "
+                          "stops (exit 1) if memory grows past the table plus 512 MB"),
         click.option("--outcome-only", is_flag=True, default=False,
                      help="win/loss/draw without distance: stop at the first winning move"),
     ]
@@ -91,6 +125,31 @@ def make_limits(depth: int | None, time_limit: float | None, node_limit: int | N
 
 def emit_json(payload: Any) -> None:
     click.echo(json.dumps(payload, indent=2, default=str))
+
+
+@contextlib.contextmanager
+def progress(total: int, what: str, quiet: bool = False) -> Iterator[Callable[..., None]]:
+    """A rich progress bar on standard error for long work, shown only when standard error
+    is a terminal and ``quiet`` (--json) is off. Yields ``step(done=None)``: one step more,
+    or ``done`` steps in all."""
+    if quiet or total < 2 or not sys.stderr.isatty():
+        yield lambda done=None: None
+        return
+    from rich.progress import Progress
+    with Progress(console=_stderr_console(), transient=True) as bar:
+        task = bar.add_task(what, total=total)
+
+        def step(done: int | None = None) -> None:
+            if done is None:
+                bar.advance(task)
+            else:
+                bar.update(task, completed=done)
+        yield step
+
+
+def _stderr_console() -> Any:
+    from rich.console import Console
+    return Console(file=sys.stderr)
 
 
 def console() -> Any:

@@ -7,15 +7,25 @@ from typing import Any
 
 import click
 
-from perfectplay.cli.common import emit_json, game_options, json_option, load, pick_options
+from perfectplay.cli.common import (
+    PositionCommand,
+    emit_json,
+    game_options,
+    json_option,
+    load,
+    pick_options,
+    progress,
+)
 from perfectplay.errors import BadOption, BadPosition
 
 # The claim-queries problem (seed 002) allows n <= 20; theory answers far beyond.
 CLAIM_N_MAX = 10**18
+# The most values `octal --upto` prints (and so computes): ten million take about 80 MB.
+UPTO_MAX = 10_000_000
 SHOWN_COMPONENTS = 1_000
 
 
-@click.command("grundy")
+@click.command("grundy", cls=PositionCommand)
 @click.argument("game")
 @click.argument("position", nargs=-1)
 @game_options
@@ -37,10 +47,10 @@ def grundy_command(game: str, position: tuple[str, ...], as_json: bool, **option
         click.echo("components: " + " ^ ".join(map(str, parts)) + f" = {value}")
 
 
-@click.command("octal")
+@click.command("octal", short_help="Grundy sequence of an octal game, with its certified period.")
 @click.argument("code")
-@click.option("--upto", type=click.IntRange(min=0), default=100, show_default=True,
-              help="print G(0) .. G(UPTO)")
+@click.option("--upto", type=click.IntRange(min=0, max=UPTO_MAX), default=100, show_default=True,
+              help=f"print G(0) .. G(UPTO), UPTO at most {UPTO_MAX:,}")
 @click.option("--at", "at", type=click.IntRange(min=0), default=None,
               help="also the value of one heap size (any size once the period is certified)")
 @click.option("--max-terms", type=click.IntRange(min=16), default=1 << 14, show_default=True,
@@ -51,7 +61,8 @@ def octal_command(code: str, upto: int, at: int | None, max_terms: int, as_json:
     from perfectplay.impartial.octal import analyse, parse_code
 
     parsed = parse_code(code)
-    analysis = analyse(parsed, max_terms, at_least=upto + 1)
+    with progress(max(max_terms, upto + 1), f"octal {parsed.text}", quiet=as_json) as step:
+        analysis = analyse(parsed, max_terms, at_least=upto + 1, on_progress=step)
     values = [int(v) for v in analysis.values[:upto + 1]]
     found = analysis.periodicity
     payload: dict[str, Any] = {
@@ -113,7 +124,9 @@ def read_queries(text: str, n_max: int) -> list[int]:
         except ValueError:
             raise BadPosition(f"claim queries: {token!r} is not a whole number") from None
     count, sizes = numbers[0], numbers[1:]
-    if count < 1 or len(sizes) != count:
+    if count < 1:
+        raise BadPosition(f"claim queries: T = {count}; T counts the queries, so it is at least 1")
+    if len(sizes) != count:
         raise BadPosition(f"claim queries: T = {count} but {len(sizes)} values of n follow")
     for n in sizes:
         if not 1 <= n <= n_max:

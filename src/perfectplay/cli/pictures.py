@@ -6,11 +6,12 @@ from typing import Any
 
 import click
 
-from perfectplay.cli.common import game_options, load, pick_options
+from perfectplay.cli.common import PositionCommand, game_options, load, pick_options
 from perfectplay.errors import BadOption
 
 
-@click.command("tree")
+@click.command("tree", cls=PositionCommand,
+               short_help="The game tree below a position as an SVG picture.")
 @click.argument("game")
 @click.argument("position", nargs=-1)
 @game_options

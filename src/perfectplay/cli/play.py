@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from perfectplay import registry
-from perfectplay.cli.common import game_options, pick_options, resolve
+from perfectplay.cli.common import PositionCommand, game_options, pick_options, resolve
 from perfectplay.cli.database import database_option
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.play.analyst import DEFAULT_THINK_TIME, Analyst
@@ -25,7 +25,7 @@ LEVEL_CHOICE = click.Choice(list(LEVELS), case_sensitive=False)
 EPILOG = f"Levels, as the chance per move of a deliberate mistake: {levels_help()}."
 
 
-@click.command("play", epilog=EPILOG)
+@click.command("play", epilog=EPILOG, cls=PositionCommand)
 @click.argument("game", required=False)
 @click.argument("position", nargs=-1)
 @game_options
@@ -45,10 +45,13 @@ EPILOG = f"Levels, as the chance per move of a deliberate mistake: {levels_help(
               help="second computer's level (default --level)")
 @click.option("--delay", type=float, default=0.5, show_default=True,
               help="seconds between moves with --computer-vs-computer")
+@click.option("--load", "load_file", default=None, metavar="FILE",
+              help="go on with a game written by the save command (its game, position and moves)")
 @database_option
 def play_command(game: str | None, position: tuple[str, ...], first: str, level: str,
                  seed: int | None, quiet: bool, think_time: float, versus: bool,
-                 level_a: str | None, level_b: str | None, delay: float, database: str | None,
+                 level_a: str | None, level_b: str | None, delay: float, load_file: str | None,
+                 database: str | None,
                  **options: Any) -> None:
     """Play GAME against the computer: can you beat it?
 
@@ -58,13 +61,29 @@ def play_command(game: str | None, position: tuple[str, ...], first: str, level:
     """
     if think_time <= 0 or delay < 0:
         raise BadOption("--think-time must be positive and --delay not negative")
+    if (level_a or level_b) and not versus:
+        raise BadOption("--level-a and --level-b set the two computers of --computer-vs-computer; "
+                        "against you the computer plays at --level")
+    chosen = pick_options(options)
+    saved = None
+    if load_file is not None:
+        if game is not None:
+            raise BadOption(f"--load {load_file!r} names its own game; give no GAME with it")
+        saved = read_saved(load_file)
+        game, chosen, position = saved["game"], saved["options"], tuple(saved["position"].split())
     if game is None:
         game = pick_game()
         if game is None:
             return
     text = " ".join(position) if position else None
-    loaded, start = resolve(game, pick_options(options)).load(text)
+    loaded, start = resolve(game, chosen).load(text)
     session = Session(loaded, start)
+    human = 0 if first == "human" else 1
+    if saved is not None:
+        replay(session, saved["moves"], load_file or "")
+        human = saved["human_side"]
+    origin = {"game": game, "options": {k: v for k, v in chosen.items() if v not in (None, False)},
+              "position": loaded.format_position(start)}
     if database is not None:
         store_for(database, loaded)  # a bad file is refused before the game starts
     analyst = Analyst(loaded, think_time=think_time, database=database)
@@ -79,9 +98,38 @@ def play_command(game: str | None, position: tuple[str, ...], first: str, level:
         watch(session, analyst, computers, terminal, delay=delay, quiet=quiet)
     else:
         computer = Computer(level_named(level), rng)
-        HumanMatch(session, analyst, computer, 0 if first == "human" else 1, terminal, quiet).run()
+        HumanMatch(session, analyst, computer, human, terminal, quiet, origin).run()
     if database is not None:
         click.echo(f"{analyst.from_database} positions were answered from database {database}.")
+
+
+def read_saved(path: str) -> dict[str, Any]:
+    """A game written by the save command, checked field by field."""
+    import json
+    try:
+        with open(path, encoding="utf-8") as file:
+            record = json.load(file)
+    except OSError as problem:
+        raise BadOption(f"--load {path!r}: {problem.strerror or problem}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise BadOption(f"--load {path!r}: not a game saved by perfectplay (not JSON)") from None
+    fields = {"game": str, "options": dict, "position": str, "moves": list, "human_side": int}
+    if not isinstance(record, dict) or any(not isinstance(record.get(name), kind)
+                                           for name, kind in fields.items()):
+        raise BadOption(f"--load {path!r}: not a game saved by perfectplay (it needs "
+                        f"{', '.join(fields)})")
+    if record["human_side"] not in (0, 1):
+        raise BadOption(f"--load {path!r}: human_side must be 0 or 1")
+    return record
+
+
+def replay(session: Session, moves: list[Any], path: str) -> None:
+    """Play the saved moves again, each checked as if typed."""
+    for number, text in enumerate(moves, start=1):
+        move = session.parse(str(text))
+        if move not in session.legal_moves():
+            raise BadOption(f"--load {path!r}: move {number} ({text!r}) is not legal there")
+        session.play(move)
 
 
 def pick_game() -> str | None:

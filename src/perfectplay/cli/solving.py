@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from perfectplay.cli.common import (
+    PositionCommand,
     algorithm_option,
     console,
     emit_json,
@@ -17,6 +18,7 @@ from perfectplay.cli.common import (
     make_limits,
     pick_options,
     position_text,
+    progress,
     resolve,
     search_options,
 )
@@ -26,18 +28,19 @@ from perfectplay.cli.rows import PV_HELP, solve_file
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.pictures.growth import parse_algorithms
 from perfectplay.search.results import Solution
+from perfectplay.search.tables import parse_table_size
 from perfectplay.solving import analyze, solve
 from perfectplay.store.method import FROM_DATABASE, holds
 
 
-@click.command("solve")
+@click.command("solve", cls=PositionCommand)
 @click.argument("game")
 @click.argument("position", nargs=-1)
 @game_options
 @search_options
 @engine_option
-@click.option("--pv-limit", type=int, default=1000, show_default=True,
-              help="longest principal variation to print")
+@click.option("--pv-limit", type=click.IntRange(min=0), default=1000, show_default=True,
+              help="longest principal variation to print (0: none)")
 @click.option("--file", "input_file", default=None, metavar="INPUT",
               help="read a row game in seed 002's contest format (n, then n values) and print "
                    "its contest answer: diff D, mover M other O")
@@ -52,6 +55,9 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
                   pv: bool, mate: int | None, database: str | None, as_json: bool,
                   **options: Any) -> None:
     """Value, remoteness, optimal moves and principal variation of a position."""
+    if pv and input_file is None:
+        raise BadOption("--pv prints the contest answer's line; it needs --file INPUT "
+                        "(without --file, the principal variation is always printed)")
     choice = resolve(game, pick_options(options))
     if mate is not None:
         loaded, start = choice.load(position_text(position))
@@ -74,7 +80,7 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
     else:
         print_solution(solution)
         if score is not None:
-            console().print(f"score: {score:+d} (the Connect Four test sets' convention)")
+            click.echo(f"score: {score:+d} (the Connect Four test sets' convention)")
         if database is not None:
             console().print(source)
 
@@ -97,28 +103,30 @@ def _depth_printer() -> Any:
 
 
 def print_solution(solution: Solution) -> None:
-    out = console()
-    out.print(f"[bold]{solution.game}[/bold] {solution.position or '(empty)'}")
-    out.print(f"value: [bold]{solution.describe()}[/bold] for the player to move")
+    # click.style, not rich: a solve's output is a few lines, and rich would cost the start-up
+    # a third of its time (issue 13); click drops the colour when output is piped.
+    echo, style = click.echo, click.style
+    echo(f"{style(solution.game, bold=True)} {solution.position or '(empty)'}")
+    echo(f"value: {style(solution.describe(), bold=True)} for the player to move")
     if solution.totals is not None:
-        out.print(f"totals: mover {solution.totals[0]} other {solution.totals[1]}")
-    out.print("best moves: " + (" ".join(solution.best_moves) or "none (the game is over)"))
-    out.print("principal variation: " + (" ".join(solution.pv) or "-"))
+        echo(f"totals: mover {solution.totals[0]} other {solution.totals[1]}")
+    echo("best moves: " + (" ".join(solution.best_moves) or "none (the game is over)"))
+    echo("principal variation: " + (" ".join(solution.pv) or "-"))
     stats = solution.stats
     if solution.algorithm == FROM_DATABASE:
-        out.print(f"[dim]database: {stats.nodes:,} lookups, {stats.elapsed_s * 1000:.1f} ms[/dim]")
+        echo(style(f"database: {stats.nodes:,} lookups, {stats.elapsed_s * 1000:.1f} ms", dim=True))
         return
     if solution.algorithm == "retro":  # no search tree: every reachable position was valued
-        out.print(f"[dim]retro: {stats.nodes:,} positions valued by retrograde analysis, "
-                  f"{stats.elapsed_s * 1000:.1f} ms[/dim]")
+        echo(style(f"retro: {stats.nodes:,} positions valued by retrograde analysis, "
+                   f"{stats.elapsed_s * 1000:.1f} ms", dim=True))
         return
-    out.print(f"[dim]{solution.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
-              f"{stats.cutoffs:,} cutoffs, max ply {stats.max_ply}, "
-              f"{stats.elapsed_s * 1000:.1f} ms; {stats.extra_nodes:,} more nodes to find "
-              "every optimal move and the line[/dim]")
+    echo(style(f"{solution.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
+               f"{stats.cutoffs:,} cutoffs, max ply {stats.max_ply}, "
+               f"{stats.elapsed_s * 1000:.1f} ms; {stats.extra_nodes:,} more nodes to find "
+               "every optimal move and the line", dim=True))
 
 
-@click.command("analyze")
+@click.command("analyze", cls=PositionCommand)
 @click.argument("game")
 @click.argument("position", nargs=-1)
 @game_options
@@ -156,15 +164,17 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
         cells = [move.notation, move.describe() + ("" if move.exact else " (estimate)")]
         table.add_row(*cells, *([] if score is None else [f"{score:+d}"]))
     if not moves:
-        console().print("no legal moves: the game is over")
+        click.echo("no legal moves: the game is over")
         return
     console().print(table)
 
 
-_RANGE = re.compile(r"^\s*(\d+)\s*\.\.\s*(\d+)\s*$")
+_RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
+# Sizes one `table` run may cover: each is a solve of its own.
+TABLE_ROWS_MAX = 100_000
 
 
-@click.command("table")
+@click.command("table", cls=PositionCommand, short_help="Outcomes over a range of sizes FROM..TO.")
 @click.argument("game")
 @click.argument("sizes")
 @game_options
@@ -172,28 +182,45 @@ _RANGE = re.compile(r"^\s*(\d+)\s*\.\.\s*(\d+)\s*$")
 @json_option
 def table_command(game: str, sizes: str, algorithm: str, as_json: bool, **options: Any) -> None:
     """Outcomes over sizes FROM..TO, e.g. `perfectplay table takeaway 1..8`."""
-    match = _RANGE.match(sizes)
-    if not match or int(match.group(1)) > int(match.group(2)):
-        raise BadOption(f"sizes {sizes!r}: write FROM..TO with FROM <= TO, e.g. 1..8")
+    first, last = _size_range(sizes)
     choice = resolve(game, pick_options(options))
     rows = []
-    for n in range(int(match.group(1)), int(match.group(2)) + 1):
-        loaded, position = choice.sized(n)
-        solution = solve(loaded, position, algorithm=algorithm, pv_limit=0)
-        word = {"win": "win", "loss": "lose", "draw": "draw"}[solution.outcome or "draw"]
-        rows.append({"n": n, "outcome": word, "remoteness": solution.remoteness})
+    with progress(last - first + 1, f"table {game}", quiet=as_json) as step:
+        for n in range(first, last + 1):
+            loaded, position = choice.sized(n)
+            solution = solve(loaded, position, algorithm=algorithm, pv_limit=0)
+            word = {"win": "win", "loss": "lose", "draw": "draw"}[solution.outcome or "draw"]
+            rows.append({"n": n, "outcome": word, "remoteness": solution.remoteness})
+            step()
     if as_json:
         emit_json({"game": choice.name, "rows": rows})
     else:
         click.echo(" ".join(f"{row['n']}:{row['outcome']}" for row in rows))
 
 
-@click.command("compare")
+def _size_range(sizes: str) -> tuple[int, int]:
+    match = _RANGE.match(sizes)
+    if not match:
+        raise BadOption(f"sizes {sizes!r}: write FROM..TO with FROM <= TO, e.g. 1..8")
+    first, last = int(match.group(1)), int(match.group(2))
+    if first < 0:
+        raise BadOption(f"sizes {sizes!r}: FROM {first} is below 0")
+    if first > last:
+        raise BadOption(f"sizes {sizes!r}: FROM {first} is above TO {last}; write FROM..TO, e.g. 1..8")
+    if last - first + 1 > TABLE_ROWS_MAX:
+        raise BadOption(f"sizes {sizes!r}: {last - first + 1:,} sizes, more than the "
+                        f"{TABLE_ROWS_MAX:,} one table may hold")
+    return first, last
+
+
+@click.command("compare", cls=PositionCommand)
 @click.argument("game")
 @click.argument("position", nargs=-1)
 @game_options
-@click.option("--algorithms", default="minimax,memo,alphabeta,tt", show_default=True)
-@click.option("--tt-size", default=None)
+@click.option("--algorithms", default="minimax,memo,alphabeta,tt", show_default=True,
+              help="the algorithms to run, comma-separated; the first is the reference")
+@click.option("--tt-size", default=None,
+              help="table size for memo and tt: entries (100000) or bytes (64MB); default 64MB")
 @click.option("--plot", "plot_path", default=None, metavar="FILE",
               help="with sizes FROM..TO for POSITION (e.g. takeaway 1..25): draw nodes against "
                    "size, log scale, one curve per algorithm, to FILE (.png, .svg or .pdf)")
@@ -203,21 +230,17 @@ def table_command(game: str, sizes: str, algorithm: str, as_json: bool, **option
 def compare_command(game: str, position: tuple[str, ...], algorithms: str, tt_size: str | None,
                     plot_path: str | None, node_cap: int | None, as_json: bool, **options: Any) -> None:
     """Value, nodes and time per algorithm, and the calls each saves against the first."""
+    parse_table_size(tt_size)  # a bad size is the user's error, not a row of the table
     if plot_path is not None:
         _plot_growth(game, position, algorithms, plot_path, node_cap, as_json, pick_options(options))
         return
     names = parse_algorithms(algorithms)
     loaded, start = resolve(game, pick_options(options)).load(position_text(position))
     rows: list[dict[str, Any]] = []
-    for name in names:
-        try:
-            solution = solve(loaded, start, algorithm=name, table_size=tt_size, pv_limit=0)
-        except PerfectPlayError as error:
-            rows.append({"algorithm": name, "error": str(error)})
-            continue
-        rows.append({"algorithm": name, "value": solution.describe(), "nodes": solution.stats.nodes,
-                     "table_hits": solution.stats.table_hits, "cutoffs": solution.stats.cutoffs,
-                     "elapsed_s": round(solution.stats.elapsed_s, 6)})
+    with progress(len(names), f"compare {game}", quiet=as_json) as step:
+        for name in names:
+            rows.append(_compared(loaded, start, name, tt_size))
+            step()
     reference = next((row["nodes"] for row in rows if "nodes" in row), None)
     for row in rows:
         if "nodes" in row and reference:
@@ -226,6 +249,18 @@ def compare_command(game: str, position: tuple[str, ...], algorithms: str, tt_si
         emit_json({"game": loaded.name, "position": loaded.format_position(start), "rows": rows})
         return
     _print_comparison(loaded.name, loaded.format_position(start), rows)
+
+
+def _compared(game: Any, position: Any, name: str, tt_size: str | None) -> dict[str, Any]:
+    """One algorithm's row. An algorithm that cannot solve this game is an error of the
+    request (issue 13: compare hid it in a table cell and exited 0)."""
+    try:
+        solution = solve(game, position, algorithm=name, table_size=tt_size, pv_limit=0)
+    except PerfectPlayError as error:
+        raise BadOption(f"--algorithms: {name}: {error}") from None
+    return {"algorithm": name, "value": solution.describe(), "nodes": solution.stats.nodes,
+            "table_hits": solution.stats.table_hits, "cutoffs": solution.stats.cutoffs,
+            "elapsed_s": round(solution.stats.elapsed_s, 6)}
 
 
 def _print_comparison(game: str, position: str, rows: list[dict[str, Any]]) -> None:

@@ -31,6 +31,9 @@ GEO_HEIGHT, GEO_WIDTH, GEO_BOARD, GEO_BOTTOM, GEO_CELLS = 0, 1, 2, 3, 4
 GEO_ORDER = 5
 # Statistics.
 NODES, HITS, CUTOFFS, MAX_PLY = 21, 22, 23, 24
+# Set to 1 by the caller's thread to stop a search at its next node (Ctrl-C, issue 13): the
+# entry points release the GIL, so the caller can wait in Python and notice the interrupt.
+STOP = 25
 # Move-ordering scratch: 32 words per ply (columns, then their sort keys), from SCRATCH.
 SCRATCH, ROW = 32, 32
 
@@ -333,6 +336,8 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
     """The score of a position whose side to move cannot win at once; fail-soft within
     (alpha, beta): a result <= alpha is an upper bound, >= beta a lower bound."""
     work[NODES] += 1
+    if work[STOP]:
+        return 0  # stopped: every value from here on is discarded by the caller
     if stones > work[MAX_PLY]:
         work[MAX_PLY] = stones
     cells = int(work[GEO_CELLS])
@@ -403,7 +408,7 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
     return alpha
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", nogil=True)
 def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: int, probes: int,
            work: np.ndarray) -> tuple[int, int]:
     """Narrow the bounds [low, high] on a live position's score with at most ``probes``
@@ -432,7 +437,7 @@ def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: i
     return low, high
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", nogil=True)
 def at_least(mover: np.uint64, occupied: np.uint64, stones: int, target: int,
              work: np.ndarray) -> bool:
     """Whether the live position's score is at least ``target`` (one null-window search)."""

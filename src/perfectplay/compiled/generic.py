@@ -8,8 +8,9 @@ same table policy), so values, best moves and even node counts agree with
 perfectplay.search. The root is shared too: perfectplay.search.root drives a compiled
 :class:`Searcher`, so only the nodes below the root run compiled.
 
-The kernels are built per game by closing over its functions; numba cannot cache such
-closures across processes, so each process pays the compile (one to two seconds).
+The kernels' text is perfectplay.compiled.kernel_source; perfectplay.compiled.kernel_cache
+binds it to one game's functions in a module of its own, which numba caches on disk, so only
+the first process compiles (one to two seconds) and later ones load the machine code.
 
 Table: one int64 array of shape (entries, 4), a row per slot, ``index = key & (entries-1)``
 (Python's hash of a small int is the int, so the slots match perfectplay.search.tables):
@@ -35,7 +36,7 @@ from perfectplay.search.limits import UNLIMITED_DEPTH
 from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
 from perfectplay.search.root import best_moves, principal_variation, terminal_value, value_moves
 from perfectplay.search.rules import Counters, Rules, Searcher
-from perfectplay.search.tables import EXACT, LOWER, UPPER, parse_table_size
+from perfectplay.search.tables import parse_table_size
 
 # What a spec's outcome() returns.
 ONGOING, WIN, DRAW, LOSS = 2, 1, 0, -1
@@ -82,164 +83,12 @@ class Spec:
 
 
 def build_kernels(spec: Spec, distance: bool) -> dict[str, Any]:
-    """Compile-ready kernels for one spec: {'minimax': f, 'alphabeta': f, 'tt': f}, each
-    ``f(state, alpha, beta, ply, depth, buffer, stats, table) -> value``."""
-    moves_of, play, outcome_of, key_of, evaluate = (spec.moves, spec.play, spec.outcome,
-                                                    spec.key, spec.evaluate)
-    win, no_move = V.WIN, (WIN if spec.misere else LOSS)
-    magnitude_only = V.WIN_ONLY
-
-    @njit
-    def end_value(result: int, ply: int) -> int:
-        if result == DRAW:
-            return 0
-        magnitude = win - ply if distance else magnitude_only
-        return magnitude if result == WIN else -magnitude
-
-    @njit
-    def enter(stats: np.ndarray, ply: int) -> None:
-        stats[NODES] += 1
-        if ply > stats[MAX_PLY]:
-            stats[MAX_PLY] = ply
-
-    @njit
-    def minimax(state, alpha, beta, ply, depth, buffer, stats, table):
-        enter(stats, ply)
-        result = outcome_of(state)
-        if result != ONGOING:
-            return end_value(result, ply)
-        count = moves_of(state, buffer[ply])
-        if count == 0:
-            return end_value(no_move, ply)
-        if depth <= 0:
-            stats[HORIZON] += 1
-            return evaluate(state)
-        best = -BIG
-        for i in range(count):
-            value = -minimax(play(state, buffer[ply, i]), 0, 0, ply + 1, depth - 1,
-                             buffer, stats, table)
-            if value > best:
-                best = value
-        return best
-
-    @njit
-    def alphabeta(state, alpha, beta, ply, depth, buffer, stats, table):
-        enter(stats, ply)
-        result = outcome_of(state)
-        if result != ONGOING:
-            return end_value(result, ply)
-        if distance:  # mate-distance pruning, as perfectplay.search.alphabeta
-            if ply - win >= beta:
-                return ply - win
-            if win - ply <= alpha:
-                return win - ply
-        count = moves_of(state, buffer[ply])
-        if count == 0:
-            return end_value(no_move, ply)
-        if depth <= 0:
-            stats[HORIZON] += 1
-            return evaluate(state)
-        best = -BIG
-        for i in range(count):
-            value = -alphabeta(play(state, buffer[ply, i]), -beta, -alpha, ply + 1, depth - 1,
-                               buffer, stats, table)
-            if value > best:
-                best = value
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        stats[CUTOFFS] += 1
-                        break
-        return best
-
-    @njit
-    def tt(state, alpha, beta, ply, depth, buffer, stats, table):
-        enter(stats, ply)
-        result = outcome_of(state)
-        if result != ONGOING:
-            return end_value(result, ply)
-        if distance:
-            if ply - win >= beta:
-                return ply - win
-            if win - ply <= alpha:
-                return win - ply
-        key = key_of(state)
-        slot = key & (table.shape[0] - 1)
-        tt_move = -1
-        found = table[slot, 0] == key + 1
-        if found:
-            stats[HITS] += 1
-            draft = table[slot, 2] >> 2
-            if draft >= depth:
-                stored = from_table(table[slot, 1], ply)
-                flag = table[slot, 2] & 3
-                if flag == EXACT or (flag == LOWER and stored >= beta) or (
-                        flag == UPPER and stored <= alpha):
-                    if draft != FULL_DRAFT:
-                        stats[HORIZON] += 1
-                    return stored
-            tt_move = table[slot, 3]
-        count = moves_of(state, buffer[ply])
-        if count == 0:
-            return end_value(no_move, ply)
-        if depth <= 0:
-            stats[HORIZON] += 1
-            return evaluate(state)
-        if found:
-            move_first(buffer[ply], count, tt_move)
-        alpha_in, horizon_in = alpha, stats[HORIZON]
-        best, best_move = -BIG, -1
-        for i in range(count):
-            move = buffer[ply, i]
-            value = -tt(play(state, move), -beta, -alpha, ply + 1, depth - 1, buffer, stats, table)
-            if value > best:
-                best, best_move = value, move
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        stats[CUTOFFS] += 1
-                        break
-        flag = LOWER if best >= beta else UPPER if best <= alpha_in else EXACT
-        draft = FULL_DRAFT if stats[HORIZON] == horizon_in else depth
-        if table[slot, 0] == 0 or table[slot, 0] == key + 1 or draft >= table[slot, 2] >> 2:
-            table[slot, 0] = key + 1
-            table[slot, 1] = to_table(best, ply)
-            table[slot, 2] = flag | (draft << 2)
-            table[slot, 3] = best_move
-        return best
-
-    return {"minimax": minimax, "alphabeta": alphabeta, "tt": tt}
-
-
-@njit(cache=True)
-def to_table(value: int, ply: int) -> int:
-    """perfectplay.value.to_table, compiled."""
-    if value >= DECISIVE:
-        return value + ply
-    if value <= -DECISIVE:
-        return value - ply
-    return value
-
-
-@njit(cache=True)
-def from_table(value: int, ply: int) -> int:
-    """perfectplay.value.from_table, compiled."""
-    if value >= DECISIVE:
-        return value - ply
-    if value <= -DECISIVE:
-        return value + ply
-    return value
-
-
-@njit(cache=True)
-def move_first(moves: np.ndarray, count: int, move: int) -> None:
-    """Put ``move`` first, keeping the others in order (perfectplay.search.ordering)."""
-    for i in range(count):
-        if moves[i] == move:
-            for j in range(i, 0, -1):
-                moves[j] = moves[j - 1]
-            moves[0] = move
-            return
+    """The kernels for one spec: {'minimax': f, 'alphabeta': f, 'tt': f}, each
+    ``f(state, alpha, beta, ply, depth, buffer, stats, table) -> value``, loaded from numba's
+    disk cache when an earlier process compiled them (perfectplay.compiled.kernel_cache)."""
+    from perfectplay.compiled.kernel_cache import load_kernels
+    functions = (spec.moves, spec.play, spec.outcome, spec.key, spec.evaluate)
+    return load_kernels(functions, distance, WIN if spec.misere else LOSS)
 
 
 _KERNELS: dict[tuple[int, bool], dict[str, Any]] = {}

@@ -101,6 +101,8 @@ def analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveV
         limits = _shallower(limits)
     stop = request.budget.stop if request.budget is not None else None
     valued = []
+    reached: list[int] = []
+    nodes = 0
     with Engine(game, _settings(request)) as engine:
         for move in moves:
             gain = game.gain(position, move) if score_game else 0
@@ -117,7 +119,13 @@ def analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveV
             result = engine.search(child, limits, stop=stop)
             valued.append(MoveValue(move, game.format_move(position, move),
                                     gain + _one_ply_up(-result.score), score_game, result.exact))
-    return sorted(valued, key=lambda move_value: -move_value.value)
+            reached.append(result.depth + 1)  # plies from this position
+            nodes += result.nodes
+    best = sorted(valued, key=lambda move_value: -move_value.value)
+    if request.on_depth is not None and reached and best:
+        # One report: every move was searched at least this deep (what play tells a person).
+        request.on_depth(DepthReport(min(reached), best[0].value, nodes, False))
+    return best
 
 
 def _shallower(limits: Any) -> Any:

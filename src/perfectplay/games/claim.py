@@ -14,6 +14,7 @@ import random
 
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Properties
+from perfectplay.games._size import refuse_long_move_list
 
 Row = tuple[int, int]
 BLOCK_RULES = ("both", "right")
@@ -40,6 +41,7 @@ class ClaimLine(Game[Row, int]):
         return (self.n, 0)
 
     def moves(self, row: Row) -> list[int]:
+        refuse_long_move_list(row[0], f"claim line of {row[0]:,} items")
         free = self.available(row)
         return [item for item in range(row[0]) if free >> item & 1]
 
@@ -81,6 +83,8 @@ class ClaimLine(Game[Row, int]):
         text = text.strip()
         if text.isdigit():
             return (int(text), 0)
+        if text.startswith("-") and text[1:].isdigit():
+            raise BadPosition(f"claim position {text!r}: the row length {text} is below 0")
         if not text or set(text) - set(".xX"):
             raise BadPosition(f"claim position {text!r}: give a row length like 12, or a row "
                               "like '..x...' with x for claimed items")

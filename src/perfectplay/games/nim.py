@@ -14,6 +14,7 @@ from typing import Sequence
 from perfectplay.errors import IllegalMove
 from perfectplay.game import Game, Properties
 from perfectplay.games._parse import parse_ints
+from perfectplay.games._size import refuse_long_move_list
 
 Piles = tuple[int, ...]
 Move = tuple[int, int]
@@ -32,6 +33,7 @@ class Nim(Game[Piles, Move]):
         return self.piles
 
     def moves(self, piles: Piles) -> list[Move]:
+        refuse_long_move_list(sum(piles), f"nim {self.format_position(piles)}")
         # Big takes first: they end the game sooner, which tightens the window early.
         return [(row, take) for row, size in enumerate(piles) for take in range(size, 0, -1)]
 

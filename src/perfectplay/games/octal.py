@@ -15,6 +15,7 @@ import re
 from perfectplay.errors import BadPosition, IllegalMove
 from perfectplay.game import Game, Properties
 from perfectplay.games._parse import parse_ints
+from perfectplay.games._size import refuse_long_move_list
 from perfectplay.impartial.octal_code import OctalCode, parse_code
 
 Heaps = tuple[int, ...]
@@ -36,6 +37,7 @@ class OctalGame(Game[Heaps, Move]):
         return self.heaps
 
     def moves(self, heaps: Heaps) -> list[Move]:
+        refuse_long_move_list(sum(heaps), f"octal {self.format_position(heaps)}")
         return [(index, take, left) for index, size in enumerate(heaps)
                 for take, left, _right in self.code.heap_moves(size)]
 

@@ -29,6 +29,14 @@ def _preferred(game: Game[Any, Any], request: Request) -> bool:
     return not request.bounded and _theory_applies(game)
 
 
+def _objection(game: Game[Any, Any], request: Request) -> str | None:
+    """A limit asks for a search; theory would silently ignore it (issue 13)."""
+    if request.bounded:
+        return ("--algorithm grundy answers by theory, at once and to the end: --depth, --nodes "
+                "and --time do not apply (use --algorithm id to search under a limit)")
+    return None
+
+
 def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
     from perfectplay.impartial import theory
     return theory.solve(game, position, pv_limit=request.pv_limit)
@@ -40,4 +48,5 @@ def _analyze(game: Game[Any, Any], position: Any, request: Request) -> list[Move
 
 
 register(Method(NAME, "impartial games: XOR of component Grundy values (misère Nim by its rule); "
-                "no remoteness", _solve, _analyze, preferred=_preferred, priority=PRIORITY))
+                "no remoteness", _solve, _analyze, applies=_objection, preferred=_preferred,
+                priority=PRIORITY))

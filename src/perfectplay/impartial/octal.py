@@ -13,7 +13,7 @@ lookup.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -107,26 +107,29 @@ class OctalAnalysis:
         return values[e + (n - e) % p]
 
 
-def sequence(code: OctalCode, terms: int, known: Sequence[int] = ()) -> list[int]:
-    """G(0..terms-1): plain mex for short runs, the rare/common method beyond."""
+def sequence(code: OctalCode, terms: int, known: Sequence[int] = (),
+             on_progress: Callable[[int], None] | None = None) -> list[int]:
+    """G(0..terms-1): plain mex for short runs, the rare/common method beyond.
+    ``on_progress`` hears how many values are done, now and then."""
     if terms <= PLAIN_TERMS:
         return plain_sequence(code, terms, list(known))
     from perfectplay.impartial import sparse  # imports numpy and numba: only when it pays
 
-    return sparse.sparse_sequence(code, terms, known).tolist()
+    return sparse.sparse_sequence(code, terms, known, on_progress=on_progress).tolist()
 
 
-def analyse(code: OctalCode, max_terms: int = DEFAULT_MAX_TERMS, at_least: int = 0) -> OctalAnalysis:
+def analyse(code: OctalCode, max_terms: int = DEFAULT_MAX_TERMS, at_least: int = 0,
+            on_progress: Callable[[int], None] | None = None) -> OctalAnalysis:
     """Compute values, doubling the run until a period is certified or ``max_terms`` is
     reached; at least ``at_least`` values are kept for the caller."""
     terms = max(256, at_least)
-    values = sequence(code, min(terms, max(max_terms, at_least)))
+    values = sequence(code, min(terms, max(max_terms, at_least)), on_progress=on_progress)
     while True:
         found = find_period(values, code.last)
         if found is not None or len(values) >= max(max_terms, at_least):
             return OctalAnalysis(code, values, found)
         terms = min(2 * len(values), max(max_terms, at_least))
-        values = sequence(code, terms, values)
+        values = sequence(code, terms, values, on_progress)
 
 
 @lru_cache(maxsize=64)

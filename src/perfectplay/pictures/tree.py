@@ -81,6 +81,10 @@ def build_tree(game: Game[Any, Any], root: Any, depth: int) -> tuple[Node, int]:
     number of nodes alpha-beta visited in the whole search."""
     if depth < 1:
         raise BadOption(f"--depth {depth}: give 1 or more")
+    if _more_nodes_than(game, root, depth, MAX_NODES):
+        # Counted first, without solving each node, so a huge --depth is refused at once.
+        raise BadOption(f"the tree to depth {depth} has more than {MAX_NODES} nodes; "
+                        "give a smaller --depth or a later position")
     recorder = Recorder(game, root)
     searched = solve(recorder, root, algorithm="alphabeta", pv_limit=0, engine="python")
     count = [0]
@@ -100,6 +104,20 @@ def build_tree(game: Game[Any, Any], root: Any, depth: int) -> tuple[Node, int]:
         return node
 
     return grow(root, "", depth, True), searched.stats.nodes
+
+
+def _more_nodes_than(game: Game[Any, Any], root: Any, depth: int, limit: int) -> bool:
+    """Whether the tree to ``depth`` plies has more than ``limit`` nodes (a capped walk)."""
+    count = 0
+    frontier = [(root, depth)]
+    while frontier:
+        position, left = frontier.pop()
+        count += 1
+        if count > limit:
+            return True
+        if left > 0 and game.outcome(position) is None:
+            frontier.extend((game.play(position, move), left - 1) for move in game.moves(position))
+    return False
 
 
 def _value(game: Game[Any, Any], position: Any) -> int:

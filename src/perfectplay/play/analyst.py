@@ -16,16 +16,18 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from perfectplay.errors import LimitReached
+from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import MoveValue
-from perfectplay.solving import analyze
+from perfectplay.solving import analyze, resolve_algorithm
 
 DEFAULT_THINK_TIME = 2.0
 # An exact analysis that needs more nodes than this is "too big": the computer then thinks
 # under the clock instead. About half a second of CPython search on a 2020s laptop.
 EXACT_NODE_BUDGET = 150_000
+# Exact methods that answer without a search tree: used when the search is too big.
+INSTANT_METHODS = ("grundy", "table")
 # A small table is faster to allocate than the solver's 64 MB default and plenty for games
 # that fit the node budget.
 TABLE_ENTRIES = 1 << 18
@@ -35,11 +37,13 @@ TABLE_ENTRIES = 1 << 18
 class Analysis:
     """Every legal move's value for the player to move, best first (see perfectplay.value).
 
-    ``exact`` is False when the values are estimates from a depth-limited search.
+    ``exact`` is False when the values are estimates from a depth-limited search, which
+    then reached ``depth`` plies (None when unknown).
     """
 
     moves: tuple[MoveValue, ...]
     exact: bool
+    depth: int | None = None
 
     @property
     def best_value(self) -> int:
@@ -75,6 +79,8 @@ class Analyst:
         self.cache: dict[Hashable, Analysis] = {}
         # Set once an exact analysis has failed: the game is big, moves take the think time.
         self.big = False
+        # Whether a method that needs no search answers this game exactly (None: not asked).
+        self.instant: bool | None = None
 
     def analyze(self, position: Any, on_estimate: Callable[[], None] | None = None) -> Analysis:
         """The analysis of ``position``, which must have at least one legal move.
@@ -87,6 +93,8 @@ class Analyst:
         started = time.perf_counter()
         found = self._exact(position, self.think_time / 2)
         if found is None:
+            found = self._by_theory(position)
+        if found is None:
             self.big = True
             if on_estimate is not None:
                 on_estimate()
@@ -97,14 +105,41 @@ class Analyst:
             self.cache[position] = found
         return found
 
+    def probe(self, position: Any) -> bool:
+        """Whether ``position`` can be analysed exactly within half the think time (what the
+        banner tells the person); the analysis is kept for the first move or hint."""
+        if position in self.cache:
+            return True
+        found = self._exact(position, self.think_time / 2) or self._by_theory(position)
+        if found is None:
+            self.big = True
+            return False
+        self.cache[position] = found
+        return True
+
     def exact_only(self, position: Any) -> Analysis | None:
         """The exact analysis if it is known or fits the node budget, else None (no clock)."""
         known = self.cache.get(position) or self._stored(position)
         if known is None:
-            known = self._exact(position, None)
+            known = self._exact(position, None) or self._by_theory(position)
             if known is not None:
                 self.cache[position] = known
         return known
+
+    def _by_theory(self, position: Any) -> Analysis | None:
+        """The exact analysis by a method that needs no search (Sprague-Grundy theory for
+        impartial sums, tabulation for row score games), when one applies: the same answer
+        `perfectplay solve` gives, however big the position (issue 13: the computer played
+        3:22 in Nim 20 30 40, where only 3:30 wins). Values then carry no remoteness."""
+        if self.instant is None:
+            self.instant = resolve_algorithm(self.game, "auto") in INSTANT_METHODS
+        if not self.instant:
+            return None
+        try:
+            moves = analyze(self.game, position)
+        except UnsupportedSearch:  # e.g. more moves than theory lists
+            return None
+        return Analysis(tuple(moves), exact=True)
 
     def _stored(self, position: Any) -> Analysis | None:
         """The analysis read from the database, when one is given and holds the position."""
@@ -121,6 +156,8 @@ class Analyst:
 
     def _exact(self, position: Any, seconds: float | None) -> Analysis | None:
         # Half the think time at most: the other half is for deepening if this fails.
+        if self.big and self.instant:
+            return None  # the search failed before; theory answers at once
         limits = Limits(nodes=self.exact_nodes, time=seconds)
         if self.game.properties.loopy:
             # Only retrograde analysis answers a loopy game (no search can deepen one), and it
@@ -130,17 +167,19 @@ class Analyst:
         try:
             moves = analyze(self.game, position, limits=limits, table_size=TABLE_ENTRIES)
         except LimitReached:
+            self.big = True  # later positions go straight to theory when it applies
             return None
         return Analysis(tuple(moves), exact=True)
 
     def _estimate(self, position: Any, seconds: float) -> Analysis:
         # The depth-limited engine (perfectplay.engine): PVS, aspiration, killers, history,
         # and quiescence and null moves where the game offers them.
+        depths: list[int] = []
         moves = analyze(self.game, position, algorithm="engine", limits=Limits(time=seconds),
-                        table_size=TABLE_ENTRIES)
+                        table_size=TABLE_ENTRIES, on_depth=lambda result: depths.append(result.depth))
         if not moves:
             # Not even depth 1 finished in time: every move looks the same.
             score_game = self.game.properties.is_score
             moves = [MoveValue(move, self.game.format_move(position, move), 0, score_game, False)
                      for move in self.game.moves(position)]
-        return Analysis(tuple(moves), exact=False)
+        return Analysis(tuple(moves), exact=False, depth=depths[-1] if depths else None)

@@ -50,7 +50,8 @@ LEVELS: dict[str, Level] = {
         Level("easy", 0.0, 0.75, "75% blunders"),
         Level("medium", 0.20, 0.25, "20% slips, 25% blunders"),
         Level("hard", 0.20, 0.005, "20% slips, 0.5% blunders"),
-        Level("perfect", 0.0, 0.0, "never errs"),
+        Level("perfect", 0.0, 0.0, "no deliberate mistakes: perfect where the game is solved "
+                                   "within the think time, else the best move an estimate finds"),
     )
 }
 DEFAULT_LEVEL = "perfect"

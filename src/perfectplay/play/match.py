@@ -7,32 +7,39 @@ End of input and Ctrl-C end the game politely; the caller exits with code 0.
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from perfectplay.errors import PerfectPlayError
-from perfectplay.play.analyst import Analyst
+from perfectplay.play.analyst import Analysis, Analyst
+from perfectplay.play.boards import board_of, marks_to_move
 from perfectplay.play.levels import Choice, Level, choose
-from perfectplay.play.review import first_mistake
+from perfectplay.play.review import first_mistake, point_losses
 from perfectplay.play.session import Session, Turn
 from perfectplay.play.talk import (
     ALIASES,
     COMMANDS,
+    capital,
     computer_view,
     empty_line_text,
+    estimate_words,
     help_text,
     hint_lines,
+    knowledge_line,
     last_stick_line,
     legal_moves_text,
     move_example,
     move_phrase,
     plural,
+    point_loss_lines,
     result_lines,
     review_lines,
 )
-from perfectplay.play.terminal import Terminal, side_marks
+from perfectplay.play.terminal import Terminal
 
 STYLE_COMPUTER = "bold magenta"
 STYLE_HUMAN = "bold blue"
@@ -53,38 +60,71 @@ class Computer:
     rng: random.Random
 
     def move(self, analyst: Analyst, position: Any, lead: int = 0,
-             on_estimate: Callable[[], None] | None = None) -> tuple[Choice, bool]:
-        """The chosen move and whether the analysis behind it was exact; ``lead`` is the
+             on_estimate: Callable[[], None] | None = None) -> tuple[Choice, Analysis]:
+        """The chosen move and the analysis behind it (exact or an estimate); ``lead`` is the
         computer's score lead so far (score games)."""
         analysis = analyst.analyze(position, on_estimate)
-        return choose(analysis, self.level, self.rng, lead), analysis.exact
+        return choose(analysis, self.level, self.rng, lead), analysis
 
 
-def game_summary(game: Any) -> str:
+def game_summary(game: Any, start: Any = None) -> str:
+    """One line on the game for its header: the catalogue's summary without source notes
+    ("(seed 003)"), and the matchgame's rows as they are in this game."""
     from perfectplay import registry
+    from perfectplay.games.matchgame import MatchGame
+    if isinstance(game, MatchGame) and start is not None:
+        rows = " ".join(map(str, start))
+        return f"rows of matches ({rows}); take any number from one row; whoever takes the last one loses"
     try:
-        return registry.find(game.name).summary
+        summary = registry.find(game.name).summary
     except PerfectPlayError:
         doc = (type(game).__doc__ or "").strip().splitlines()
-        return doc[0] if doc else ""
+        summary = doc[0] if doc else ""
+    return re.sub(r"\s*\(seeds? [\d, ]+\)", "", summary)
+
+
+@dataclass
+class Tally:
+    """Games won by each side and drawn over a session of several games."""
+
+    person: int = 0
+    computer: int = 0
+    draws: int = 0
+    games: list[int | None] = field(default_factory=list)
+
+    def add(self, winner_is_person: bool | None) -> None:
+        if winner_is_person is None:
+            self.draws += 1
+        elif winner_is_person:
+            self.person += 1
+        else:
+            self.computer += 1
+
+    def line(self) -> str:
+        return (f"Games so far: you {self.person}, computer {self.computer}, "
+                f"{plural(self.draws, 'draw')}.")
 
 
 class HumanMatch:
     """A person (``human_side``, 0 = moves first) against ``computer``."""
 
     def __init__(self, session: Session, analyst: Analyst, computer: Computer, human_side: int,
-                 terminal: Terminal, quiet: bool = False) -> None:
+                 terminal: Terminal, quiet: bool = False, origin: dict[str, Any] | None = None) -> None:
         self.session = session
         self.analyst = analyst
         self.computer = computer
         self.human = human_side
         self.io = terminal
         self.quiet = quiet
+        # How the game was asked for (name, options, position), so `save` can write it down.
+        self.origin = origin
         self.need_board = True
         self.reviewed = False
+        self.tally = Tally()
+        self.result_counted: bool | None | str = "none"  # this game's entry in the tally
         self.handlers: dict[str, Callable[[], None]] = {
             "hint": self.hint, "moves": self.moves, "undo": self.undo, "board": self.board,
-            "new": self.new, "help": self.help, "quit": self.quit,
+            "history": self.history, "new": self.new, "help": self.help, "quit": self.quit,
         }
 
     # -- the loop ------------------------------------------------------------------------
@@ -118,7 +158,10 @@ class HumanMatch:
             raise Leave(f"\n{self.goodbye('end of input')}") from None
         text = line.strip()
         command = self.command_in(text)
-        if command is not None:
+        word, _, rest = text.partition(" ")
+        if word.lower() == "save" and text not in self.notations():
+            self.save(rest.strip())
+        elif command is not None:
             self.handlers[command]()
         elif not text and self.session.is_over():
             self.io.say("The game is over: type undo, new or quit.", STYLE_PROBLEM)
@@ -160,10 +203,13 @@ class HumanMatch:
 
     def computer_turn(self) -> None:
         lead = self.lead(1 - self.human)
-        choice, exact = self.computer.move(self.analyst, self.session.position, lead,
-                                           self.thinking)
+        choice, analysis = self.computer.move(self.analyst, self.session.position, lead,
+                                              self.thinking)
+        exact = analysis.exact
         turn = self.session.play(choice.move.move)
         self.io.say(f"I play {self.phrase(turn)}.", STYLE_COMPUTER)
+        if not exact and not self.quiet:
+            self.io.say(f"(My move is from {estimate_words(analysis)}.)", STYLE_VIEW)
         view = computer_view(choice.move, exact, lead)
         if view and not self.quiet and not self.session.is_over():
             self.io.say(view, STYLE_VIEW)
@@ -183,9 +229,13 @@ class HumanMatch:
         if result.winner == 1 - self.human:
             review = first_mistake(self.session, self.human, self.analyst)
             lines += review_lines(review, self.session)
+        if self.session.score_game:
+            lines += point_loss_lines(point_losses(self.session, self.human, self.analyst))
+        self.result_counted = None if result.winner is None else result.winner == self.human
         for line in lines:
             self.io.say(line, STYLE_RESULT)
-        self.io.say("Type undo to take back your last move, new to play again, or quit.")
+        self.io.say("Type undo to take back your last move, new to play again (sides swapped), "
+                    "history, save FILE, or quit.")
 
     def after_game(self, text: str) -> None:
         self.io.say(f"The game is over, so {text!r} cannot be played; "
@@ -214,6 +264,7 @@ class HumanMatch:
         listed = ", ".join(turn.notation for turn in taken)
         self.io.say(f"Took back {listed}. Your move again.")
         self.reviewed = False
+        self.result_counted = "none"  # the game goes on: its result is not in yet
         self.need_board = True
 
     def board(self) -> None:
@@ -221,10 +272,42 @@ class HumanMatch:
         self.show_board_if_needed()
 
     def new(self) -> None:
+        if self.result_counted != "none":
+            self.tally.add(self.result_counted)  # type: ignore[arg-type]
+        self.result_counted = "none"
         self.session.restart()
         self.reviewed = False
         self.need_board = True
-        self.io.say("New game from the first position.")
+        self.human = 1 - self.human  # sides swap, so each plays first in turn
+        turn = "you move first" if self.human == 0 else "I move first"
+        self.io.say(f"New game from the first position; {turn} this time. {self.tally.line()}")
+
+    def history(self) -> None:
+        if not self.session.history:
+            self.io.say("No moves yet.")
+            return
+        words = [f"{index}. {turn.notation} ({'you' if turn.side == self.human else 'me'})"
+                 for index, turn in enumerate(self.session.history, start=1)]
+        self.io.say("Moves so far: " + ", ".join(words))
+
+    def save(self, path: str) -> None:
+        if not path:
+            self.io.say("Write save FILE, e.g. save mygame.json.", STYLE_PROBLEM)
+            return
+        if self.origin is None:
+            self.io.say("This game cannot be saved (it was not started from the command line).",
+                        STYLE_PROBLEM)
+            return
+        record = dict(self.origin, human_side=self.human,
+                      moves=[turn.notation for turn in self.session.history])
+        try:
+            with open(path, "w", encoding="utf-8") as file:
+                json.dump(record, file, indent=1)
+        except OSError as problem:
+            self.io.say(f"Could not save to {path!r}: {problem.strerror or problem}.", STYLE_PROBLEM)
+            return
+        self.io.say(f"Saved {plural(len(self.session.history), 'move')} to {path}; "
+                    f"replay with: perfectplay play --load {path}")
 
     def help(self) -> None:
         self.io.say(help_text(self.example(), self.session.score_game))
@@ -234,14 +317,17 @@ class HumanMatch:
 
     # -- helpers -------------------------------------------------------------------------
     def greet(self) -> None:
-        game = self.session.game
-        summary = game_summary(game)
+        game, start = self.session.game, self.session.start
+        summary = game_summary(game, start)
         self.io.say(f"{game.name}" + (f": {summary}" if summary else ""), "bold")
         if self.session.is_over():
             self.io.say("This position is already over: there is no move to make.")
             return
-        first = "You move first" if self.human == 0 else "I move first"
-        marks = side_marks(game)
+        self.io.say(knowledge_line(self.analyst.probe(start), self.analyst.think_time))
+        # From a position set up mid-game nobody "moves first": the game goes on.
+        when = "first" if start == game.start() else "next"
+        first = f"You move {when}" if self.human == 0 else f"I move {when}"
+        marks = marks_to_move(game, start)
         if marks is not None:
             first += f"; you are {marks[self.human]}"
         self.io.say(f"{first}. Level: {self.computer.level.name}. "
@@ -251,7 +337,10 @@ class HumanMatch:
         if not self.need_board:
             return
         self.need_board = False
-        self.io.board(self.session.game.render(self.session.position))
+        picture = board_of(self.session.game, self.session.position)
+        self.io.board(picture.text, picture.marks)
+        if picture.caption:
+            self.io.say(picture.caption)
         if self.session.score_game:
             scores = self.session.scores()
             mine, theirs = scores[self.human], scores[1 - self.human]
@@ -276,7 +365,7 @@ class HumanMatch:
         return move_example(self.session.game, notations)
 
     def phrase(self, turn: Turn) -> str:
-        return move_phrase(self.session.game, turn.notation, turn.move)
+        return move_phrase(self.session.game, turn.notation, turn.move, turn.before)
 
     def goodbye(self, why: str) -> str:
         plies = len(self.session.history)
@@ -290,19 +379,21 @@ def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Compute
     """Two computers play a whole game, shown move by move with a pause between moves."""
     names = (f"computer A ({computers[0].level.name})", f"computer B ({computers[1].level.name})")
     try:
-        terminal.say(f"{session.game.name}: {names[0]} moves first against {names[1]}.", "bold")
-        terminal.board(session.game.render(session.position))
+        terminal.say(f"{session.game.name}: {capital(names[0])} moves first against {names[1]}.",
+                     "bold")
+        show_board(terminal, session)
         while not session.is_over():
             terminal.pause(delay)
             side = session.side_to_move
             scores = session.scores()
             lead = scores[side] - scores[1 - side]
-            choice, exact = computers[side].move(analyst, session.position, lead)
+            choice, analysis = computers[side].move(analyst, session.position, lead)
+            exact = analysis.exact
             turn = session.play(choice.move.move)
-            phrase = move_phrase(session.game, turn.notation, turn.move)
+            phrase = move_phrase(session.game, turn.notation, turn.move, turn.before)
             style = STYLE_COMPUTER if side == 0 else STYLE_HUMAN
-            terminal.say(f"{names[side]} plays {phrase}.", style)
-            terminal.board(session.game.render(session.position))
+            terminal.say(f"{capital(names[side])} plays {phrase}.", style)
+            show_board(terminal, session)
             if session.score_game:
                 now = session.scores()
                 terminal.say(f"Score: A {now[0]}, B {now[1]}.")
@@ -319,3 +410,10 @@ def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Compute
     why = last_stick_line(session, names)
     for line in ([why] if why else []) + result_lines(result, names, names):
         terminal.say(line, STYLE_RESULT)
+
+
+def show_board(terminal: Terminal, session: Session) -> None:
+    picture = board_of(session.game, session.position)
+    terminal.board(picture.text, picture.marks)
+    if picture.caption:
+        terminal.say(picture.caption)

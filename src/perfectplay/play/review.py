@@ -8,10 +8,11 @@ rather than blame a move on an estimate.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from perfectplay.play.analyst import Analyst, outcome_class
-from perfectplay.play.session import Session
+from perfectplay.play.analyst import Analysis, Analyst, outcome_class
+from perfectplay.play.session import Session, Turn
 from perfectplay.search.results import MoveValue
 
 
@@ -37,15 +38,23 @@ class Review:
     exact: bool
 
 
-def first_mistake(session: Session, side: int, analyst: Analyst) -> Review:
+def _own_moves(session: Session, side: int,
+               analyst: Analyst) -> Iterator[tuple[int, int, Turn, Analysis | None, int]]:
+    """Each move of ``side``: (ply from 1, its own count from 1, the turn, the exact analysis
+    of the position it was played from or None, the player's lead in points before it)."""
     own = lead = 0
-    first_value: int | None = None
     for ply, turn in enumerate(session.history, start=1):
         if turn.side != side:
             lead -= turn.gain
             continue
         own += 1
-        analysis = analyst.exact_only(turn.before)
+        yield ply, own, turn, analyst.exact_only(turn.before), lead
+        lead += turn.gain
+
+
+def first_mistake(session: Session, side: int, analyst: Analyst) -> Review:
+    first_value: int | None = None
+    for ply, own, turn, analysis, lead in _own_moves(session, side, analyst):
         if analysis is None:
             return Review(None, False, exact=False)
         if first_value is None:
@@ -56,6 +65,18 @@ def first_mistake(session: Session, side: int, analyst: Analyst) -> Review:
             better = analysis.best()[0]
             return Review(Mistake(ply, own, played, analysis.best_value + lead, better, lead),
                           False, exact=True)
-        lead += turn.gain
     lost_from_start = first_value is not None and outcome_class(first_value) < 0
     return Review(None, lost_from_start, exact=True)
+
+
+def point_losses(session: Session, side: int, analyst: Analyst) -> list[Mistake] | None:
+    """Score games: every move of ``side`` that scored less than the best move would have,
+    whether or not it changed who wins (None when a position is too big to analyse exactly)."""
+    found: list[Mistake] = []
+    for ply, own, turn, analysis, lead in _own_moves(session, side, analyst):
+        if analysis is None:
+            return None
+        played = analysis.find(turn.notation)
+        if played.value < analysis.best_value:
+            found.append(Mistake(ply, own, played, analysis.best_value + lead, analysis.best()[0], lead))
+    return found

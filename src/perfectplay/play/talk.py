@@ -12,7 +12,7 @@ from typing import Any
 from perfectplay import value as V
 from perfectplay.game import Game
 from perfectplay.play.analyst import Analysis, outcome_class
-from perfectplay.play.review import Review
+from perfectplay.play.review import Mistake, Review
 from perfectplay.play.session import Result, Session
 from perfectplay.search.results import MoveValue
 
@@ -21,7 +21,9 @@ COMMANDS = {
     "moves": "list the legal moves",
     "undo": "take back your last move and my reply",
     "board": "show the board again",
-    "new": "start again from the first position",
+    "history": "the moves so far, in notation",
+    "save": "save FILE: write the game to FILE (replay it with play --load FILE)",
+    "new": "start again from the first position, sides swapped",
     "help": "this help",
     "quit": "leave the game (Ctrl-D and Ctrl-C too)",
 }
@@ -33,16 +35,34 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def move_phrase(game: Game[Any, Any], notation: str, move: Any) -> str:
-    """A move in words where the notation alone is terse (rows of sticks)."""
+def move_phrase(game: Game[Any, Any], notation: str, move: Any, before: Any = None) -> str:
+    """A move in words where the notation alone is terse (rows of sticks, ends of a row);
+    ``before`` is the position it was played from."""
     from perfectplay.games.nim import Nim
     from perfectplay.games.takeaway import TakeAway
+    from perfectplay.scoring.rows import RowGame
     if isinstance(game, Nim):
         row, take = move
         return f"{notation} (takes {plural(take, 'stick')} from row {row + 1})"
     if isinstance(game, TakeAway):
         return f"{notation} (takes {plural(move, 'stick')})"
+    if isinstance(game, RowGame) and before is not None:
+        return f"{notation} ({row_take_words(game, before, move)})"
     return notation
+
+
+def row_take_words(game: Any, span: tuple[int, int], move: str) -> str:
+    """'takes the crate [3] on the left: 3 points' for a row game's move."""
+    left, right = span
+    taken_left = len(move) - len(move.lstrip("L"))
+    taken_right = len(move) - taken_left
+    parts = []
+    if taken_left:
+        parts.append(" ".join(f"[{v}]" for v in game.values[left:left + taken_left]) + " on the left")
+    if taken_right:
+        parts.append(" ".join(f"[{v}]" for v in game.values[right - taken_right:right]) + " on the right")
+    items = game.item + ("s" if taken_left + taken_right > 1 else "")
+    return f"takes the {items} {' and '.join(parts)}: {plural(game.gain(span, move), 'point')}"
 
 
 def last_stick_line(session: Session, subjects: tuple[str, str]) -> str | None:
@@ -92,8 +112,17 @@ def describe_value(value: int, score_game: bool, exact: bool) -> str:
 
 
 def score_outlook(value: int, lead: int) -> str:
-    """A score-game move's value from here on, and the final difference it leads to."""
-    return f"{value:+d} from here, final {lead + value:+d}"
+    """A score-game move's value for the person from here on, and the final result it leads
+    to, in words: 'you outscore me by 7 from here: you win by 1'."""
+    if value > 0:
+        rest = f"you outscore me by {value} from here"
+    elif value < 0:
+        rest = f"I outscore you by {-value} from here"
+    else:
+        rest = "we score the same from here"
+    final = lead + value
+    end = f"you win by {final}" if final > 0 else f"you lose by {-final}" if final < 0 else "a tie"
+    return f"{rest}: {end}"
 
 
 def hint_lines(analysis: Analysis, score_game: bool, lead: int = 0) -> list[str]:
@@ -109,11 +138,25 @@ def hint_lines(analysis: Analysis, score_game: bool, lead: int = 0) -> list[str]
         hidden = len(moves) - HINT_MOVES_SHOWN
         if hidden > 0:  # a big game's hint stays readable
             groups[label] = moves[:HINT_MOVES_SHOWN] + [f"... ({hidden} more)"]
-    head = "Your moves, best first" + ("" if analysis.exact else
-                                       " (estimates: too big to solve in the time allowed)")
+    head = "Your moves, best first: " + ("exact values" if analysis.exact else
+                                         estimate_words(analysis))
     width = max(len(label) for label in groups)
-    return [head + ":"] + [f"  {label:<{width}}  {', '.join(moves)}"
+    return [head] + [f"  {label:<{width}}  {', '.join(moves)}"
                            for label, moves in groups.items()]
+
+
+def estimate_words(analysis: Analysis) -> str:
+    """How an estimate was made, for every line that shows one."""
+    depth = f" {plural(analysis.depth, 'move')} deep" if analysis.depth else ""
+    return f"estimates: too big to solve in the time allowed, searched{depth}"
+
+
+def knowledge_line(exact: bool | None, think_time: float) -> str:
+    """The banner's word on how much the computer knows about this game."""
+    if exact:
+        return "I have solved this game exactly: my moves, hints and review are perfect."
+    return (f"This game is too big for me to solve in {think_time:g} s a move: my moves and "
+            "hints are estimates from a depth-limited search, and I say so when they are.")
 
 
 def computer_view(move: MoveValue, exact: bool, lead_before: int,
@@ -144,6 +187,11 @@ def computer_view(move: MoveValue, exact: bool, lead_before: int,
                 return f"I win in {remaining}."
             return f"{capital(me)} wins in {remaining}."
         return f"{capital(you)} can still win."
+    if exact and move.value != 0:
+        # An exact value without a distance (theory): who wins, not how soon.
+        if move.value > 0:
+            return "I will win." if first_person else f"{capital(me)} will win."
+        return f"{capital(you)} can still win."
     if not exact:
         sign = outcome_class(move.value)
         leader = me if sign > 0 else you
@@ -163,7 +211,11 @@ def result_lines(result: Result, names: tuple[str, str], subjects: tuple[str, st
     lines = []
     if result.scores is not None:
         lines.append(f"Final score: {names[0]} {result.scores[0]}, {names[1]} {result.scores[1]}.")
-    if result.winner is None:
+    if result.plies == 0:
+        # Set up finished: nobody won it here.
+        ending = "a draw" if result.winner is None else f"{subjects[result.winner]} had won"
+        lines.append(f"The position was already over ({ending}) before any move was played.")
+    elif result.winner is None:
         why = " (the same position came up a third time)" if result.repetition else ""
         lines.append(f"A draw after {moves}{why}.")
     else:
@@ -195,3 +247,19 @@ def review_lines(review: Review, session: Session) -> list[str]:
         f"{mistake.played.notation} ({worth(mistake.played)}) from a {before} position.",
         f"Better was {mistake.better.notation} ({worth(mistake.better)}).",
     ]
+
+
+# The point-losing moves a review lists at most; the rest are counted.
+POINT_LOSSES_SHOWN = 3
+
+
+def point_loss_lines(losses: list[Mistake] | None) -> list[str]:
+    """Score games: the moves that gave points away, even when they did not change who wins."""
+    if not losses:
+        return []
+    shown = [f"move {loss.ply} ({loss.played.notation}: {loss.better.notation} scored "
+             f"{plural(loss.better.value - loss.played.value, 'point')} more)"
+             for loss in losses[:POINT_LOSSES_SHOWN]]
+    more = len(losses) - POINT_LOSSES_SHOWN
+    tail = f", and {more} more" if more > 0 else ""
+    return [f"Points you gave away: {', '.join(shown)}{tail}."]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 # Board characters worth a colour, by regular expression. Every built-in game draws with
@@ -17,17 +17,12 @@ BOARD_COLOURS = (
     (r"\[\d+\]", "bold green"),        # crates
 )
 
-# Marks the players go by in games that have them (X moves first in tic-tac-toe).
-SIDE_MARKS = {"tictactoe": ("X", "O")}
-
-
-def side_marks(game: Any) -> tuple[str, str] | None:
-    return getattr(game, "side_marks", None) or SIDE_MARKS.get(getattr(game, "name", ""))
+Marks = Sequence[tuple[int, int, str]]  # (line, column, style) of characters to highlight
 
 
 class Terminal(Protocol):
     def say(self, text: str, style: str = "") -> None: ...
-    def board(self, text: str) -> None: ...
+    def board(self, text: str, marks: Marks = ()) -> None: ...
     def ask(self, prompt: str) -> str: ...
     def pause(self, seconds: float) -> None: ...
     def recover(self) -> None: ...
@@ -54,18 +49,30 @@ class ConsoleTerminal:
     def say(self, text: str, style: str = "") -> None:
         from rich.text import Text
         # Text, not markup: boards and moves contain brackets ("[3]") that markup would eat.
-        self.console.print(Text(text, style=style))
+        # On a terminal sentences wrap between words at the screen's width (soft wrapping
+        # lets the terminal cut them mid-word); piped output keeps one line per sentence.
+        self.console.print(Text(text, style=style), soft_wrap=not self.console.is_terminal)
 
-    def board(self, text: str) -> None:
+    def board(self, text: str, marks: Marks = ()) -> None:
         from rich.text import Text
         picture = Text(text)
         for pattern, style in BOARD_COLOURS:
             picture.highlight_regex(pattern, style)
+        starts = [0]
+        for line in text.split("\n"):
+            starts.append(starts[-1] + len(line) + 1)
+        for line_index, column, style in marks:
+            offset = starts[line_index] + column
+            picture.stylize(style, offset, offset + 1)
         self.console.print(picture)
 
     def ask(self, prompt: str) -> str:
         from rich.text import Text
-        return self.console.input(Text(prompt, style="bold"))
+        try:
+            return self.console.input(Text(prompt, style="bold"))
+        except (RuntimeError, OSError, ValueError):
+            # Standard input closed (fd 0 shut: "lost sys.stdin") reads as its end.
+            raise EOFError from None
 
     def pause(self, seconds: float) -> None:
         if seconds > 0:
@@ -82,7 +89,7 @@ class ScriptedTerminal:
     def say(self, text: str, style: str = "") -> None:
         self.output.append(text)
 
-    def board(self, text: str) -> None:
+    def board(self, text: str, marks: Marks = ()) -> None:
         self.output.append(text)
 
     def ask(self, prompt: str) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from perfectplay.search.limits import OutOfBudget
-from perfectplay.search.root import RootMove, value_moves
+from perfectplay.search.root import RootMove, terminal_value, value_moves
 from perfectplay.search.rules import Rules, Searcher
 
 
@@ -29,6 +29,10 @@ class DepthResult:
 
 def deepen(rules: Rules, searcher: Searcher, position: Any, max_depth: int,
            *, full_window: bool = False) -> Iterator[DepthResult]:
+    """Nothing at all for a finished position: it has no move to value (issue 13, item 0:
+    its moves were generated again with no end-of-game check, listing moves after a win)."""
+    if terminal_value(rules, position) is not None:
+        return
     moves = list(rules.moves(position))
     for depth in range(1, max_depth + 1):
         horizon_before = searcher.counters().horizon

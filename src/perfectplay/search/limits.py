@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import dataclass
@@ -10,6 +11,20 @@ from perfectplay.errors import BadOption
 
 # A depth this large means "search to the end of the game".
 UNLIMITED_DEPTH = 1 << 62
+# Memory a search may take beyond its table: the path's positions and move lists, the
+# results. A search that grows past table + this stops with "memory" (issue 13: a Nim of 200
+# piles reached 5 GB under --time 5). Stated in the README and --tt-size's help.
+MEMORY_HEADROOM = 512 << 20
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def resident_bytes() -> int | None:
+    """The process's resident memory (Linux); None where it cannot be read cheaply."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 @dataclass(frozen=True)
@@ -50,9 +65,18 @@ class Budget:
         self.started = time.perf_counter()
         self.deadline = None if self.limits.time is None else self.started + self.limits.time
         self.node_limit = self.limits.nodes
+        # Searches poll at every (poll_mask + 1)-th node and at node_cap, so a node limit
+        # holds exactly: a search never enters more than ``nodes`` nodes.
+        self.node_cap = self.node_limit if self.node_limit is not None else UNLIMITED_DEPTH
         self.stop = threading.Event()
         # Poll often enough that a 5 us/node search overruns a deadline by about a millisecond.
         self.poll_mask = 255 if self.deadline is not None else 4095
+        self.memory_start = resident_bytes()
+        self.memory_allowed = MEMORY_HEADROOM
+
+    def allow_memory(self, table_bytes: int) -> None:
+        """A search's table may fill this much on top of the headroom."""
+        self.memory_allowed = MEMORY_HEADROOM + table_bytes
 
     def poll(self, nodes: int) -> None:
         if self.stop.is_set():
@@ -61,6 +85,15 @@ class Budget:
             raise OutOfBudget("time")
         if self.node_limit is not None and nodes >= self.node_limit:
             raise OutOfBudget("nodes")
+        self.check_memory()
+
+    def check_memory(self) -> None:
+        if self.memory_start is None:
+            return
+        now = resident_bytes()
+        if now is not None and now - self.memory_start > self.memory_allowed:
+            raise OutOfBudget(f"memory: grew by {(now - self.memory_start) >> 20:,} MB, more than "
+                              f"the table's size plus {MEMORY_HEADROOM >> 20:,} MB")
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.started

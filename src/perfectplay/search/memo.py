@@ -11,15 +11,16 @@ from typing import Any
 from perfectplay import value as V
 from perfectplay.search.limits import Budget
 from perfectplay.search.rules import Counters, Rules, Searcher, check_recent, reach_ply
-from perfectplay.search.tables import MemoTable
+from perfectplay.search.tables import PYTHON_BYTES_PER_ENTRY, MemoTable
 
 
 def build(rules: Rules, budget: Budget, capacity: int) -> Searcher:
     moves_of, play, outcome_of, key_of = rules.moves, rules.play, rules.outcome, rules.key
     gain_of, is_score = rules.gain, rules.is_score
     end_value, no_move_value = rules.end_value, rules.no_move_value
-    poll, poll_mask = budget.poll, budget.poll_mask
+    poll, poll_mask, node_cap = budget.poll, budget.poll_mask, budget.node_cap
     table = MemoTable(capacity)
+    budget.allow_memory(capacity * PYTHON_BYTES_PER_ENTRY)
     lookup = table.get
     decisive = V.DECISIVE if rules.distance else V.INFINITY
     # Only win/loss values carry a distance to rebase; a score (seed 002) is a plain number
@@ -35,7 +36,7 @@ def build(rules: Rules, budget: Budget, capacity: int) -> Searcher:
             reach_ply(rules, path, ply, position)
         else:
             path[ply] = position  # the current search path, checked for repeats (rules.py)
-        if not nodes & poll_mask:
+        if not nodes & poll_mask or nodes >= node_cap:
             poll(nodes)
             check_recent(rules, path, ply)
         key = key_of(position)

@@ -13,7 +13,7 @@ def build(rules: Rules, budget: Budget) -> Searcher:
     moves_of, play, outcome_of = rules.moves, rules.play, rules.outcome
     gain_of, evaluate, is_score = rules.gain, rules.evaluate, rules.is_score
     end_value, no_move_value = rules.end_value, rules.no_move_value
-    poll, poll_mask = budget.poll, budget.poll_mask
+    poll, poll_mask, node_cap = budget.poll, budget.poll_mask, budget.node_cap
     path: list[Any] = [None]  # path[ply]: the position searched at that ply
     nodes = max_ply = horizon = 0
 
@@ -25,7 +25,7 @@ def build(rules: Rules, budget: Budget) -> Searcher:
             reach_ply(rules, path, ply, position)
         else:
             path[ply] = position  # the current search path, checked for repeats (rules.py)
-        if not nodes & poll_mask:
+        if not nodes & poll_mask or nodes >= node_cap:
             poll(nodes)
             check_recent(rules, path, ply)
         result = outcome_of(position)

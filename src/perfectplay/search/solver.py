@@ -182,6 +182,8 @@ def _move_values(game: Game[Any, Any], rules: Rules, position: Any, name: str, r
         for depth_result in iterative.deepen(rules, searcher, position, limits.search_depth,
                                              full_window=True):
             results = depth_result.moves
+            if request.on_depth is not None:
+                request.on_depth(depth_result)
     else:
         try:
             results = value_moves(rules, searcher, position, limits.search_depth, moves,

@@ -126,7 +126,7 @@ def tabulate(rules: Rules, order: Iterable[Any], values: dict[Any, Any], budget:
             continue
         values[key] = _value_from_children(rules, position, values)
         added += 1
-        if not (done + added) & mask:
+        if not (done + added) & mask or done + added >= budget.node_cap:
             poll(done + added)
     return added
 

@@ -21,6 +21,7 @@ cost more to compute. The table never grows: its list of slots is allocated once
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any, Hashable
 
@@ -61,7 +62,19 @@ def parse_table_size(text: str | int | None, bytes_per_entry: int = PYTHON_BYTES
             entries = int(number)
     if entries < 1:
         raise BadOption(f"table size {text!r} holds no entries")
+    memory = physical_memory()
+    if memory is not None and entries * bytes_per_entry > memory:
+        raise BadOption(f"table size {text!r} needs {entries * bytes_per_entry / 2**30:,.1f} GB when "
+                        f"full, more than this machine's {memory / 2**30:,.1f} GB of memory")
     return 1 << max(4, entries.bit_length() - 1)
+
+
+def physical_memory() -> int | None:
+    """Bytes of memory in this machine, or None where the system does not say."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
 
 
 class TranspositionTable:

@@ -16,15 +16,23 @@ from perfectplay import value as V
 from perfectplay.search.limits import Budget
 from perfectplay.search.ordering import tt_move_first
 from perfectplay.search.rules import Counters, Rules, Searcher, check_recent, reach_ply
-from perfectplay.search.tables import EXACT, FULL_DRAFT, LOWER, UPPER, TranspositionTable
+from perfectplay.search.tables import (
+    EXACT,
+    FULL_DRAFT,
+    LOWER,
+    PYTHON_BYTES_PER_ENTRY,
+    UPPER,
+    TranspositionTable,
+)
 
 
 def build(rules: Rules, budget: Budget, table: TranspositionTable) -> Searcher:
     moves_of, play, outcome_of, key_of = rules.moves, rules.play, rules.outcome, rules.key
     gain_of, evaluate, is_score, distance = rules.gain, rules.evaluate, rules.is_score, rules.distance
     end_value, no_move_value = rules.end_value, rules.no_move_value
-    poll, poll_mask = budget.poll, budget.poll_mask
+    poll, poll_mask, node_cap = budget.poll, budget.poll_mask, budget.node_cap
     slots, mask, store = table.slots, table.mask, table.store
+    budget.allow_memory(table.size * PYTHON_BYTES_PER_ENTRY)
     win = V.WIN
     decisive = V.DECISIVE if rules.distance else V.INFINITY
     # Only win/loss values carry a distance to rebase; a score (seed 002) is a plain number
@@ -40,7 +48,7 @@ def build(rules: Rules, budget: Budget, table: TranspositionTable) -> Searcher:
             reach_ply(rules, path, ply, position)
         else:
             path[ply] = position  # the current search path, checked for repeats (rules.py)
-        if not nodes & poll_mask:
+        if not nodes & poll_mask or nodes >= node_cap:
             poll(nodes)
             check_recent(rules, path, ply)
         result = outcome_of(position)

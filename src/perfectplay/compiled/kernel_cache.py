@@ -1,0 +1,127 @@
+"""One game's generic kernels, compiled once and then loaded from numba's disk cache.
+
+The kernels' text is perfectplay.compiled.kernel_source. For a game's :class:`Spec`, this
+module writes that text, bound to the game's ``@njit`` functions, as a module named by a
+digest (of the text, of the source files that define the game's functions, and of the numba
+and Python versions) in the cache directory, and imports it with ``cache=True``: the first
+process compiles and stores the machine code beside it, later ones load it (issue 13).
+Where nothing can be written there, the same text runs in memory, compiled in every process.
+
+Cache directory: ``$PERFECTPLAY_CACHE``, else ``$XDG_CACHE_HOME/perfectplay``, else
+``~/.cache/perfectplay``; its ``kernels`` folder may be deleted at any time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import inspect
+import os
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+from perfectplay import value as V
+
+SOURCE = Path(__file__).with_name("kernel_source.py")
+BEGIN, END = "# BINDINGS:", "# END BINDINGS"
+# The functions each generated module takes from here when it is imported, by digest.
+_BOUND: dict[str, tuple[Any, ...]] = {}
+_LOADED: dict[str, dict[str, Any]] = {}
+
+
+def bound(digest: str) -> tuple[Any, ...]:
+    """The game functions of the module named by ``digest`` (called by that module)."""
+    return _BOUND[digest]
+
+
+def load_kernels(functions: tuple[Any, ...], distance: bool, no_move: int) -> dict[str, Any]:
+    """The kernels over a game's (moves, play, outcome, key, evaluate); ``no_move`` is the
+    result for a player without a move (perfectplay.compiled.generic's WIN or LOSS)."""
+    text = SOURCE.read_text(encoding="utf-8")
+    digest = _digest(text, functions, distance, no_move)
+    if digest not in _LOADED:
+        _BOUND[digest] = functions
+        cached = _importable(functions) and _import_cached(
+            digest, _bind(text, digest, distance, no_move, cache=True))
+        module = cached or _run_in_memory(digest, _bind(text, digest, distance, no_move, cache=False))
+        _LOADED[digest] = {name: getattr(module, name) for name in ("minimax", "alphabeta", "tt")}
+    return _LOADED[digest]
+
+
+def _importable(functions: tuple[Any, ...]) -> bool:
+    """Whether a new process can find each function again by module and name, as numba's
+    cache must (code executed from a string, for one, cannot be cached)."""
+    for function in functions:
+        original = getattr(function, "py_func", function)
+        module = sys.modules.get(original.__module__)
+        if module is None or getattr(module, original.__name__, None) is not function:
+            return False
+    return True
+
+
+def _bind(text: str, digest: str, distance: bool, no_move: int, *, cache: bool) -> str:
+    start, stop = text.index(BEGIN), text.index(END) + len(END)
+    bindings = "\n".join([
+        f"{BEGIN} generated for one game (digest {digest})",
+        "from perfectplay.compiled.kernel_cache import bound",
+        f"moves_of, play, outcome_of, key_of, evaluate = bound({digest!r})",
+        f"DISTANCE = {distance}",
+        f"NO_MOVE = {no_move}",
+        f"GAME_WIN = {V.WIN}",
+        f"MAGNITUDE_ONLY = {V.WIN_ONLY}",
+        f"CACHE = {cache}",
+        END,
+    ])
+    return text[:start] + bindings + text[stop:]
+
+
+def _digest(text: str, functions: tuple[Any, ...], distance: bool, no_move: int) -> str:
+    """Changes whenever the kernels, the game's source files or the compiler change."""
+    import numba
+    parts = [text, repr((distance, no_move)), numba.__version__, sys.version]
+    for function in functions:
+        original = getattr(function, "py_func", function)
+        try:
+            parts.append(Path(inspect.getsourcefile(original) or "").read_text(encoding="utf-8"))
+        except (OSError, TypeError):
+            parts.append(f"{original.__module__}.{original.__qualname__}")
+        parts.append(original.__qualname__)
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
+
+
+def cache_directory() -> Path:
+    root = os.environ.get("PERFECTPLAY_CACHE") or os.environ.get("XDG_CACHE_HOME")
+    base = Path(root) if root else Path.home() / ".cache"
+    return (base if os.environ.get("PERFECTPLAY_CACHE") else base / "perfectplay") / "kernels"
+
+
+def _import_cached(digest: str, text: str) -> types.ModuleType | None:
+    """The generated module from the cache directory, or None where it cannot be written."""
+    name = f"perfectplay_kernels_{digest}"
+    try:
+        folder = cache_directory()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{name}.py"
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            temporary = path.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_text(text, encoding="utf-8")
+            temporary.replace(path)  # atomic: a process running beside this one sees all or none
+    except OSError:
+        return None
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # numba's cache finds a function's module by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run_in_memory(digest: str, text: str) -> types.ModuleType:
+    name = f"perfectplay_kernels_{digest}"
+    module = types.ModuleType(name)
+    sys.modules[name] = module  # numba resolves a kernel's globals through its module
+    exec(compile(text, str(SOURCE), "exec"), module.__dict__)  # noqa: S102 - our own source
+    return module

@@ -1,0 +1,127 @@
+"""When a person's own game has a bug: say which method of which class failed, on which
+position, and show the line of their code that raised (issue 13, section 3).
+
+Two parts. :func:`check_game` tries a game's start position and first moves once, when it
+is loaded, and catches the usual slips (moves() returning None or a generator, a position
+that cannot be hashed) before a search turns them into a puzzling error deep inside.
+:func:`explain` reads an exception's traceback afterwards, so the search itself pays nothing:
+the last frame that belongs to a Game method of the user's class names the method, and its
+first argument after ``self`` is the position.
+"""
+
+from __future__ import annotations
+
+import linecache
+import os
+import types
+from collections.abc import Sequence
+from typing import Any
+
+from perfectplay.errors import PerfectPlayError
+from perfectplay.game import Game
+
+# The methods whose first argument (after self) is a position.
+POSITION_METHODS = ("moves", "play", "outcome", "gain", "evaluate", "key", "format_move",
+                    "parse_move", "format_position", "render", "tabulation", "components")
+SHOWN_CHARACTERS = 80
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+class GameFault(PerfectPlayError):
+    """A user's game broke one of the protocol's rules, or one of its methods raised."""
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARACTERS else text[:SHOWN_CHARACTERS - 3] + "..."
+
+
+def _is_builtin(game: Game[Any, Any]) -> bool:
+    return type(game).__module__.startswith("perfectplay.")
+
+
+def constructed(game_class: type[Game[Any, Any]]) -> Game[Any, Any]:
+    """An instance of a user's game class, its constructor's failure named like any other."""
+    try:
+        return game_class()
+    except Exception as error:
+        raise GameFault(explain(error) or f"{game_class.__name__}() raised "
+                        f"{type(error).__name__}: {error}") from None
+
+
+def check_game(game: Game[Any, Any], position: Any = None) -> None:
+    """Try the start position (or ``position``), its moves and the first move's result; raise
+    GameFault on the first rule broken. Built-in games are trusted (their tests check them)."""
+    if _is_builtin(game):
+        return
+    owner = type(game).__name__
+    start = _call(game, "start")
+    _check_hashable(owner, "start", start)
+    if position is not None:
+        _check_hashable(owner, "parse_position", position)
+        start = position
+    moves = _check_moves(game, owner, start)
+    if moves:
+        after = _call(game, "play", start, moves[0])
+        _check_hashable(owner, "play", after)
+        _check_moves(game, owner, after)
+
+
+def _call(game: Game[Any, Any], method: str, *args: Any) -> Any:
+    try:
+        return getattr(game, method)(*args)
+    except PerfectPlayError:
+        raise
+    except Exception as error:
+        raise GameFault(explain(error) or f"{type(game).__name__}.{method} raised "
+                        f"{type(error).__name__}: {error}") from None
+
+
+def _check_hashable(owner: str, method: str, position: Any) -> None:
+    try:
+        hash(position)
+    except TypeError:
+        raise GameFault(f"{owner}.{method}() returned the position {_shown(position)}, which cannot "
+                        "be hashed: positions must be immutable (a tuple, not a list; a frozenset, "
+                        "not a set)") from None
+
+
+def _check_moves(game: Game[Any, Any], owner: str, position: Any) -> Sequence[Any]:
+    moves = _call(game, "moves", position)
+    if isinstance(moves, types.GeneratorType) or not isinstance(moves, Sequence) \
+            or isinstance(moves, str):
+        kind = "None" if moves is None else f"a {type(moves).__name__}"
+        raise GameFault(f"{owner}.moves() returned {kind} on position {_shown(position)}: it must "
+                        "return a list of moves (an empty list when no move is left)")
+    return moves
+
+
+def explain(error: BaseException) -> str | None:
+    """One line naming the user's method that raised ``error``, the position and the line of
+    their code, or None when no user's game method is in the traceback."""
+    frame = _user_frame(error)
+    if frame is None:
+        return None
+    game = frame.f_locals["self"]
+    code = frame.f_code
+    method = code.co_name
+    where = f"{type(game).__name__}.{method}"
+    position = ""
+    if method in POSITION_METHODS and code.co_argcount >= 2:
+        position = f" on position {_shown(frame.f_locals.get(code.co_varnames[1]))}"
+    line = linecache.getline(code.co_filename, frame.f_lineno).strip()
+    return (f"your game's {where} raised {type(error).__name__}: {error}{position} "
+            f"({code.co_filename}:{frame.f_lineno}: {line})")
+
+
+def _user_frame(error: BaseException) -> types.FrameType | None:
+    """The innermost frame of a method of a user's Game subclass, if any."""
+    found = None
+    trace = error.__traceback__
+    while trace is not None:
+        owner = trace.tb_frame.f_locals.get("self")
+        in_package = os.path.abspath(trace.tb_frame.f_code.co_filename).startswith(_PACKAGE_DIR)
+        if isinstance(owner, Game) and not _is_builtin(owner) and not in_package:
+            found = trace.tb_frame
+        trace = trace.tb_next
+    return found
