@@ -31,7 +31,7 @@ LAYERS = {
     "solving": 6, "registry": 6,
     "verify": 7, "__init__": 7,
     # Front ends and pictures, side by side: they call the library like any user.
-    "play": 8, "web": 8, "pictures": 8,
+    "play": 8, "web": 8, "pictures": 8, "uci": 8,
     "cli": 9, "__main__": 10,
 }
 

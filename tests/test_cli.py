@@ -67,7 +67,7 @@ def test_games_lists_every_builtin_game() -> None:
 
 
 @pytest.mark.parametrize("args,quoted", [
-    (("solve", "chess"), "'chess'"),
+    (("solve", "checkers"), "'checkers'"),
     (("solve", "nim", "3", "x"), "'x'"),
     (("solve", "nim", "3", "-2"), "'-2'"),
     (("solve", "takeaway", "ten"), "'ten'"),

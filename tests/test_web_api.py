@@ -93,7 +93,7 @@ def test_every_position_of_tictactoe_answers(client: Any) -> None:
 
 
 BAD = [
-    ("/api/chess/position", "'chess'"),
+    ("/api/checkers/position", "'checkers'"),
     ("/api/tictactoe/position?position=XXX", "'XXX'"),
     ("/api/tictactoe/position?position=XXXO.....", "X has 3"),
     ("/api/tictactoe/position?moves=5,5", "'5'"),

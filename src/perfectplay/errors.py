@@ -53,6 +53,10 @@ class CorruptDatabase(BadDatabase):
     """A database whose stored checksum does not match its records: never served."""
 
 
+class MissingExtra(PerfectPlayError):
+    """An optional dependency (a pip extra) that the asked-for feature needs is not installed."""
+
+
 class SearchInterrupted(Exception):
     """Raised inside a search when the caller asks it to stop (Ctrl-C, a hard limit)."""
 

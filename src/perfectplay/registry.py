@@ -210,6 +210,13 @@ def _tapatan(options: Options, text: str | None) -> Loaded:
     return _from_text(Tapatan(), text)
 
 
+def _chess(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.chess_extra import require_chess
+    require_chess()
+    from perfectplay.games.chess import Chess
+    return _from_text(Chess(), text)
+
+
 ENTRIES: tuple[Entry, ...] = (
     Entry("takeaway", "one pile; take an amount from the subtraction set; last stick wins",
           "PILE, e.g. 20", _takeaway, aliases=("take-away", "subtraction"),
@@ -255,6 +262,9 @@ ENTRIES: tuple[Entry, ...] = (
           "moving and for winning",
           "9 points of X, O and . row by row, then the side to move, e.g. 'X.O/.X./... O'",
           _tapatan, brute_force=_retro_brute),
+    Entry("chess", "chess by python-chess's rules (the extra perfectplay[chess])",
+          "FEN or 'startpos', optionally 'moves e2e4 e7e5 ...' (UCI or SAN)", _chess,
+          aliases=("fide-chess",)),
 )
 
 

@@ -40,7 +40,9 @@ class PositionCommand(click.Command):
                 options += args[index:index + 2]
                 index += 2
                 continue
-            (options if arg.startswith("-") and not NEGATIVE.match(arg) else positional).append(arg)
+            # A bare "-" is text, not an option: FEN writes "no castling" and "no en passant" so.
+            is_option = arg.startswith("-") and arg != "-" and not NEGATIVE.match(arg)
+            (options if is_option else positional).append(arg)
             index += 1
         return super().parse_args(ctx, options + ["--", *positional] if positional else options)
 

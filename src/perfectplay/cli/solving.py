@@ -24,6 +24,7 @@ from perfectplay.cli.common import (
     search_options,
 )
 from perfectplay.cli.database import database_option, source_note
+from perfectplay.cli.mate import solve_mate
 from perfectplay.cli.rows import PV_HELP, solve_file
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.pictures.growth import parse_algorithms
@@ -46,18 +47,24 @@ from perfectplay.store.method import FROM_DATABASE, holds
               help="read a row game in seed 002's contest format (n, then n values) and print "
                    "its contest answer: diff D, mover M other O")
 @click.option("--pv", is_flag=True, default=False, help="with --file: " + PV_HELP)
+@click.option("--mate", type=click.IntRange(min=1), default=None, metavar="N",
+              help="prove the shortest forced win (chess: mate) within N moves, or that none exists")
 @database_option
 @json_option
 def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: int | None,
                   time_limit: float | None, node_limit: int | None, tt_size: str | None,
                   outcome_only: bool, engine: str, book: str | None, pv_limit: int,
-                  input_file: str | None, pv: bool, database: str | None, as_json: bool,
-                  **options: Any) -> None:
+                  input_file: str | None, pv: bool, mate: int | None, database: str | None,
+                  as_json: bool, **options: Any) -> None:
     """Value, remoteness, optimal moves and principal variation of a position."""
     if pv and input_file is None:
         raise BadOption("--pv prints the contest answer's line; it needs --file INPUT "
                         "(without --file, the principal variation is always printed)")
     choice = resolve(game, pick_options(options))
+    if mate is not None:
+        loaded, start = choice.load(position_text(position))
+        solve_mate(loaded, start, mate, make_limits(depth, time_limit, node_limit), as_json)
+        return
     if input_file is not None:
         solve_file(choice, input_file, position, algorithm,
                    make_limits(depth, time_limit, node_limit), pv, as_json)

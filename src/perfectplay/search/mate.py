@@ -1,0 +1,155 @@
+"""Exact "win in N moves" search (a chess problem's "mate in N"), over the game protocol.
+
+The side to move wins within ``n`` of its own moves (``2n - 1`` plies) when some move leaves
+the opponent lost within ``n - 1``; the opponent is lost within ``m`` when the game has
+ended in its loss (for chess: checkmate, no legal move while in check), or it has a move,
+``m >= 1`` and every move leaves the side to move winning within ``m``. Draws by any rule
+the game's ``outcome`` knows (stalemate, repetition, the fifty-move rule) are escapes.
+
+Asking for n = 1, 2, ... in turn proves the shortest win: the answer for ``n`` is the first
+``n`` that succeeds, and every smaller one has been refuted. Answers are proofs, not
+estimates: there is no horizon evaluation anywhere.
+
+The tables key on whole positions (a chess position carries its repetition history), so a
+stored answer never depends on the path; they hold at most ``table_entries`` answers each
+and stop storing when full (answers stay exact, only slower).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from perfectplay.errors import BadOption
+from perfectplay.game import Game, Outcome
+from perfectplay.search.deep import run_deep
+from perfectplay.search.limits import Budget, OutOfBudget
+
+DEFAULT_TABLE_ENTRIES = 2_000_000
+
+
+@dataclass
+class MateResult:
+    """``moves`` is the shortest forced win in moves of the side to move (None when there is
+    none within the asked ``limit``); ``line`` alternates winner's and loser's moves, the
+    loser resisting as long as it can."""
+
+    limit: int
+    moves: int | None
+    line: list[Any] = field(default_factory=list)
+    nodes: int = 0
+    elapsed_s: float = 0.0
+    game_over: bool = False  # the position is already finished: there is nothing to search
+
+
+class MateSearch:
+    def __init__(self, game: Game[Any, Any], budget: Budget | None = None,
+                 table_entries: int = DEFAULT_TABLE_ENTRIES) -> None:
+        self.game = game
+        self.budget = budget or Budget()
+        self.table_entries = table_entries
+        self.nodes = 0
+        self.no_move = Outcome.WIN if game.properties.misere else Outcome.LOSS
+        # (position, n) -> the winning move or None; (position, m) -> lost or not.
+        self.wins: dict[tuple[Any, int], Any] = {}
+        self.lost: dict[tuple[Any, int], bool] = {}
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if not self.nodes & 1023:
+            self.budget.poll(self.nodes)
+
+    def winning_move(self, position: Any, n: int) -> Any:
+        """A move that wins within ``n`` moves, or None. Trusts the game not to be over."""
+        found = self.wins.get((position, n), False)
+        if found is not False:
+            return found
+        self._count()
+        answer = None
+        if n >= 1:
+            for move, child in self.candidates(position, n):
+                if self.is_lost(child, n - 1):
+                    answer = move
+                    break
+        if len(self.wins) < self.table_entries:
+            self.wins[(position, n)] = answer
+        return answer
+
+    def candidates(self, position: Any, n: int) -> list[tuple[Any, Any]]:
+        """(move, child) pairs to try for a win within ``n``. With more than one move to go,
+        the moves that leave the opponent fewest replies come first (checks, in chess): they
+        are the likeliest to force, and their refutations are quickest to search. The same
+        idea orders proof-number search (Allis, 1994)."""
+        play = self.game.play
+        pairs = [(move, play(position, move)) for move in self.game.moves(position)]
+        if n >= 2:
+            moves_of = self.game.moves
+            pairs.sort(key=lambda pair: len(moves_of(pair[1])))
+        return pairs
+
+    def ended(self, position: Any) -> Outcome | None:
+        """The finished game's result for the side to move, or None while it goes on."""
+        result = self.game.outcome(position)
+        if result is not None:
+            return result
+        return None if self.game.moves(position) else self.no_move
+
+    def is_lost(self, position: Any, m: int) -> bool:
+        """Whether the side to move loses within ``m`` more moves of its opponent."""
+        stored = self.lost.get((position, m))
+        if stored is not None:
+            return stored
+        self._count()
+        result = self.ended(position)
+        if result is not None:
+            answer = result is Outcome.LOSS
+        elif m == 0:
+            answer = False
+        else:
+            answer = all(self.winning_move(self.game.play(position, move), m) is not None
+                         for move in self.game.moves(position))
+        if len(self.lost) < self.table_entries:
+            self.lost[(position, m)] = answer
+        return answer
+
+    def shortest_win(self, position: Any, limit: int) -> int | None:
+        return next((n for n in range(1, limit + 1) if self.winning_move(position, n) is not None), None)
+
+    def line(self, position: Any, n: int) -> list[Any]:
+        """The winner's moves and the loser's longest resistance, to the end of the game."""
+        line: list[Any] = []
+        while n >= 1:
+            move = self.winning_move(position, n)
+            line.append(move)
+            position = self.game.play(position, move)
+            if self.ended(position) is not None:
+                break
+            # The defence that delays the loss longest: the one needing the largest n.
+            delays = [(next(k for k in range(1, n) if self.winning_move(self.game.play(position, reply), k)
+                            is not None), reply) for reply in self.game.moves(position)]
+            n, reply = max(delays, key=lambda pair: pair[0])
+            line.append(reply)
+            position = self.game.play(position, reply)
+        return line
+
+
+def find_mate(game: Game[Any, Any], position: Any, limit: int, *, budget: Budget | None = None,
+              table_entries: int = DEFAULT_TABLE_ENTRIES) -> MateResult:
+    """The shortest forced win of the side to move within ``limit`` of its moves, proved
+    exactly, with its line; raises LimitReached-style OutOfBudget through ``budget``."""
+    if limit < 1:
+        raise BadOption(f"--mate {limit}: give the number of moves, 1 or more")
+    budget = budget or Budget()
+    search = MateSearch(game, budget, table_entries)
+
+    def task() -> MateResult:
+        if search.ended(position) is not None:
+            return MateResult(limit, None, [], 0, budget.elapsed(), game_over=True)
+        moves = search.shortest_win(position, limit)
+        line = [] if moves is None else search.line(position, moves)
+        return MateResult(limit, moves, line, search.nodes, budget.elapsed())
+
+    return run_deep(task, budget)
+
+
+__all__ = ["DEFAULT_TABLE_ENTRIES", "MateResult", "MateSearch", "OutOfBudget", "find_mate"]
