@@ -147,7 +147,8 @@ def test_a_build_killed_at_random_moments_finishes_with_the_same_book(tmp_path: 
         while (len(list(folder.glob("batch-*.txt"))) if folder.exists() else 0) == before:
             assert time.monotonic() < deadline and process.poll() is None
             time.sleep(0.01)
-        time.sleep(rng.uniform(0.0, 0.3))  # kill somewhere inside a later batch
+        # Batches here take milliseconds each: kill at once, somewhere inside a later batch.
+        time.sleep(rng.uniform(0.0, 0.002))
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
     assert 0 < len(list(folder.glob("batch-*.txt"))) < batches
