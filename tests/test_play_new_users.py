@@ -44,7 +44,8 @@ def test_connect_four_says_its_moves_and_hints_are_estimates_with_their_depth() 
 
 
 def test_connect_four_computer_moves_say_they_are_estimates() -> None:
-    text = play("connect4", "--first", "computer", "--think-time", "0.3")
+    # Past the opening book, which answers the first moves at once (Test_L1_R3, line 3).
+    text = play("connect4", "573154743", "--first", "computer", "--think-time", "0.3")
     assert "(My move is from estimates: too big to solve in the time allowed, searched" in text
 
 

@@ -157,7 +157,8 @@ def _events(client: Any, url: str, params: dict[str, str]) -> list[tuple[str, di
 
 
 def test_thinking_on_connect4_reports_each_depth_then_an_estimate(client: Any) -> None:
-    events = _events(client, "/api/connect4/think", {"seconds": "1.5"})
+    # Past the opening book (the book answers the first moves at once): Test_L1_R3, line 3.
+    events = _events(client, "/api/connect4/think", {"seconds": "3", "moves": "5,7,3,1,5,4,7,4,3"})
     depths = [payload["depth_reached"] for name, payload in events if name == "depth"]
     assert depths and depths == sorted(depths) and depths[0] == 1
     name, done = events[-1]

@@ -149,7 +149,8 @@ def test_a_connect4_hint_shows_the_best_columns(server: str, page: Any, shots: P
 
 
 def test_connect4_thinking_shows_depths_and_can_be_cancelled(server: str, page: Any, shots: Path) -> None:
-    page.goto(server + "game/connect4?seconds=30")
+    # Past the opening book (the book answers the first moves at once): Test_L1_R3, line 3.
+    page.goto(server + "game/connect4?seconds=30&moves=5,7,3,1,5,4,7,4,3")
     page.wait_for_selector("text=/Depth \\d+: estimate/")
     page.screenshot(path=str(shots / "web-connect4-thinking.png"), full_page=True)
     page.click("#cancel")

@@ -46,6 +46,9 @@ class Request:
     budget: Budget | None = None
     # A database file (perfectplay.store) to answer from when it holds the position.
     database: str | None = None
+    # An opening book file for a game that has one (Connect Four): None for the book shipped
+    # with the package, "none" for no book (perfectplay.book.method).
+    book: str | None = None
 
     @property
     def bounded(self) -> bool:

@@ -28,6 +28,7 @@ METHOD_MODULES = (
     "perfectplay.retro.method",
     "perfectplay.engine.method",
     "perfectplay.store.method",
+    "perfectplay.book.method",
 )
 
 for _module in METHOD_MODULES:
@@ -54,14 +55,15 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
           table_size: str | int | None = None, pv_limit: int = DEFAULT_PV_LIMIT,
           on_depth: Callable[[Any], None] | None = None,
           budget: Budget | None = None, engine: str = "python",
-          database: str | None = None) -> Solution:
+          database: str | None = None, book: str | None = None) -> Solution:
     """Solve ``position`` (the start position when None): its value from the side to move,
     every optimal move, the principal variation and the statistics of the search.
     ``engine`` is 'python', 'compiled' or 'auto' (see perfectplay.compiled.method).
     ``database``: a file built by `perfectplay db build`; a position stored there is
-    answered from it (``solution.algorithm == "database"``), any other by search."""
+    answered from it (``solution.algorithm == "database"``), any other by search.
+    ``book``: a Connect Four opening book file, or 'none' (see perfectplay.book.method)."""
     request, position = _request(game, position, algorithm, limits, outcome_only, table_size,
-                                 pv_limit, on_depth, budget, engine, database)
+                                 pv_limit, on_depth, budget, engine, database, book)
     return methods.choose(game, request).solve(game, position, request)
 
 
@@ -69,24 +71,26 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
             limits: Limits | None = None, outcome_only: bool = False,
             table_size: str | int | None = None, budget: Budget | None = None,
             engine: str = "python", database: str | None = None,
-            on_depth: Callable[[Any], None] | None = None) -> list[MoveValue]:
+            on_depth: Callable[[Any], None] | None = None,
+            book: str | None = None) -> list[MoveValue]:
     """The value of every legal move for the player who would play it, best first
     (from ``database`` when it holds the position, as for :func:`solve`). ``on_depth`` hears
     of every depth a deepening search completes (``--algorithm id`` or ``engine``)."""
     request, position = _request(game, position, algorithm, limits, outcome_only, table_size,
-                                 DEFAULT_PV_LIMIT, on_depth, budget, engine, database)
+                                 DEFAULT_PV_LIMIT, on_depth, budget, engine, database, book)
     return methods.choose(game, request).analyze(game, position, request)
 
 
 def _request(game: Game[Any, Any], position: Any, algorithm: str, limits: Limits | None,
              outcome_only: bool, table_size: str | int | None, pv_limit: int,
              on_depth: Callable[[Any], None] | None, budget: Budget | None,
-             engine: str, database: str | None = None) -> tuple[Request, Any]:
+             engine: str, database: str | None = None,
+             book: str | None = None) -> tuple[Request, Any]:
     parse_table_size(table_size)  # reject a bad size whichever method runs
     request = Request(algorithm=algorithm, engine=engine, limits=limits or Limits(),
                       outcome_only=outcome_only, table_size=table_size, pv_limit=pv_limit,
                       on_depth=on_depth, budget=budget,
-                      database=None if database is None else str(database))
+                      database=None if database is None else str(database), book=book)
     return request, game.start() if position is None else position
 
 

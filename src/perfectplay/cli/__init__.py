@@ -27,7 +27,7 @@ COMMANDS = {
     "grundy": "impartial:grundy_command", "octal": "impartial:octal_command",
     "serve": "serve:serve_command", "tree": "pictures:tree_command",
     "match": "match:match_command", "db": "database:db_group",
-    "uci": "uci:uci_command",
+    "uci": "uci:uci_command", "book": "book:book_group",
 }
 
 

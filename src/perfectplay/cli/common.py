@@ -97,6 +97,13 @@ def engine_option(function: F) -> F:
                              "when the game has one worth compiling and numba imports)")(function)
 
 
+def book_option(function: F) -> F:
+    """--book for solve and analyze (issue 10): the opening book of a game that has one."""
+    return click.option("--book", default=None, metavar="PATH|none",
+                        help="Connect Four opening book file to consult [default: the one "
+                             "shipped with perfectplay]; 'none' searches without a book")(function)
+
+
 def json_option(function: F) -> F:
     return click.option("--json", "as_json", is_flag=True, default=False,
                         help="print one JSON object")(function)

@@ -10,6 +10,7 @@ import click
 from perfectplay.cli.common import (
     PositionCommand,
     algorithm_option,
+    book_option,
     console,
     emit_json,
     engine_option,
@@ -39,6 +40,7 @@ from perfectplay.store.method import FROM_DATABASE, holds
 @game_options
 @search_options
 @engine_option
+@book_option
 @click.option("--pv-limit", type=click.IntRange(min=0), default=1000, show_default=True,
               help="longest principal variation to print (0: none)")
 @click.option("--file", "input_file", default=None, metavar="INPUT",
@@ -51,9 +53,9 @@ from perfectplay.store.method import FROM_DATABASE, holds
 @json_option
 def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: int | None,
                   time_limit: float | None, node_limit: int | None, tt_size: str | None,
-                  outcome_only: bool, engine: str, pv_limit: int, input_file: str | None,
-                  pv: bool, mate: int | None, database: str | None, as_json: bool,
-                  **options: Any) -> None:
+                  outcome_only: bool, engine: str, book: str | None, pv_limit: int,
+                  input_file: str | None, pv: bool, mate: int | None, database: str | None,
+                  as_json: bool, **options: Any) -> None:
     """Value, remoteness, optimal moves and principal variation of a position."""
     if pv and input_file is None:
         raise BadOption("--pv prints the contest answer's line; it needs --file INPUT "
@@ -68,10 +70,12 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
                    make_limits(depth, time_limit, node_limit), pv, as_json)
         return
     loaded, start = choice.load(position_text(position))
+    _check_book(loaded, book)
     progress = None if as_json else _depth_printer()
     solution = solve(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                      limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
-                     pv_limit=pv_limit, on_depth=progress, engine=engine, database=database)
+                     pv_limit=pv_limit, on_depth=progress, engine=engine, database=database,
+                     book=book)
     score = _test_set_score(loaded, start, solution.value, solution.exact and not outcome_only)
     source = source_note(database, solution.algorithm == FROM_DATABASE)
     if as_json:
@@ -83,6 +87,12 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
             click.echo(f"score: {score:+d} (the Connect Four test sets' convention)")
         if database is not None:
             console().print(source)
+
+
+def _check_book(game: Any, book: str | None) -> None:
+    """--book names a file only for a game that has an opening book (Connect Four)."""
+    if book not in (None, "none") and game.name != "connect4":
+        raise BadOption(f"--book {book}: only Connect Four has an opening book, not {game.name}")
 
 
 def _test_set_score(game: Any, position: Any, value: int, exact: bool) -> int | None:
@@ -132,17 +142,19 @@ def print_solution(solution: Solution) -> None:
 @game_options
 @search_options
 @engine_option
+@book_option
 @database_option
 @json_option
 def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth: int | None,
                     time_limit: float | None, node_limit: int | None, tt_size: str | None,
-                    outcome_only: bool, engine: str, database: str | None, as_json: bool,
-                    **options: Any) -> None:
+                    outcome_only: bool, engine: str, book: str | None, database: str | None,
+                    as_json: bool, **options: Any) -> None:
     """The value of every legal move for the player who would play it."""
     loaded, start = resolve(game, pick_options(options)).load(position_text(position))
+    _check_book(loaded, book)
     moves = analyze(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                     limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
-                    engine=engine, database=database)
+                    engine=engine, database=database, book=book)
     source = source_note(database, database is not None and holds(database, loaded, start))
     if database is not None and not as_json:
         console().print(source)
@@ -151,8 +163,9 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
     if as_json:
         rows = [move.as_dict() | ({} if score is None else {"score": score})
                 for move, score in zip(moves, scores)]
+        note = source if database is not None else (moves[0].source if moves else None)
         emit_json({"game": loaded.name, "position": loaded.format_position(start), "moves": rows}
-                  | ({} if database is None else {"source": source}))
+                  | ({} if note is None else {"source": note}))
         return
     from rich.table import Table
     table = Table(title=f"{loaded.name} {loaded.format_position(start)}")
@@ -167,6 +180,8 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
         click.echo("no legal moves: the game is over")
         return
     console().print(table)
+    if moves[0].source:
+        console().print(f"[dim]{moves[0].source}[/dim]")
 
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")

@@ -34,6 +34,11 @@ NODES, HITS, CUTOFFS, MAX_PLY = 21, 22, 23, 24
 # Set to 1 by the caller's thread to stop a search at its next node (Ctrl-C, issue 13): the
 # entry points release the GIL, so the caller can wait in Python and notice the interrupt.
 STOP = 25
+# A search also stops once NODES exceeds this word (the caller sets it; no limit by default),
+# as for STOP: the caller sees NODES > NODE_LIMIT, discards the result and starts a new table
+# generation (perfectplay.compiled.connect4.Engine).
+NODE_LIMIT = 26
+NO_LIMIT = np.uint64(0xFFFFFFFFFFFFFFFF)
 # Move-ordering scratch: 32 words per ply (columns, then their sort keys), from SCRATCH.
 SCRATCH, ROW = 32, 32
 
@@ -336,7 +341,7 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
     """The score of a position whose side to move cannot win at once; fail-soft within
     (alpha, beta): a result <= alpha is an upper bound, >= beta a lower bound."""
     work[NODES] += 1
-    if work[STOP]:
+    if work[STOP] or work[NODES] > work[NODE_LIMIT]:
         return 0  # stopped: every value from here on is discarded by the caller
     if stones > work[MAX_PLY]:
         work[MAX_PLY] = stones

@@ -17,6 +17,7 @@ import numpy as np
 
 from perfectplay.compiled import c4_kernel as K
 from perfectplay.compiled import c4_table as T
+from perfectplay.errors import LimitReached
 from perfectplay.game import Outcome
 from perfectplay.games.connect4 import ConnectFour, Position
 from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
@@ -39,27 +40,43 @@ class Engine:
         if shape not in _ARRAYS:
             _ARRAYS[shape] = T.allocate(entries, (game.height + 1) * game.width)
             write_geometry(_ARRAYS[shape], game)
+            _ARRAYS[shape][K.NODE_LIMIT] = K.NO_LIMIT
         # One array holds the work area and the table (see c4_kernel.TABLE_AT).
         self.work = _ARRAYS[shape]
 
-    def new_solve(self) -> None:
+    def new_solve(self, node_limit: int | None = None) -> None:
         T.new_generation(self.work)
+        self.reset_counters(node_limit)
+
+    def reset_counters(self, node_limit: int | None = None) -> None:
+        """Zero the statistics and set the node budget (None: unlimited), table untouched."""
         self.work[K.NODES:K.MAX_PLY + 1] = 0
+        self.work[K.NODE_LIMIT] = K.NO_LIMIT if node_limit is None else node_limit
+
+    def _check_budget(self) -> None:
+        if self.work[K.NODES] > self.work[K.NODE_LIMIT]:
+            T.new_generation(self.work)  # the stopped search left bounds that are not true
+            raise LimitReached(f"the compiled search used its budget of "
+                               f"{int(self.work[K.NODE_LIMIT]):,} nodes")
 
     def _args(self, position: Position) -> tuple[Any, ...]:
         mover, occupied, _ = position
         return np.uint64(mover), np.uint64(occupied), self.game.stones(position)
 
     def score(self, position: Position, weak: bool = False,
-              on_probe: Callable[[int, int], None] | None = None) -> int:
+              on_probe: Callable[[int, int], None] | None = None, floor: int | None = None) -> int:
         """The test sets' score of a live position (its sign only when ``weak``).
-        ``on_probe(low, high)`` hears the bounds after each null-window search."""
+        ``on_probe(low, high)`` hears the bounds after each null-window search; ``floor`` is
+        a score the position is known to reach (fewer null-window searches)."""
         mover, occupied, stones = self._args(position)
         low, high = (-1, 1) if weak else (-self.game.cells, self.game.cells)
+        if floor is not None and not weak:
+            low = max(low, floor)
         probes = 1 if on_probe is not None else self.game.cells
         while True:
             low, high = self._run(K.narrow, stones, mover, occupied, stones, low, high, probes,
                                   self.work)
+            self._check_budget()
             if on_probe is not None:
                 on_probe(int(low), int(high))
             if low >= high:
@@ -67,7 +84,9 @@ class Engine:
 
     def at_least(self, position: Position, target: int) -> bool:
         mover, occupied, stones = self._args(position)
-        return bool(self._run(K.at_least, stones, mover, occupied, stones, target, self.work))
+        found = bool(self._run(K.at_least, stones, mover, occupied, stones, target, self.work))
+        self._check_budget()
+        return found
 
     def _run(self, kernel: Any, stones: int, *args: Any) -> Any:
         """Call a kernel entry point; a position with many empty squares runs in a worker
@@ -90,12 +109,14 @@ class Engine:
             raise
         return answer[0]
 
-    def move_score(self, position: Position, column: int, weak: bool = False) -> int:
-        """The score of playing ``column``, for its player."""
+    def move_score(self, position: Position, column: int, weak: bool = False,
+                   ceiling: int | None = None) -> int:
+        """The score of playing ``column``, for its player; ``ceiling`` is a score no move
+        can beat (the position's own, when known)."""
         child = self.game.play(position, column)
         if self.game.outcome(child) is not None:
             return -self.terminal_score(child)
-        return -self.score(child, weak)
+        return -self.score(child, weak, floor=None if ceiling is None else -ceiling)
 
     def move_at_least(self, position: Position, column: int, target: int) -> bool:
         """Whether playing ``column`` scores at least ``target`` for its player."""
@@ -136,13 +157,20 @@ class Probe:
 
 def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = 1000,
-          on_depth: Callable[[Probe], None] | None = None, **_: Any) -> Solution:
+          on_depth: Callable[[Probe], None] | None = None, book: Any = None,
+          node_limit: int | None = None, **_: Any) -> Solution:
     """Like perfectplay.solve, by the kernel: value with remoteness, every optimal
     move, the principal variation. ``stats.nodes`` counts the kernel's calls to find the
-    value (as Pons counts explored positions); ``extra_nodes`` the rest."""
+    value (as Pons counts explored positions); ``extra_nodes`` the rest. Past ``node_limit``
+    nodes in all (when given) it raises LimitReached.
+
+    ``book`` (a perfectplay.book.lookup.Book, or None) answers a position it holds without
+    a search for the value (``_solve_from_book``)."""
     started = time.perf_counter()
     engine = Engine(game, table_size)
-    engine.new_solve()
+    engine.new_solve(node_limit)
+    if book is not None and book.covers(game, position):
+        return _solve_from_book(engine, position, book, outcome_only, pv_limit, started)
     if game.outcome(position) is not None:
         score = engine.terminal_score(position)
         return _solution(game, position, score, outcome_only, [], [], Stats(elapsed_s=0.0))
@@ -160,6 +188,41 @@ def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
                   max_ply=max(0, deepest - game.stones(position)),
                   elapsed_s=time.perf_counter() - started, extra_nodes=all_nodes - nodes)
     return _solution(game, position, score, outcome_only, best, line, stats)
+
+
+BOOK_ALGORITHM = "from the opening book"
+
+
+def _solve_from_book(engine: Engine, position: Position, book: Any, weak: bool, pv_limit: int,
+                     started: float) -> Solution:
+    """Solve a position the book holds: its value read there; every optimal move from the
+    children's book scores (or, on the book's last level, by null-window tests of each
+    column at the known score); the line through the book, then by search to the end.
+    The search nodes spent count as ``extra_nodes``; the value itself costs none."""
+    game = engine.game
+    score = book.score(game, position)
+    if weak:
+        score = _sign(score)  # outcome only: what the kernel's weak search would give
+    target = _target(game, score, weak)
+    scores = book.move_scores(game, position)
+    if scores is not None:
+        best = [c for c in game.moves(position) if scores[c] >= target]
+    else:
+        best = [c for c in game.moves(position) if engine.move_at_least(position, c, target)]
+    line = book.line(game, position)[:pv_limit]
+    end = position
+    for column in line:
+        end = game.play(end, column)
+    if len(line) < pv_limit and game.outcome(end) is None:
+        end_score = score if len(line) % 2 == 0 else -score
+        line += principal_line(engine, end, end_score, weak, pv_limit - len(line))
+    nodes, hits, cutoffs, deepest = engine.counters()
+    stats = Stats(nodes=0, table_hits=hits, cutoffs=cutoffs,
+                  max_ply=max(0, deepest - game.stones(position)),
+                  elapsed_s=time.perf_counter() - started, extra_nodes=nodes)
+    solution = _solution(game, position, score, weak, best, line, stats)
+    solution.algorithm = f"{BOOK_ALGORITHM} (every position {book.reach})"
+    return solution
 
 
 def _target(game: ConnectFour, score: int, weak: bool) -> int:
@@ -200,22 +263,36 @@ def _solution(game: ConnectFour, position: Position, score: int, weak: bool, bes
 
 
 def analyze(game: ConnectFour, position: Position, *, outcome_only: bool = False,
-            table_size: str | int | None = None, **_: Any) -> list[MoveValue]:
-    """The value of every legal column for the player who would play it, best first."""
+            table_size: str | int | None = None, book: Any = None, node_limit: int | None = None,
+            **_: Any) -> list[MoveValue]:
+    """The value of every legal column for the player who would play it, best first; read
+    from ``book`` (see solve) when it holds the position and its children. Past
+    ``node_limit`` nodes in all it raises LimitReached."""
     engine = Engine(game, table_size)
-    engine.new_solve()
+    engine.new_solve(node_limit)
     if game.outcome(position) is not None:
         return []
+    from_book = book.move_scores(game, position) if book is not None else None
+    # On the book's last level the children are not in it, but the position's own score
+    # bounds theirs: no move scores more (a quarter fewer nodes on three of four positions
+    # tried, docs/book.md).
+    ceiling = book.score(game, position) if book is not None and from_book is None else None
     valued = []
     for column in game.moves(position):
-        score = engine.move_score(position, column, weak=outcome_only)
+        if from_book is not None:
+            score = _sign(from_book[column]) if outcome_only else from_book[column]
+        else:
+            score = engine.move_score(position, column, weak=outcome_only, ceiling=ceiling)
         if outcome_only:
             value = _sign(score)
         else:
             # The move's value read at the root: its score seen from the position it is
             # played in is the mover's score there, as if it were the only move.
             value = game.value_of_score(position, score)
-        valued.append(MoveValue(column, game.format_move(position, column), value, False, True))
+        source = None if from_book is None else \
+            f"{BOOK_ALGORITHM} (every position {book.reach})"
+        valued.append(MoveValue(column, game.format_move(position, column), value, False, True,
+                                source))
     return sorted(valued, key=lambda move: -move.value)
 
 

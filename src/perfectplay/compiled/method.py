@@ -24,14 +24,19 @@ CONNECT4_ALGORITHMS = ("auto",)
 GENERIC_ALGORITHMS = ("auto", "minimax", "alphabeta", "tt")
 
 
-def _objection(algorithms: tuple[str, ...]) -> Any:
+def _objection(algorithms: tuple[str, ...], node_limits: bool = False) -> Any:
+    """The ``applies`` of a kernel running ``algorithms``; ``node_limits``: it stops at a
+    node budget (--nodes), raising LimitReached, as the Connect Four kernel does."""
     def applies(game: Game[Any, Any], request: Request) -> str | None:
         if not numba_available():
             return "numba is not installed (pip install 'perfectplay[fast]')"
         if request.algorithm not in algorithms:
             return (f"the {game.name} kernel runs --algorithm {', '.join(algorithms)}, "
                     f"not {request.algorithm!r}")
-        if request.bounded:
+        limits = request.limits
+        if node_limits and (limits.depth, limits.time) != (None, None):
+            return "the kernels solve exactly; --depth and --time need --engine python"
+        if not node_limits and request.bounded:
             return "the kernels solve exactly; --depth, --nodes and --time need --engine python"
         return None
     return applies
@@ -44,21 +49,26 @@ def _kernel_options(request: Request) -> dict[str, Any]:
 
 # -- Connect Four: its own kernel (perfectplay.compiled.connect4) ---------------------------
 
-def _connect4_solve(game: Any, position: Any, request: Request) -> Solution:
+def connect4_solve(game: Any, position: Any, request: Request, book: Any = None) -> Solution:
+    """The kernel's solve; ``book`` (perfectplay.book's Book, or None) answers what it holds."""
     from perfectplay.compiled.connect4 import solve
     return solve(game, position, pv_limit=request.pv_limit, on_depth=request.on_depth,
-                 **_kernel_options(request))
+                 node_limit=request.limits.nodes, book=book, **_kernel_options(request))
 
 
-def _connect4_analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
+def connect4_analyze(game: Any, position: Any, request: Request,
+                     book: Any = None) -> list[MoveValue]:
     from perfectplay.compiled.connect4 import analyze
-    return analyze(game, position, **_kernel_options(request))
+    return analyze(game, position, node_limit=request.limits.nodes, book=book,
+                   **_kernel_options(request))
 
+
+connect4_applies = _objection(CONNECT4_ALGORITHMS, node_limits=True)
 
 register(Method("connect4-kernel", "Connect Four's bitboard kernel, scored as the test sets are",
-                _connect4_solve, _connect4_analyze, engine="compiled",
+                connect4_solve, connect4_analyze, engine="compiled",
                 answers=CONNECT4_ALGORITHMS, handles=lambda game: game.name == "connect4",
-                applies=_objection(CONNECT4_ALGORITHMS),
+                applies=connect4_applies,
                 preferred=lambda game, request: True, priority=10))
 
 

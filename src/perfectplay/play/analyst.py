@@ -18,6 +18,7 @@ from typing import Any
 
 from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.game import Game
+from perfectplay.methods import Request, choose
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import MoveValue
 from perfectplay.solving import analyze, resolve_algorithm
@@ -31,6 +32,13 @@ INSTANT_METHODS = ("grundy", "table")
 # A small table is faster to allocate than the solver's 64 MB default and plenty for games
 # that fit the node budget.
 TABLE_ENTRIES = 1 << 18
+# A game with a compiled kernel that stops at a node budget (Connect Four) is analysed by
+# it, after its opening book (docs/book.md): the budget is this many nodes per second of the
+# time given, about half what the kernel sustains alone on this machine, so that the exact
+# try keeps to its time on a busy machine too. Without a clock (the end-of-game review) it
+# gets COMPILED_REVIEW_NODES.
+COMPILED_NODES_PER_SECOND = 4_000_000
+COMPILED_REVIEW_NODES = 20_000_000
 
 
 @dataclass(frozen=True)
@@ -81,6 +89,7 @@ class Analyst:
         self.big = False
         # Whether a method that needs no search answers this game exactly (None: not asked).
         self.instant: bool | None = None
+        self.compiled = _has_budgeted_kernel(game)
 
     def analyze(self, position: Any, on_estimate: Callable[[], None] | None = None) -> Analysis:
         """The analysis of ``position``, which must have at least one legal move.
@@ -156,6 +165,8 @@ class Analyst:
 
     def _exact(self, position: Any, seconds: float | None) -> Analysis | None:
         # Half the think time at most: the other half is for deepening if this fails.
+        if self.compiled:
+            return self._exact_compiled(position, seconds)
         if self.big and self.instant:
             return None  # the search failed before; theory answers at once
         limits = Limits(nodes=self.exact_nodes, time=seconds)
@@ -171,6 +182,17 @@ class Analyst:
             return None
         return Analysis(tuple(moves), exact=True)
 
+    def _exact_compiled(self, position: Any, seconds: float | None) -> Analysis | None:
+        """The kernel's exact analysis (its opening book first) within a node budget."""
+        nodes = COMPILED_REVIEW_NODES if seconds is None else \
+            max(1, int(seconds * COMPILED_NODES_PER_SECOND))
+        try:
+            moves = analyze(self.game, position, limits=Limits(nodes=nodes), engine="auto")
+        except LimitReached:
+            self.big = True
+            return None
+        return Analysis(tuple(moves), exact=True)
+
     def _estimate(self, position: Any, seconds: float) -> Analysis:
         # The depth-limited engine (perfectplay.engine): PVS, aspiration, killers, history,
         # and quiescence and null moves where the game offers them.
@@ -183,3 +205,13 @@ class Analyst:
             moves = [MoveValue(move, self.game.format_move(position, move), 0, score_game, False)
                      for move in self.game.moves(position)]
         return Analysis(tuple(moves), exact=False, depth=depths[-1] if depths else None)
+
+
+def _has_budgeted_kernel(game: Game[Any, Any]) -> bool:
+    """Whether ``auto`` answers ``game`` with a compiled method that stops at a node budget
+    (nothing is compiled here; numba is imported when the kernel first runs)."""
+    try:
+        method = choose(game, Request(engine="auto", limits=Limits(nodes=1)))
+    except UnsupportedSearch:
+        return False
+    return method.engine == "compiled"

@@ -43,6 +43,8 @@ class MoveValue:
     value: int
     score_game: bool
     exact: bool = True
+    # Where the value came from when not from a search (e.g. "from the opening book").
+    source: str | None = None
 
     @property
     def remoteness(self) -> int | None:

@@ -125,7 +125,15 @@ def kernel_is_quick(game: Game[Any, Any], position: Any) -> bool:
         return False
     from perfectplay.compiled import numba_available
     empty = game.cells - game.stones(position)  # type: ignore[attr-defined]
-    return numba_available() and empty <= KERNEL_MAX_EMPTY
+    return numba_available() and (empty <= KERNEL_MAX_EMPTY or _in_the_book(game, position))
+
+
+def _in_the_book(game: Game[Any, Any], position: Any) -> bool:
+    """Whether the shipped opening book holds the position and its children, so the compiled
+    method answers it at once (docs/book.md)."""
+    from perfectplay.book.lookup import book_for
+    book = book_for(game)
+    return book is not None and book.move_scores(game, position) is not None  # type: ignore[arg-type]
 
 
 def warm_up() -> None:
