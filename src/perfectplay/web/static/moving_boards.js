@@ -1,6 +1,6 @@
 // Boards whose moves take two clicks (a man or car, then where it goes): Dodgem, Three Men's
-// Morris and Tapatan, Chopsticks' taps, chess. A point the mover can play from is filled by
-// the value of its best move; click it, and each point it can reach is filled by that move's
+// Morris and Tapatan, Chopsticks' taps, chess. A point the mover can play from is ringed in
+// the colour of its best move's value; click it, and each point it can reach is filled by that move's
 // value and carries data-move. A move that needs one click (a Morris placement) is a target
 // from the start. Moves the board cannot show (Chopsticks' splits, chess under-promotions)
 // are played with the move buttons under the board.
@@ -30,14 +30,17 @@ function wireTwoClick(spots, view, split) {
       const row = selected === null ? single.get(id) : byPair.get(`${selected}>${id}`);
       const source = bestFrom.get(id);
       mark(shape, row, view);
+      let stroke = shape.getAttribute("data-stroke") ?? "#555", width = 1.5;
       if (!row && source) {
+        // A man keeps its own colour (whose it is); the value of its best move rings it.
         shape.setAttribute("data-from", id);
         shape.setAttribute("data-class", valueClass(source, view.scoreGame));
         shape.setAttribute("class", "move-target");
-        if (!view.hidden) shape.setAttribute("fill", moveColour(source, view.scoreGame, view.scale));
+        if (!view.hidden) [stroke, width] = [moveColour(source, view.scoreGame, view.scale), 6];
       }
-      shape.setAttribute("stroke", id === selected ? SELECTED : shape.getAttribute("data-stroke") ?? "#555");
-      shape.setAttribute("stroke-width", id === selected ? 5 : 1.5);
+      if (id === selected) [stroke, width] = [SELECTED, 6];
+      shape.setAttribute("stroke", stroke);
+      shape.setAttribute("stroke-width", width);
     }
   };
   for (const [id, shape] of spots) {
