@@ -58,12 +58,14 @@ def test_each_move_value_agrees_with_analyze(client: Any, name: str, position: s
 
 
 def test_dodgem_board_counts_cars_driven_off(client: Any) -> None:
-    payload = client.get("/api/dodgem/position", params={"position": "..B/B../.RR B", "moves": "c3-off"}).json()
+    params = {"position": "..B/B../.RR B", "moves": "c3-off"}
+    payload = client.get("/api/dodgem/position", params=params).json()
     assert payload["board"] == {"kind": "dodgem", "size": 3, "rows": ["...", "B..", ".RR"], "to_move": "R",
                                 "off": {"B": 1, "R": 0}}
     # Winning Ways ch. 22: on 3x3 the first player (Blue) wins.
     assert client.get("/api/dodgem/position").json()["value"] == "win"
-    wide = client.get("/api/dodgem/position", params={"width": "4", "position": "B.../..../..../.R.. B"}).json()
+    params = {"width": "4", "position": "B.../..../..../.R.. B"}
+    wide = client.get("/api/dodgem/position", params=params).json()
     assert wide["board"]["size"] == 4 and wide["board"]["off"] == {"B": 2, "R": 2}
 
 
@@ -124,7 +126,8 @@ def test_a_database_answers_the_positions_it_holds_and_says_so(tmp_path: Path) -
     stored = client.get("/api/tictactoe/position", params={"moves": "5,1"}).json()
     assert stored["source"] == f"from database {path}"
     by_move = {row["move"]: row["value"] for row in stored["moves"]}
-    assert by_move == {mv.notation: V.outcome_word(mv.value) for mv in analyze(game, game.parse_position("O...X...."))}
+    after = game.parse_position("O...X....")
+    assert by_move == {mv.notation: V.outcome_word(mv.value) for mv in analyze(game, after)}
     searched = client.get("/api/tictactoe/position").json()
     assert searched["source"] == f"not in database {path}: answered by search"
     assert searched["value"] == "draw"

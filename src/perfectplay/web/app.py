@@ -26,8 +26,8 @@ from perfectplay import registry
 from perfectplay.errors import BadOption, BadPosition, PerfectPlayError
 from perfectplay.play.analyst import Analysis
 from perfectplay.play.levels import LEVELS, choose, level_named
-from perfectplay.web.catalog import Catalog, Source, builtin_catalog
 from perfectplay.store.records import FROM_DATABASE
+from perfectplay.web.catalog import Catalog, Source, builtin_catalog
 from perfectplay.web.positions import Analyses, describe, parse_moves, quick_analysis, replay, source_note
 from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thinker, Thinkers
 
