@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Hashable
 
@@ -91,6 +92,9 @@ class Analyses:
                 self.moves_held -= len(dropped.moves)
 
 
+# The store keeps its SQLite connections open per process, and SQLite refuses a connection
+# from any thread but the one that opened it: every database lookup runs in this one thread.
+_DATABASE_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="perfectplay-database")
 _KERNEL_LOCK = threading.Lock()  # the compiled kernel's table is shared: one search at a time
 
 
@@ -156,12 +160,11 @@ def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Kno
     known = memory.get(game, position)
     if known is not None and known.exact:
         return known
-    if memory.database is not None and _stored(memory.database, game, position):
-        # As play's analyst does: a stored position's moves are read, never searched (a
-        # database holds every position reachable from its root, so the children too).
-        found = Known(tuple(analyze(game, position, database=memory.database)), True, source=FROM_DATABASE)
-        memory.put(game, position, found)
-        return found
+    if memory.database is not None:
+        stored = _DATABASE_THREAD.submit(_from_database, memory.database, game, position).result()
+        if stored is not None:
+            memory.put(game, position, stored)
+            return stored
     if kernel_is_quick(game, position):
         with _KERNEL_LOCK:
             moves = analyze(game, position, engine="compiled")
@@ -180,13 +183,18 @@ def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Kno
     return found
 
 
-def _stored(path: str, game: Game[Any, Any], position: Any) -> bool:
-    """Whether the database at ``path`` holds ``position``; False for another game's file."""
+def _from_database(path: str, game: Game[Any, Any], position: Any) -> Known | None:
+    """The analysis read from the database at ``path`` when it holds ``position`` (as play's
+    analyst does: a stored position's moves are read, never searched; a database holds every
+    position reachable from its root, so the children too). None for a position it does not
+    hold, or when the file is another game's. Runs only in _DATABASE_THREAD."""
     from perfectplay.store.method import holds
     try:
-        return holds(path, game, position)
+        if not holds(path, game, position):
+            return None
     except BadDatabase:  # built for another game (or other options): this game is searched
-        return False
+        return None
+    return Known(tuple(analyze(game, position, database=path)), True, source=FROM_DATABASE)
 
 
 def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], position: Any,
