@@ -119,3 +119,19 @@ def test_each_method_module_registers_itself_and_is_listed_once(module: str) -> 
     from perfectplay import solving
     assert solving.METHOD_MODULES.count(f"perfectplay.{module}") == 1
     assert "register(" in (PACKAGE / (module.replace(".", "/") + ".py")).read_text()
+
+
+def test_a_small_solve_from_the_cli_imports_neither_numpy_nor_numba() -> None:
+    # Every method registers itself when perfectplay.solving loads, so a heavy import at the
+    # top of any method's package would be paid by every command: numpy alone is ~0.1 s.
+    import subprocess
+    import sys
+    code = ("import sys\n"
+            "from perfectplay.cli import main\n"
+            "try:\n"
+            "    main(['solve', 'tictactoe', '--json'])\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "heavy = sorted(m for m in ('numpy', 'numba', 'rich') if m in sys.modules)\n"
+            "assert not heavy, heavy\n")
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)

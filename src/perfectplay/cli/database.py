@@ -11,7 +11,7 @@ import json
 import random
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -19,9 +19,10 @@ from perfectplay import value as V
 from perfectplay.cli.common import console, emit_json, game_options, json_option, pick_options
 from perfectplay.errors import BadDatabase, CorruptDatabase
 from perfectplay.registry import resolve
-from perfectplay.store.backends import BACKENDS
-from perfectplay.store.build import DEFAULT_BATCH, build
-from perfectplay.store.lookup import Store, open_store
+from perfectplay.store.records import BACKENDS, DEFAULT_BATCH
+
+if TYPE_CHECKING:  # the build and the stores import numpy: only when a command runs
+    from perfectplay.store.lookup import Store
 
 
 @click.group("db")
@@ -59,6 +60,8 @@ def build_command(game: str, position: tuple[str, ...], path: str, dense_path: s
             click.echo(f"  {line}", err=True)
 
     started = time.perf_counter()
+    from perfectplay.store.build import build
+
     result = build(loaded, root, path, workers=workers, backend=backend, address=address,
                    memory=memory, batch_size=batch_size, dense_path=dense_path,
                    spec=(game, given), report=report)
@@ -76,6 +79,8 @@ def build_command(game: str, position: tuple[str, ...], path: str, dense_path: s
 @json_option
 def info_command(path: str, as_json: bool) -> None:
     """Game, options, positions, counts by value, size on disk, build time."""
+    from perfectplay.store.lookup import open_store
+
     store = open_store(path)
     try:
         facts = _facts(store)
@@ -153,6 +158,8 @@ def verify_command(path: str, sample: int, seed: int | None) -> None:
 
     if sample < 0:
         raise BadOption(f"--sample {sample}: not negative, please")
+    from perfectplay.store.lookup import open_store
+
     store = open_store(path)
     try:
         game, root = _game_of(store)

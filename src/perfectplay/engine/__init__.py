@@ -11,6 +11,8 @@ The engine works over any :class:`perfectplay.game.Game`; the optional protocol 
 handling for games that define them. Scores are perfectplay values (:func:`mate_in`).
 """
 
+from typing import TYPE_CHECKING, Any
+
 from perfectplay.engine.api import (
     MAX_DEPTH,
     Info,
@@ -20,7 +22,19 @@ from perfectplay.engine.api import (
     describe_score,
     mate_in,
 )
-from perfectplay.engine.core import Engine
+
+if TYPE_CHECKING:
+    from perfectplay.engine.core import Engine
+
+
+def __getattr__(name: str) -> Any:
+    # Engine loads on first use (PEP 562): with it come the table's numpy and shared memory,
+    # which the CLI must not pay for at start-up just because the engine registers a method.
+    if name == "Engine":
+        from perfectplay.engine.core import Engine
+        return Engine
+    raise AttributeError(f"module 'perfectplay.engine' has no attribute {name!r}")
+
 
 __all__ = ["Engine", "Info", "MAX_DEPTH", "SearchLimits", "SearchResult", "Settings", "describe_score",
            "mate_in"]

@@ -9,11 +9,12 @@ ever). The winner hurries and the loser delays, as in search.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterator, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterator, Sequence
 
 from perfectplay import value as V
+
+if TYPE_CHECKING:  # numpy is imported where it is used: registering retro must stay cheap
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,8 @@ class RetroResult:
         """The index of the position with ``key``, or None when it was not reached."""
         if self._index is not None:
             return self._index.get(key)
+        import numpy as np
+
         if self._sorted is None:
             keys = np.asarray(self.keys, dtype=np.int64)
             order = np.argsort(keys, kind="stable")
@@ -105,6 +108,8 @@ class RetroResult:
 
     def counts(self) -> dict[str, int]:
         """How many positions are wins, losses and draws for the side to move."""
+        import numpy as np
+
         values = self.values
         wins = int(np.count_nonzero(values >= V.DECISIVE))
         losses = int(np.count_nonzero(values <= -V.DECISIVE))
@@ -112,5 +117,7 @@ class RetroResult:
 
     def longest(self) -> int:
         """The largest remoteness of any decided position (0 when none is decided)."""
+        import numpy as np
+
         decided = np.abs(self.values[self.values != 0])
         return int(V.WIN - decided.min()) if len(decided) else 0

@@ -17,9 +17,9 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from perfectplay.errors import BadOption, PerfectPlayError
+from perfectplay.store.records import BACKENDS
 from perfectplay.store.work import FileShare, resolve
 
-BACKENDS = ("local", "ray")
 RAY_CONNECT_SECONDS = 5.0
 
 

@@ -31,11 +31,10 @@ from perfectplay.game import Game
 from perfectplay.store import dense
 from perfectplay.store.backends import Backend, check_choice, make_backend
 from perfectplay.store.database import Database
-from perfectplay.store.records import Identity, encode_key, parse_memory
+from perfectplay.store.records import DEFAULT_BATCH, Identity, encode_key, parse_memory
 from perfectplay.store.tiers import ENTRY_BYTES, Plan, forward, load_tier
 from perfectplay.store.work import solve_slice
 
-DEFAULT_BATCH = 50_000
 Report = Callable[[str], None]
 
 

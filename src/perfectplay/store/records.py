@@ -19,6 +19,11 @@ from perfectplay import value as V
 from perfectplay.errors import BadOption
 from perfectplay.game import Game
 
+# Rows committed per transaction unless --batch says otherwise, and where work can run.
+# Here, not in build.py and backends.py, so the CLI can offer them without importing numpy.
+DEFAULT_BATCH = 50_000
+BACKENDS = ("local", "ray")
+
 FORMAT_VERSION = 1
 # The algorithm name of an answer read from a database (Solution.algorithm).
 FROM_DATABASE = "database"
