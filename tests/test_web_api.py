@@ -9,6 +9,7 @@ import warnings
 from typing import Any
 
 import pytest
+from web_server import stream_events
 
 from perfectplay import analyze, registry
 from perfectplay.search.perft import reachable_positions
@@ -145,20 +146,9 @@ def test_an_unknown_api_path_is_json_not_a_page(client: Any) -> None:
     assert answer.status_code == 404 and "error" in answer.json()
 
 
-def _events(client: Any, url: str, params: dict[str, str]) -> list[tuple[str, dict[str, Any]]]:
-    events, name = [], ""
-    with client.stream("GET", url, params=params) as stream:
-        for line in stream.iter_lines():
-            if line.startswith("event:"):
-                name = line.split(":", 1)[1].strip()
-            elif line.startswith("data:"):
-                events.append((name, json.loads(line[5:])))
-    return events
-
-
 def test_thinking_on_connect4_reports_each_depth_then_an_estimate(client: Any) -> None:
     # Past the opening book (the book answers the first moves at once): Test_L1_R3, line 3.
-    events = _events(client, "/api/connect4/think", {"seconds": "3", "moves": "5,7,3,1,5,4,7,4,3"})
+    events = stream_events(client, "/api/connect4/think", {"seconds": "3", "moves": "5,7,3,1,5,4,7,4,3"})
     depths = [payload["depth_reached"] for name, payload in events if name == "depth"]
     assert depths and depths == sorted(depths) and depths[0] == 1
     name, done = events[-1]
@@ -167,7 +157,7 @@ def test_thinking_on_connect4_reports_each_depth_then_an_estimate(client: Any) -
 
 
 def test_thinking_ends_exact_where_the_search_sees_the_end(client: Any) -> None:
-    name, done = _events(client, "/api/tictactoe/think", {"moves": "5"})[-1]
+    name, done = stream_events(client, "/api/tictactoe/think", {"moves": "5"})[-1]
     assert name == "done" and done["exact"] and done["value"] == "draw"
 
 

@@ -18,6 +18,7 @@ import pytest
 from web_server import served
 
 from perfectplay import analyze, registry
+from perfectplay import value as V
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -156,6 +157,44 @@ def test_connect4_thinking_shows_depths_and_can_be_cancelled(server: str, page: 
     page.click("#cancel")
     assert "cancelled" in page.inner_text("#thinking-text")
     assert page.locator("#board [data-move]").count() == 7  # still playable
+
+
+def fill_class(page: Any, selector: str) -> str:
+    return hue_class(page.eval_on_selector(selector, "node => getComputedStyle(node).fill"))
+
+
+def test_dodgem_cars_are_driven_by_clicking_car_then_square(server: str, page: Any, shots: Path) -> None:
+    game, position = registry.load("dodgem")
+    expected = {m.notation: m for m in analyze(game, position)}
+    page.goto(server + "game/dodgem")
+    page.wait_for_selector("#board [data-from='a3']")
+    assert page.locator("#board [data-move]").count() == 0  # nothing moves before a car is picked
+    page.click("#board [data-square='a3']")
+    page.wait_for_selector("#board [data-move='a3-b3']")
+    assert fill_class(page, "#board [data-move='a3-b3']") == V.outcome_word(expected["a3-b3"].value) == "win"
+    page.click("#board [data-square='a2']")  # another car: its own moves
+    page.wait_for_selector("#board [data-move='a2-a1']")
+    assert fill_class(page, "#board [data-move='a2-a1']") == V.outcome_word(expected["a2-a1"].value) == "loss"
+    page.click("#board [data-square='a3']")
+    page.click("#board [data-move='a3-b3']")
+    wait_for_moves(page, 1)
+    page.wait_for_selector("#board [data-from='b1']")  # Red to move: Red's cars are picked now
+    page.click("#board [data-square='c1']")
+    page.click("#board [data-move='c1-c2']")
+    wait_for_moves(page, 2)
+    page.screenshot(path=str(shots / "web-dodgem.png"), full_page=True)
+
+
+def test_one_chess_move_by_clicking_from_and_to(server: str, page: Any, shots: Path) -> None:
+    page.goto(server + "game/chess")
+    page.wait_for_selector("#board [data-from='e2']")
+    page.click("#board [data-square='e2']")
+    page.click("#board [data-move='e2e4']")
+    wait_for_moves(page, 1)
+    assert "e2e4" in page.url
+    page.wait_for_selector("#board [data-from='e7']")  # Black to move
+    page.wait_for_selector("text=/Depth \\d+: estimate/")
+    page.screenshot(path=str(shots / "web-chess.png"), full_page=True)
 
 
 def test_a_bad_position_in_the_url_shows_the_error(server: str, page: Any, shots: Path) -> None:

@@ -1,12 +1,14 @@
-"""Start `perfectplay serve --port 0` as a user would and read the URL it prints."""
+"""Start `perfectplay serve --port 0` as a user would and read the URL it prints; read a
+thinking stream's server-sent events."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Any, Iterator
 
 LINE = re.compile(r"perfectplay serving at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops it\)\n")
 
@@ -24,3 +26,15 @@ def served(*game_files: str) -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def stream_events(client: Any, url: str, params: dict[str, str]) -> list[tuple[str, dict[str, Any]]]:
+    """The (event name, data) pairs of a server-sent event stream, read to its end."""
+    found, name = [], ""
+    with client.stream("GET", url, params=params) as stream:
+        for line in stream.iter_lines():
+            if line.startswith("event:"):
+                name = line.split(":", 1)[1].strip()
+            elif line.startswith("data:"):
+                found.append((name, json.loads(line[5:])))
+    return found

@@ -21,8 +21,12 @@ class PortInUse(PerfectPlayError):
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="address to listen on; the default serves this machine only")
 @click.option("--port", type=int, default=8000, show_default=True, help="port (0: any free port)")
+@click.option("--db", "database", default=None, metavar="PATH",
+              help="answer from this database (built by `perfectplay db build`) the positions it "
+                   "holds; other positions and games are searched")
 @click.option("--open", "open_browser", is_flag=True, default=False, help="open the page in a browser")
-def serve_command(game_files: tuple[str, ...], host: str, port: int, open_browser: bool) -> None:
+def serve_command(game_files: tuple[str, ...], host: str, port: int, database: str | None,
+                  open_browser: bool) -> None:
     """Play and explore any game in a web page: every move coloured by its exact value.
 
     Besides the built-in games, the page offers each game file named here (file.py:Class);
@@ -32,17 +36,21 @@ def serve_command(game_files: tuple[str, ...], host: str, port: int, open_browse
 
         from perfectplay.web.app import Server, create_app
         from perfectplay.web.catalog import add_game_file
+        from perfectplay.web.positions import Analyses
     except ImportError as error:
         raise BadOption(f"perfectplay serve needs the web extra ({error.name} is missing): "
                         "pip install 'perfectplay[web]'") from None
     if not 0 <= port <= 65535:
         raise BadOption(f"--port {port}: give a port from 0 to 65535")
-    server = Server()
+    server = Server(memory=Analyses(database=database))
+    database_game = None if database is None else _database_game(database)
     for spec in game_files:
         add_game_file(server.catalog, spec)
     listener = _bind(host, port)
     url = f"http://{_shown_host(host)}:{listener.getsockname()[1]}/"
     click.echo(f"perfectplay serving at {url} (Ctrl-C stops it)")
+    if database_game is not None:
+        click.echo(f"Answers come from database {database} ({database_game}) for the positions it holds.")
     from perfectplay.web.positions import warm_up
     threading.Thread(target=warm_up, name="perfectplay-warm-up", daemon=True).start()
     if open_browser:
@@ -50,6 +58,17 @@ def serve_command(game_files: tuple[str, ...], host: str, port: int, open_browse
     config = uvicorn.Config(create_app(server), log_level="warning", lifespan="off")
     uvicorn.Server(config).run(sockets=[listener])
     server.thinkers.cancel_all()
+
+
+def _database_game(path: str) -> str:
+    """The game the database at ``path`` was built for; a missing or foreign file is refused
+    now (BadDatabase, one line), not at the first request."""
+    from perfectplay.store.lookup import open_store
+    store = open_store(path)
+    try:
+        return store.identity.describe()
+    finally:
+        store.close()
 
 
 def _bind(host: str, port: int) -> socket.socket:

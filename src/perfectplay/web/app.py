@@ -26,8 +26,9 @@ from perfectplay import registry
 from perfectplay.errors import BadOption, BadPosition, PerfectPlayError
 from perfectplay.play.analyst import Analysis
 from perfectplay.play.levels import LEVELS, choose, level_named
+from perfectplay.store.records import FROM_DATABASE
 from perfectplay.web.catalog import Catalog, Source, builtin_catalog
-from perfectplay.web.positions import Analyses, describe, parse_moves, quick_analysis, replay
+from perfectplay.web.positions import Analyses, describe, parse_moves, quick_analysis, replay, source_note
 from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thinker, Thinkers
 
 STATIC = Path(__file__).parent / "static"
@@ -66,7 +67,7 @@ class Server:
     def position(self, name: str, query: Mapping[str, str]) -> dict[str, Any]:
         source, game, start, position, played = self.locate(name, query, "position")
         known = quick_analysis(game, position, self.memory)
-        return describe(source.name, game, start, played, position, known)
+        return describe(source.name, game, start, played, position, known, self.memory.database)
 
     def computer(self, name: str, query: Mapping[str, str]) -> dict[str, Any]:
         """The computer's move at ``level`` from the best analysis known (exact, else the
@@ -90,8 +91,11 @@ class Server:
             # Equal estimates are not equal moves: keep the game's own order (Connect Four's
             # centre first), which the analysis preserves among ties.
             chosen = known.moves[0]
-        return {"move": chosen.notation, "kind": choice.kind, "level": level.name,
-                "exact": known.exact, "depth": known.depth}
+        answer = {"move": chosen.notation, "kind": choice.kind, "level": level.name,
+                  "exact": known.exact, "depth": known.depth}
+        if self.memory.database is not None:
+            answer["source"] = source_note(self.memory.database, known.source == FROM_DATABASE)
+        return answer
 
     def tree(self, name: str, query: Mapping[str, str]) -> str:
         """The game tree below the position as SVG (perfectplay tree), at most 4 plies."""
@@ -205,7 +209,7 @@ async def _stream(server: Server, located: Located, seconds: float, request: Req
                     return
                 continue
             payload = await run_in_threadpool(describe, source.name, game, start, played, position,
-                                              progress.known)
+                                              progress.known, server.memory.database)
             payload |= {"depth_reached": progress.depth, "elapsed_s": round(progress.elapsed_s, 3),
                         "reason": progress.reason}
             yield f"event: {'done' if progress.done else 'depth'}\ndata: {json.dumps(payload)}\n\n"

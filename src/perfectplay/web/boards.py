@@ -64,7 +64,36 @@ def _claim(game: Any, row: tuple[int, int]) -> dict[str, Any]:
     return {"kind": "claim", "cells": cells}
 
 
-# Most specific first: the matchgame is a Nim.
+def _dodgem(game: Any, position: int) -> dict[str, Any]:
+    blue, red = game.colours(position)
+    n = game.size
+    return {"kind": "dodgem", "size": n, "rows": game.format_position(position).split()[0].split("/"),
+            "to_move": "R" if position & game.red_to_move else "B",
+            "off": {"B": n - 1 - bin(blue).count("1"), "R": n - 1 - bin(red).count("1")}}
+
+
+def _morris(game: Any, position: int) -> dict[str, Any]:
+    cells, side = game.format_position(position).split()
+    placed = sum(cell == side for cell in cells)
+    return {"kind": "morris", "cells": cells.replace("/", ""), "diagonals": bool(game.diagonals),
+            "to_move": side, "phase": "placing" if placed < 3 else "moving"}
+
+
+def _chopsticks(game: Any, position: int) -> dict[str, Any]:
+    mine, theirs = game.format_position(position).split("/")
+    return {"kind": "chopsticks", "mover": [int(n) for n in mine.split()],
+            "other": [int(n) for n in theirs.split()]}
+
+
+def _chess(game: Any, position: Any) -> dict[str, Any]:
+    board = position.board
+    # Rank 8 first, as the page draws it: one character per square, '.' for empty.
+    squares = "".join("".join(row.split()) for row in str(board).splitlines())
+    return {"kind": "chess", "squares": squares, "to_move": "w" if board.turn else "b",
+            "check": board.king(board.turn) if board.is_check() else None}
+
+
+# Most specific first: the matchgame is a Nim, Tapatan a Three Men's Morris.
 _KINDS = (
     ("TicTacToe", _tictactoe),
     ("ConnectFour", _connect4),
@@ -74,4 +103,8 @@ _KINDS = (
     ("TakeAway", _pile),
     ("RowGame", _row),
     ("ClaimLine", _claim),
+    ("Dodgem", _dodgem),
+    ("ThreeMensMorris", _morris),
+    ("Chopsticks", _chopsticks),
+    ("Chess", _chess),
 )

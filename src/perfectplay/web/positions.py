@@ -14,16 +14,18 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Hashable
 
 from perfectplay import registry
 from perfectplay import value as V
-from perfectplay.errors import IllegalMove, LimitReached, PerfectPlayError
+from perfectplay.errors import BadDatabase, IllegalMove, LimitReached, PerfectPlayError
 from perfectplay.game import Game
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import MoveValue
 from perfectplay.solving import analyze, resolve_algorithm, solve
+from perfectplay.store.records import FROM_DATABASE
 from perfectplay.web.boards import board_of
 
 MOVE_SEPARATOR = ","
@@ -51,14 +53,17 @@ class Known:
     moves: tuple[MoveValue, ...]
     exact: bool
     depth: int | None = None
+    source: str = "search"  # or "database": read from the server's --db file
 
 
 class Analyses:
     """A bounded, thread-safe memory of analyses. Exact ones are final; an estimate is kept
     until a deeper one or the exact one replaces it."""
 
-    def __init__(self, max_moves: int = ANALYSIS_CACHE_MOVES) -> None:
+    def __init__(self, max_moves: int = ANALYSIS_CACHE_MOVES, database: str | None = None) -> None:
         self.max_moves = max_moves
+        # A database file (perfectplay serve --db): the positions it holds are answered from it.
+        self.database = database
         self.moves_held = 0
         # Keyed by the game object's id; the entry holds the game itself, so that id cannot be
         # reused by another game while the entry lives.
@@ -87,6 +92,9 @@ class Analyses:
                 self.moves_held -= len(dropped.moves)
 
 
+# The store keeps its SQLite connections open per process, and SQLite refuses a connection
+# from any thread but the one that opened it: every database lookup runs in this one thread.
+_DATABASE_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="perfectplay-database")
 _KERNEL_LOCK = threading.Lock()  # the compiled kernel's table is shared: one search at a time
 
 
@@ -152,6 +160,11 @@ def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Kno
     known = memory.get(game, position)
     if known is not None and known.exact:
         return known
+    if memory.database is not None:
+        stored = _DATABASE_THREAD.submit(_from_database, memory.database, game, position).result()
+        if stored is not None:
+            memory.put(game, position, stored)
+            return stored
     if kernel_is_quick(game, position):
         with _KERNEL_LOCK:
             moves = analyze(game, position, engine="compiled")
@@ -170,9 +183,25 @@ def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Kno
     return found
 
 
+def _from_database(path: str, game: Game[Any, Any], position: Any) -> Known | None:
+    """The analysis read from the database at ``path`` when it holds ``position`` (as play's
+    analyst does: a stored position's moves are read, never searched; a database holds every
+    position reachable from its root, so the children too). None for a position it does not
+    hold, or when the file is another game's. Runs only in _DATABASE_THREAD."""
+    from perfectplay.store.method import holds
+    try:
+        if not holds(path, game, position):
+            return None
+    except BadDatabase:  # built for another game (or other options): this game is searched
+        return None
+    return Known(tuple(analyze(game, position, database=path)), True, source=FROM_DATABASE)
+
+
 def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], position: Any,
-             known: Known | None) -> dict[str, Any]:
-    """The JSON answer for ``position`` (reached from ``start`` by ``played``)."""
+             known: Known | None, database: str | None = None) -> dict[str, Any]:
+    """The JSON answer for ``position`` (reached from ``start`` by ``played``). With a
+    ``database`` the answer says where it came from, in the words of the CLI's ``--db``:
+    ``"source": "from database PATH"`` or ``"not in database PATH: answered by search"``."""
     over = is_over(game, position)
     score_game = game.properties.is_score
     payload: dict[str, Any] = {
@@ -207,7 +236,14 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
         "best_moves": [move.notation for move in known.moves if move.value == best],
         "moves": [_move_row(game, position, move.move, move) for move in known.moves],
     }
+    if database is not None:
+        payload["source"] = source_note(database, known.source == FROM_DATABASE)
     return payload
+
+
+def source_note(path: str, from_database: bool) -> str:
+    """Where an answer came from, worded as perfectplay.cli.database.source_note words it."""
+    return f"from database {path}" if from_database else f"not in database {path}: answered by search"
 
 
 def _notations(game: Game[Any, Any], start: Any, played: list[Any]) -> list[str]:

@@ -3,6 +3,7 @@
 // (win/draw/loss/estimate/unknown) and data-remoteness, and is filled by its value.
 
 import { el } from "./svg.js";
+import { drawChess, drawChopsticks, drawDodgem, drawMorris } from "./moving_boards.js";
 import { describeRow, moveColour, scoreScale, textColour, valueClass } from "./values.js";
 
 function svgRoot(width, height) {
@@ -144,7 +145,8 @@ function drawText(board) {
 }
 
 const DRAWERS = { tictactoe: drawTicTacToe, connect4: drawConnectFour, heaps: drawHeaps, row: drawRow,
-                  claim: drawClaim, text: drawText };
+                  claim: drawClaim, dodgem: drawDodgem, morris: drawMorris, chopsticks: drawChopsticks,
+                  chess: drawChess, text: drawText };
 
 // Draw `payload`'s board into `container`; `onMove(notation)` plays a clicked move.
 export function drawBoard(container, payload, { hidden, onMove }) {
