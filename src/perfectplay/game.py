@@ -23,7 +23,6 @@ first repeated position on a search path raises perfectplay.errors.RepeatedPosit
 from __future__ import annotations
 
 import enum
-import hashlib
 import random
 import re
 from dataclasses import dataclass
@@ -270,6 +269,7 @@ def stable_hash64(key: Hashable) -> int:
         folded = ((folded ^ (folded >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         folded = ((folded ^ (folded >> 27)) * 0x94D049BB133111EB) & _MASK64
         return folded ^ (folded >> 31)
+    import hashlib  # only for keys that are not ints: a small solve never loads it
     digest = hashlib.blake2b(repr(key).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "little")
 

@@ -24,14 +24,12 @@ from perfectplay.cli.common import (
     search_options,
 )
 from perfectplay.cli.database import database_option, source_note
-from perfectplay.cli.mate import solve_mate
-from perfectplay.cli.rows import PV_HELP, solve_file
+from perfectplay.cli.rows import PV_HELP
 from perfectplay.errors import BadOption, PerfectPlayError
-from perfectplay.pictures.growth import parse_algorithms
 from perfectplay.search.results import Solution
 from perfectplay.search.tables import parse_table_size
 from perfectplay.solving import analyze, solve
-from perfectplay.store.method import FROM_DATABASE, holds
+from perfectplay.store.records import FROM_DATABASE
 
 
 @click.command("solve", cls=PositionCommand)
@@ -63,9 +61,11 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
     choice = resolve(game, pick_options(options))
     if mate is not None:
         loaded, start = choice.load(position_text(position))
+        from perfectplay.cli.mate import solve_mate
         solve_mate(loaded, start, mate, make_limits(depth, time_limit, node_limit), as_json)
         return
     if input_file is not None:
+        from perfectplay.cli.rows import solve_file
         solve_file(choice, input_file, position, algorithm,
                    make_limits(depth, time_limit, node_limit), pv, as_json)
         return
@@ -87,6 +87,11 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
             click.echo(f"score: {score:+d} (the Connect Four test sets' convention)")
         if database is not None:
             console().print(source)
+
+
+def _holds(database: str, game: Any, position: Any) -> bool:
+    from perfectplay.store.method import holds  # registers the database method: only with --db
+    return holds(database, game, position)
 
 
 def _check_book(game: Any, book: str | None) -> None:
@@ -155,7 +160,7 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
     moves = analyze(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                     limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
                     engine=engine, database=database, book=book)
-    source = source_note(database, database is not None and holds(database, loaded, start))
+    source = source_note(database, database is not None and _holds(database, loaded, start))
     if database is not None and not as_json:
         console().print(source)
     scores = [_test_set_score(loaded, start, move.value, move.exact and not outcome_only)
@@ -249,6 +254,7 @@ def compare_command(game: str, position: tuple[str, ...], algorithms: str, tt_si
     if plot_path is not None:
         _plot_growth(game, position, algorithms, plot_path, node_cap, as_json, pick_options(options))
         return
+    from perfectplay.pictures.growth import parse_algorithms
     names = parse_algorithms(algorithms)
     loaded, start = resolve(game, pick_options(options)).load(position_text(position))
     rows: list[dict[str, Any]] = []

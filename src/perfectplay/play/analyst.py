@@ -18,10 +18,10 @@ from typing import Any
 
 from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.game import Game
-from perfectplay.methods import Request, choose
+from perfectplay.methods import Request
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import MoveValue
-from perfectplay.solving import analyze, resolve_algorithm
+from perfectplay.solving import analyze, choose, resolve_algorithm
 
 DEFAULT_THINK_TIME = 2.0
 # An exact analysis that needs more nodes than this is "too big": the computer then thinks
