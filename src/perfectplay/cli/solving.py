@@ -304,7 +304,7 @@ def _print_comparison(game: str, position: str, rows: list[dict[str, Any]]) -> N
 def _plot_growth(game: str, sizes: tuple[str, ...], algorithms: str, path: str, node_cap: int | None,
                  as_json: bool, options: dict[str, Any]) -> None:
     """compare --plot: nodes against size for each algorithm (seed 000's lesson in a picture)."""
-    from perfectplay.pictures.growth import measure, parse_sizes
+    from perfectplay.pictures.growth import measure, parse_algorithms, parse_sizes
     from perfectplay.pictures.plot import check_path, plot_growth
     check_path(path)
     if node_cap is not None and node_cap < 1:
