@@ -121,6 +121,20 @@ def test_each_method_module_registers_itself_and_is_listed_once(module: str) -> 
     assert "register(" in (PACKAGE / (module.replace(".", "/") + ".py")).read_text()
 
 
+def test_no_module_imports_a_private_name_of_another_package() -> None:
+    # A private helper is free to change; one that another package needs is made public in
+    # the lower layer (store/lookup.py once imported search.solver._totals).
+    found = []
+    for path in PACKAGE.rglob("*.py"):
+        own = module_name(path).split(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("perfectplay."):
+                target = node.module.split(".")[1]
+                found += [f"{module_name(path)}: {node.module}.{alias.name}" for alias in node.names
+                          if alias.name.startswith("_") and target != own]
+    assert found == []
+
+
 def test_the_static_table_of_methods_names_what_each_module_registers() -> None:
     # solving.METHOD_MODULES lists the --algorithm names so that a command need not import
     # every method module to know them; a module that registers another name breaks this.
