@@ -12,6 +12,7 @@ from typing import Any, Callable
 import click
 
 from perfectplay import registry
+from perfectplay.cli.watchdog import arm_time_limit
 from perfectplay.search.limits import Limits
 
 F = Callable[..., Any]
@@ -65,8 +66,10 @@ def search_options(function: F) -> F:
     options = [
         algorithm_option(),
         click.option("--depth", type=int, default=None, help="search at most this many plies"),
-        click.option("--time", "time_limit", type=float, default=None,
-                     help="seconds the search may take (with --algorithm id: best move so far)"),
+        click.option("--time", "time_limit", type=float, default=None, callback=arm_time_limit,
+                     help="seconds the search may take (with --algorithm id: best move so far); "
+                          "the whole command is cut off (exit 1) 0.5 s + 10% later, even "
+                          "inside a slow call of a game's own code"),
         click.option("--nodes", "node_limit", type=int, default=None,
                      help="node budget: the search never enters more nodes than this"),
         click.option("--tt-size", default=None,
