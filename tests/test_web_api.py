@@ -202,8 +202,9 @@ def test_a_users_game_gets_the_generic_view(tmp_path: Any) -> None:
     assert client.get("/api/sticks/position", params={"moves": "3"}).status_code == 400
 
 
-BUGGY_GAME_FILE = GAME_FILE.replace("def moves(self, pile): return",
-                                    "def moves(self, pile):\n        if pile == 4: raise KeyError(pile)\n        return")
+BUGGY_GAME_FILE = GAME_FILE.replace(
+    "def moves(self, pile): return",
+    "def moves(self, pile):\n        if pile == 4: raise KeyError(pile)\n        return")
 
 
 def test_a_bug_in_a_users_game_is_a_422_naming_the_method_and_position(tmp_path: Any) -> None:

@@ -93,6 +93,17 @@ class Game(Generic[P, M]):
         """The position after ``move``; never mutates ``position``. Moves come from moves()."""
         raise NotImplementedError
 
+    def is_legal(self, position: P, move: M) -> bool:
+        """Whether ``move`` is legal in ``position``. The default looks it up in moves(); a game
+        whose move lists can be too long to build (Nim with a heap of 10^30) answers directly,
+        so a person's move is checked without listing every move (perfectplay.play)."""
+        return move in self.moves(position)
+
+    def has_moves(self, position: P) -> bool:
+        """Whether the player to move has a legal move; the default asks moves(). Overridden
+        with is_legal, by games whose move lists can be too long to build."""
+        return bool(self.moves(position))
+
     def outcome(self, position: P) -> Outcome | None:
         """The result if a rule other than "no legal move" has ended the game, else None.
 

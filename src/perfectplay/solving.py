@@ -42,28 +42,34 @@ METHOD_MODULES: dict[str, tuple[tuple[str, ...], NeedCheck]] = {
     "perfectplay.search.solver": (("minimax", "memo", "alphabeta", "tt", "id", "table"), _always),
     "perfectplay.impartial.method": (
         ("grundy",), lambda game, request: game.properties.impartial or request.algorithm == "grundy"),
-    "perfectplay.compiled.method": ((), _kernels),
     "perfectplay.retro.method": (
         ("retro",), lambda game, request: game.properties.loopy or request.algorithm == "retro"),
     "perfectplay.engine.method": (("engine",), lambda game, request: request.algorithm == "engine"),
     "perfectplay.store.method": (
         ("database",), lambda game, request: request.database is not None or request.algorithm == "database"),
+    "perfectplay.compiled.method": ((), _kernels),
     "perfectplay.book.method": ((), _kernels),
 }
-_LOADED: set[str] = set()
+_LOADED: list[str] = []
 
 
 def load_methods(game: Game[Any, Any] | None = None, request: Request | None = None) -> None:
     """Import the method modules ``request`` may need for ``game`` (every one when either is
-    None, or when the algorithm is a name no module declares, so the error lists them all)."""
+    None, or when the algorithm is a name no module declares, so the error lists them all).
+    Modules load in the table's order, each with those before it, so the methods register
+    in the same order whatever was asked first (ties in priority, and error messages that
+    list the names, depend on that order); the rarely needed come last."""
+    modules = list(METHOD_MODULES)
     known = request is None or request.algorithm == "auto" or any(
         request.algorithm in names for names, _ in METHOD_MODULES.values())
-    for module, (_, needed) in METHOD_MODULES.items():
-        if module in _LOADED:
-            continue
-        if game is None or request is None or not known or needed(game, request):
-            importlib.import_module(module)
-            _LOADED.add(module)
+    if game is None or request is None or not known:
+        needed = len(modules)
+    else:
+        needed = max(index + 1 for index, (_, need) in enumerate(METHOD_MODULES.values())
+                     if need(game, request))
+    for module in modules[len(_LOADED):needed]:
+        importlib.import_module(module)
+        _LOADED.append(module)
 
 
 def choose(game: Game[Any, Any], request: Request) -> methods.Method:
@@ -81,7 +87,8 @@ def algorithm_names() -> list[str]:
 def algorithm_summaries() -> dict[str, str]:
     """Each --algorithm name with its one-line summary."""
     load_methods()
-    return {method.name: method.summary for method in methods.registered("python")}
+    summaries = {method.name: method.summary for method in methods.registered("python")}
+    return {name: summaries[name] for name in algorithm_names()}  # in the table's order
 
 
 def resolve_algorithm(game: Game[Any, Any], name: str, limits: Limits | None = None) -> str:
@@ -120,6 +127,20 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
     return choose(game, request).analyze(game, position, request)
 
 
+MoveValuer = Callable[[Any], MoveValue]
+
+
+def optimal_moves(game: Game[Any, Any], position: Any) -> tuple[list[MoveValue], MoveValuer] | None:
+    """For a position with too many moves to value one by one (analyze refuses it), the
+    optimal moves and a way to value any other legal move, when a method answers without
+    listing moves: Sprague-Grundy theory for impartial sums (a Nim heap of 10^30). None when
+    none does. The values are exact (win or loss, no remoteness)."""
+    if resolve_algorithm(game, "auto") != "grundy":
+        return None
+    from perfectplay.impartial import theory
+    return theory.optimal_moves(game, position), lambda move: theory.move_value(game, position, move)
+
+
 def _request(game: Game[Any, Any], position: Any, algorithm: str, limits: Limits | None,
              outcome_only: bool, table_size: str | int | None, pv_limit: int,
              on_depth: Callable[[Any], None] | None, budget: Budget | None,
@@ -134,4 +155,4 @@ def _request(game: Game[Any, Any], position: Any, algorithm: str, limits: Limits
 
 
 __all__ = ["algorithm_names", "algorithm_summaries", "analyze", "choose", "load_methods",
-           "resolve_algorithm", "solve"]
+           "optimal_moves", "resolve_algorithm", "solve"]

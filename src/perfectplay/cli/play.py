@@ -127,7 +127,7 @@ def replay(session: Session, moves: list[Any], path: str) -> None:
     """Play the saved moves again, each checked as if typed."""
     for number, text in enumerate(moves, start=1):
         move = session.parse(str(text))
-        if move not in session.legal_moves():
+        if not session.is_legal(move):
             raise BadOption(f"--load {path!r}: move {number} ({text!r}) is not legal there")
         session.play(move)
 

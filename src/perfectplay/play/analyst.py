@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from perfectplay.errors import LimitReached, UnsupportedSearch
@@ -21,7 +21,7 @@ from perfectplay.game import Game
 from perfectplay.methods import Request
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import MoveValue
-from perfectplay.solving import analyze, choose, resolve_algorithm
+from perfectplay.solving import analyze, choose, optimal_moves, resolve_algorithm
 
 DEFAULT_THINK_TIME = 2.0
 # An exact analysis that needs more nodes than this is "too big": the computer then thinks
@@ -46,12 +46,17 @@ class Analysis:
     """Every legal move's value for the player to move, best first (see perfectplay.value).
 
     ``exact`` is False when the values are estimates from a depth-limited search, which
-    then reached ``depth`` plies (None when unknown).
+    then reached ``depth`` plies (None when unknown). ``complete`` is False when a position
+    has too many moves to list (a Nim heap of 10^30): ``moves`` then holds the optimal ones
+    only, and ``value_of`` values any other legal move when asked (perfectplay.solving.
+    optimal_moves).
     """
 
     moves: tuple[MoveValue, ...]
     exact: bool
     depth: int | None = None
+    complete: bool = True
+    value_of: Callable[[Any], MoveValue] | None = field(default=None, compare=False, repr=False)
 
     @property
     def best_value(self) -> int:
@@ -61,10 +66,14 @@ class Analysis:
         """Every move as good as the best one."""
         return [move for move in self.moves if move.value == self.best_value]
 
-    def find(self, notation: str) -> MoveValue:
-        for move in self.moves:
-            if move.notation == notation:
-                return move
+    def find(self, notation: str, move: Any = None) -> MoveValue:
+        """The value of the move written ``notation`` (``move`` itself: for an incomplete
+        analysis, which values a move it does not list)."""
+        for known in self.moves:
+            if known.notation == notation:
+                return known
+        if self.value_of is not None and move is not None:
+            return self.value_of(move)
         raise KeyError(notation)
 
 
@@ -135,19 +144,27 @@ class Analyst:
                 self.cache[position] = known
         return known
 
+    def instant_answers(self) -> bool:
+        """Whether a method that needs no search answers this game exactly."""
+        if self.instant is None:
+            self.instant = resolve_algorithm(self.game, "auto") in INSTANT_METHODS
+        return self.instant
+
     def _by_theory(self, position: Any) -> Analysis | None:
         """The exact analysis by a method that needs no search (Sprague-Grundy theory for
         impartial sums, tabulation for row score games), when one applies: the same answer
         `perfectplay solve` gives, however big the position (issue 13: the computer played
         3:22 in Nim 20 30 40, where only 3:30 wins). Values then carry no remoteness."""
-        if self.instant is None:
-            self.instant = resolve_algorithm(self.game, "auto") in INSTANT_METHODS
-        if not self.instant:
+        if not self.instant_answers():
             return None
         try:
             moves = analyze(self.game, position)
-        except UnsupportedSearch:  # e.g. more moves than theory lists
-            return None
+        except UnsupportedSearch:  # more moves than theory lists: the optimal ones only
+            found = optimal_moves(self.game, position)
+            if found is None:
+                return None
+            best, value_of = found
+            return Analysis(tuple(best), exact=True, complete=False, value_of=value_of)
         return Analysis(tuple(moves), exact=True)
 
     def _stored(self, position: Any) -> Analysis | None:
@@ -180,6 +197,10 @@ class Analyst:
         except LimitReached:
             self.big = True  # later positions go straight to theory when it applies
             return None
+        except UnsupportedSearch:
+            if not self.instant_answers():
+                raise
+            return None  # too many moves to list (Nim 10^30): theory names the best ones
         return Analysis(tuple(moves), exact=True)
 
     def _exact_compiled(self, position: Any, seconds: float | None) -> Analysis | None:

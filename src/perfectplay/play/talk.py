@@ -141,8 +141,11 @@ def hint_lines(analysis: Analysis, score_game: bool, lead: int = 0) -> list[str]
     head = "Your moves, best first: " + ("exact values" if analysis.exact else
                                          estimate_words(analysis))
     width = max(len(label) for label in groups)
-    return [head] + [f"  {label:<{width}}  {', '.join(moves)}"
-                           for label, moves in groups.items()]
+    lines = [head] + [f"  {label:<{width}}  {', '.join(moves)}" for label, moves in groups.items()]
+    if not analysis.complete:  # too many moves to list (Nim 10^30): theory named the best
+        rest = "every other move loses" if analysis.best_value > 0 else "every move loses"
+        lines.append(f"  (too many moves to list them all; {rest})")
+    return lines
 
 
 def estimate_words(analysis: Analysis) -> str:
