@@ -168,3 +168,18 @@ def console() -> Any:
     """A rich console: colour on a terminal, plain text when piped."""
     from rich.console import Console
     return Console(highlight=False, soft_wrap=True, file=sys.stdout)
+
+
+def database_option(function: Any) -> Any:
+    """--db for solve, analyze and play (here, not in cli/database.py, whose many commands
+    cost every solve milliseconds to build)."""
+    return click.option("--db", "database", default=None, metavar="PATH",
+                        help="answer from this database when the position is stored there "
+                             "(built by `perfectplay db build`); other positions are searched")(function)
+
+
+def source_note(path: str | None, from_database: bool) -> str:
+    """The line that says where an answer came from."""
+    if from_database:
+        return f"from database {path}"
+    return f"not in database {path}: answered by search"

@@ -9,8 +9,7 @@ from typing import Any
 import click
 
 from perfectplay import registry
-from perfectplay.cli.common import PositionCommand, game_options, pick_options, resolve
-from perfectplay.cli.database import database_option
+from perfectplay.cli.common import PositionCommand, database_option, game_options, pick_options, resolve
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.play.analyst import DEFAULT_THINK_TIME, Analyst
 from perfectplay.play.levels import DEFAULT_LEVEL, LEVELS, level_named, levels_help

@@ -12,6 +12,7 @@ from perfectplay.cli.common import (
     algorithm_option,
     book_option,
     console,
+    database_option,
     emit_json,
     engine_option,
     game_options,
@@ -22,8 +23,8 @@ from perfectplay.cli.common import (
     progress,
     resolve,
     search_options,
+    source_note,
 )
-from perfectplay.cli.database import database_option, source_note
 from perfectplay.cli.rows import PV_HELP
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.search.results import Solution
