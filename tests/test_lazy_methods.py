@@ -20,6 +20,7 @@ ALGORITHMS = ["auto", *solving.algorithm_names(), "no-such-algorithm"]
 # Run in a fresh interpreter, where nothing is loaded yet: each request in turn, lazily.
 CHOICES = """
 import json, sys
+import perfectplay.store.method  # imported directly, out of the table's order, as the CLI does
 from perfectplay import registry, solving
 from perfectplay.methods import Request
 found = {}

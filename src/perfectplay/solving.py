@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from perfectplay import methods
 from perfectplay.game import Game
-from perfectplay.methods import DEFAULT_PV_LIMIT, Request
+from perfectplay.methods import DEFAULT_PV_LIMIT, ENGINES, Request
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue, Solution
 from perfectplay.search.tables import parse_table_size
@@ -42,34 +42,45 @@ METHOD_MODULES: dict[str, tuple[tuple[str, ...], NeedCheck]] = {
     "perfectplay.search.solver": (("minimax", "memo", "alphabeta", "tt", "id", "table"), _always),
     "perfectplay.impartial.method": (
         ("grundy",), lambda game, request: game.properties.impartial or request.algorithm == "grundy"),
+    "perfectplay.compiled.method": ((), _kernels),
     "perfectplay.retro.method": (
         ("retro",), lambda game, request: game.properties.loopy or request.algorithm == "retro"),
     "perfectplay.engine.method": (("engine",), lambda game, request: request.algorithm == "engine"),
     "perfectplay.store.method": (
         ("database",), lambda game, request: request.database is not None or request.algorithm == "database"),
-    "perfectplay.compiled.method": ((), _kernels),
     "perfectplay.book.method": ((), _kernels),
 }
-_LOADED: list[str] = []
+_LOADED: set[str] = set()
 
 
 def load_methods(game: Game[Any, Any] | None = None, request: Request | None = None) -> None:
     """Import the method modules ``request`` may need for ``game`` (every one when either is
-    None, or when the algorithm is a name no module declares, so the error lists them all).
-    Modules load in the table's order, each with those before it, so the methods register
-    in the same order whatever was asked first (ties in priority, and error messages that
-    list the names, depend on that order); the rarely needed come last."""
-    modules = list(METHOD_MODULES)
+    None, or when the algorithm is a name no module declares, so the error lists them all)."""
     known = request is None or request.algorithm == "auto" or any(
         request.algorithm in names for names, _ in METHOD_MODULES.values())
-    if game is None or request is None or not known:
-        needed = len(modules)
-    else:
-        needed = max(index + 1 for index, (_, need) in enumerate(METHOD_MODULES.values())
-                     if need(game, request))
-    for module in modules[len(_LOADED):needed]:
-        importlib.import_module(module)
-        _LOADED.append(module)
+    fresh = False
+    for module, (_, needed) in METHOD_MODULES.items():
+        if module in _LOADED:
+            continue
+        if game is None or request is None or not known or needed(game, request):
+            importlib.import_module(module)
+            _LOADED.add(module)
+            fresh = True
+    if fresh:
+        _in_table_order()
+
+
+def _in_table_order() -> None:
+    """Re-register the methods in the table's order (methods of other modules after them):
+    modules load in whatever order requests come, or are imported directly, and ties in
+    priority and the names an error lists follow registration order."""
+    rank = {module: index for index, module in enumerate(METHOD_MODULES)}
+    for engine in ENGINES[1:]:
+        current = list(methods.registered(engine))
+        wanted = sorted(current, key=lambda method: rank.get(method.solve.__module__, len(rank)))
+        if current != wanted:
+            for method in wanted:
+                methods.register(method)
 
 
 def choose(game: Game[Any, Any], request: Request) -> methods.Method:
