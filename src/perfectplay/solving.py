@@ -55,15 +55,16 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
           table_size: str | int | None = None, pv_limit: int = DEFAULT_PV_LIMIT,
           on_depth: Callable[[Any], None] | None = None,
           budget: Budget | None = None, engine: str = "python",
-          database: str | None = None, book: str | None = None) -> Solution:
+          database: str | None = None, book: str | None = None, warm: bool = False) -> Solution:
     """Solve ``position`` (the start position when None): its value from the side to move,
     every optimal move, the principal variation and the statistics of the search.
     ``engine`` is 'python', 'compiled' or 'auto' (see perfectplay.compiled.method).
     ``database``: a file built by `perfectplay db build`; a position stored there is
     answered from it (``solution.algorithm == "database"``), any other by search.
-    ``book``: a Connect Four opening book file, or 'none' (see perfectplay.book.method)."""
+    ``book``: a Connect Four opening book file, or 'none' (see perfectplay.book.method).
+    ``warm``: keep the method's table from the previous call (see Request.warm)."""
     request, position = _request(game, position, algorithm, limits, outcome_only, table_size,
-                                 pv_limit, on_depth, budget, engine, database, book)
+                                 pv_limit, on_depth, budget, engine, database, book, warm)
     return methods.choose(game, request).solve(game, position, request)
 
 
@@ -72,12 +73,12 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
             table_size: str | int | None = None, budget: Budget | None = None,
             engine: str = "python", database: str | None = None,
             on_depth: Callable[[Any], None] | None = None,
-            book: str | None = None) -> list[MoveValue]:
+            book: str | None = None, warm: bool = False) -> list[MoveValue]:
     """The value of every legal move for the player who would play it, best first
     (from ``database`` when it holds the position, as for :func:`solve`). ``on_depth`` hears
     of every depth a deepening search completes (``--algorithm id`` or ``engine``)."""
     request, position = _request(game, position, algorithm, limits, outcome_only, table_size,
-                                 DEFAULT_PV_LIMIT, on_depth, budget, engine, database, book)
+                                 DEFAULT_PV_LIMIT, on_depth, budget, engine, database, book, warm)
     return methods.choose(game, request).analyze(game, position, request)
 
 
@@ -85,12 +86,13 @@ def _request(game: Game[Any, Any], position: Any, algorithm: str, limits: Limits
              outcome_only: bool, table_size: str | int | None, pv_limit: int,
              on_depth: Callable[[Any], None] | None, budget: Budget | None,
              engine: str, database: str | None = None,
-             book: str | None = None) -> tuple[Request, Any]:
+             book: str | None = None, warm: bool = False) -> tuple[Request, Any]:
     parse_table_size(table_size)  # reject a bad size whichever method runs
     request = Request(algorithm=algorithm, engine=engine, limits=limits or Limits(),
                       outcome_only=outcome_only, table_size=table_size, pv_limit=pv_limit,
                       on_depth=on_depth, budget=budget,
-                      database=None if database is None else str(database), book=book)
+                      database=None if database is None else str(database), book=book,
+                      warm=warm)
     return request, game.start() if position is None else position
 
 
