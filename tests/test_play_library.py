@@ -278,3 +278,17 @@ def test_the_console_speaks_again_after_ctrl_c_cut_a_print_short(
     terminal.recover()
     terminal.say("Stopped after 0 moves.")
     assert capsys.readouterr().out == "Stopped after 0 moves.\n"
+
+
+def test_a_hint_from_the_optimal_moves_alone_says_the_others_were_not_scored() -> None:
+    from perfectplay.play.analyst import Analysis
+    from perfectplay.play.talk import hint_lines
+    win = V.win_in(27)
+    partial = Analysis((MoveValue(2, "3", win, False), MoveValue(1, "2", win, False)),
+                       exact=True, complete=False)
+    lines = hint_lines(partial, score_game=False)
+    assert lines[0] == "Your moves, best first: exact values"
+    assert V.describe(win) in lines[1] and "3, 2" in lines[1]
+    assert "worse (not scored in the time)" in lines[2] and "every other move" in lines[2]
+    whole = hint_lines(Analysis(partial.moves, exact=True), score_game=False)
+    assert not any("not scored" in line for line in whole)

@@ -102,16 +102,25 @@ class Analyst:
         self.instant: bool | None = None
         self.compiled = _has_budgeted_kernel(game)
 
-    def analyze(self, position: Any, on_estimate: Callable[[], None] | None = None) -> Analysis:
+    def analyze(self, position: Any, on_estimate: Callable[[], None] | None = None,
+                partial: bool = False) -> Analysis:
         """The analysis of ``position``, which must have at least one legal move.
 
         ``on_estimate`` is called when the exact try has failed and deepening begins, so a
-        person can be told that the computer is thinking."""
+        person can be told that the computer is thinking. ``partial``: when every move's
+        exact value does not fit the time, the exact optimal moves alone (``best_moves``)
+        are better than an estimate of all (a hint)."""
         known = self.cache.get(position) or self._stored(position)
         if known is not None:
             return known
         started = time.perf_counter()
         found = self._exact(position, self.think_time / 2)
+        if found is None and partial and self.compiled:
+            found = self.best_cache.get(position) or \
+                self._best_compiled(position, self.think_time / 2)
+            if found is not None:
+                self.best_cache[position] = found
+                return found
         if found is None:
             found = self._by_theory(position)
         if found is None:

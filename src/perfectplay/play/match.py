@@ -250,7 +250,7 @@ class HumanMatch:
         if self.session.is_over():
             self.io.say("The game is over: there is nothing left to hint at.")
             return
-        analysis = self.analyst.analyze(self.session.position, self.thinking)
+        analysis = self.analyst.analyze(self.session.position, self.thinking, partial=True)
         for line in hint_lines(analysis, self.session.score_game, self.lead(self.human)):
             self.io.say(line)
 
