@@ -33,7 +33,6 @@ from perfectplay.search.tables import parse_table_size
 from perfectplay.solving import analyze, solve
 from perfectplay.store.method import FROM_DATABASE, holds
 
-
 mate_option = click.option(
     "--mate", type=click.IntRange(min=1), default=None, metavar="N",
     help="prove the shortest forced win (chess: mate) within N moves, or that none exists "

@@ -61,10 +61,10 @@ class MoveValue:
         return V.describe(self.value, score_game=self.score_game)
 
     def as_dict(self) -> dict[str, Any]:
-        if self.note is not None:
-            word = V.outcome_word(self.value) if self.exact else None
-            return {"move": self.notation, "value": word, "remoteness": self.remoteness, "note": self.note}
         word: Any = self.value if self.score_game else V.outcome_word(self.value)
+        if self.note is not None:
+            return {"move": self.notation, "value": word if self.exact else None,
+                    "remoteness": self.remoteness, "note": self.note}
         return {"move": self.notation, "value": word, "remoteness": self.remoteness}
 
 
