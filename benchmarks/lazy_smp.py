@@ -96,7 +96,26 @@ def bench(title: str, game: Any, positions: list[str], depth: int, rounds: int) 
                   f"{two.main_nodes:,} | {two.helper_nodes:,} | {two.shared_hits:,} | "
                   f"{two.shared_cutoffs:,} | {one.seconds / two.seconds:.2f}x |", flush=True)
     summarize(pairs)
+    overhead(game, positions[0])
     return pairs
+
+
+def overhead(game: Any, text: str, searches: int = 50) -> None:
+    """What a search pays for its helper: the job message, the stop and the helper's answer,
+    measured as the extra wall time of a depth-1 search (table kept, helpers already alive)."""
+    position = game.parse_position(text)
+    medians = []
+    for threads in (1, 2):
+        with Engine(game, Settings(threads=threads)) as engine:
+            engine.search(position, SearchLimits(depth=1))
+            times = []
+            for _ in range(searches):
+                started = time.perf_counter()
+                engine.search(position, SearchLimits(depth=1))
+                times.append(time.perf_counter() - started)
+        medians.append(statistics.median(times))
+    print(f"per-search cost of the helper (median of {searches} depth-1 searches): "
+          f"{medians[0] * 1000:.2f} ms with 1 process, {medians[1] * 1000:.2f} ms with 2")
 
 
 def summarize(pairs: list[tuple[Run, Run]]) -> None:
