@@ -73,12 +73,7 @@ def test_mate_in_tic_tac_toe_agrees_with_the_exact_solver() -> None:
     rng = random.Random(7)
     checked = 0
     while checked < 60:
-        position = TTT.start()
-        for _ in range(rng.randrange(0, 6)):
-            moves = TTT.moves(position)
-            if not moves or TTT.outcome(position) is not None:
-                break
-            position = TTT.play(position, rng.choice(moves))
+        position = TTT.random_position(rng)
         if TTT.outcome(position) is not None or not TTT.moves(position):
             continue
         exact = solve(TTT, position, algorithm="tt")
