@@ -61,6 +61,8 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
                   input_file: str | None, pv: bool, mate: int | None, database: str | None,
                   as_json: bool, **options: Any) -> None:
     """Value, remoteness, optimal moves and principal variation of a position."""
+    if mate is not None and input_file is not None:
+        raise BadOption("--mate searches one position; --file reads a row game's contest input: drop one")
     if pv and input_file is None:
         raise BadOption("--pv prints the contest answer's line; it needs --file INPUT "
                         "(without --file, the principal variation is always printed)")

@@ -127,7 +127,7 @@ class Searcher:
             if depth > start_depth and not clock.may_start(self.nodes):
                 return
             if self.pace is not None and not self.helper:
-                self.pace.value = depth  # the helpers keep ahead of this (Lazy SMP)
+                self.pace.value = depth  # the helpers keep up with this (Lazy SMP)
             started = time.perf_counter()
             horizon_before = self.horizon
             try:
@@ -146,9 +146,11 @@ class Searcher:
             depth = self._next_depth(depth)
 
     def _next_depth(self, depth: int) -> int:
-        """The next iteration's depth: one more, except that a Lazy SMP helper jumps to the
-        main search's current depth, plus one for odd helpers, so that it fills the table
-        ahead of the main search instead of repeating iterations the main one has done."""
+        """The next iteration's depth: one more, except that a Lazy SMP helper that fell
+        behind jumps to the main search's current depth (even helpers: one deeper), so it
+        fills the table where the main search is instead of repeating iterations it has done.
+        Helper 1 at the main's depth leaves the main search 0.56-0.63 of its nodes; one
+        deeper, 0.80 (docs/engine.md)."""
         if self.pace is None or not self.helper:
             return depth + 1
         return max(depth + 1, int(self.pace.value) + (self.helper - 1) % 2)
