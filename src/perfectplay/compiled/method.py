@@ -17,7 +17,7 @@ from typing import Any
 
 from perfectplay.compiled import numba_available
 from perfectplay.game import Game
-from perfectplay.methods import Method, Request, register
+from perfectplay.methods import Method, Request, register, too_big_without_limit
 from perfectplay.search.results import MoveValue, Solution
 
 CONNECT4_ALGORITHMS = ("auto",)
@@ -38,7 +38,7 @@ def _objection(algorithms: tuple[str, ...], node_limits: bool = False) -> Any:
             return "the kernels solve exactly; --depth and --time need --engine python"
         if not node_limits and request.bounded:
             return "the kernels solve exactly; --depth, --nodes and --time need --engine python"
-        return None
+        return too_big_without_limit(game, request)
     return applies
 
 

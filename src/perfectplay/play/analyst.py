@@ -183,7 +183,10 @@ class Analyst:
         `perfectplay solve` gives, however big the position (issue 13: the computer played
         3:22 in Nim 20 30 40, where only 3:30 wins). Values then carry no remoteness."""
         if self.instant is None:
-            self.instant = resolve_algorithm(self.game, "auto") in INSTANT_METHODS
+            try:
+                self.instant = resolve_algorithm(self.game, "auto") in INSTANT_METHODS
+            except UnsupportedSearch:  # a game too big to solve: no exact method without a limit
+                self.instant = False
         if not self.instant:
             return None
         try:
@@ -207,6 +210,9 @@ class Analyst:
 
     def _exact(self, position: Any, seconds: float | None) -> Analysis | None:
         # Half the think time at most: the other half is for deepening if this fails.
+        if self.game.properties.too_big_to_solve:
+            self.big = True  # the game says no exact search can finish (chess): all time to the engine
+            return None
         if self.compiled:
             return self._exact_compiled(position, seconds)
         if self.big and self.instant:
