@@ -29,6 +29,7 @@ METHOD_MODULES = (
     "perfectplay.engine.method",
     "perfectplay.store.method",
     "perfectplay.book.method",
+    "perfectplay.tablebase.method",
 )
 
 for _module in METHOD_MODULES:
