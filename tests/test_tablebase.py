@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import shutil
 from pathlib import Path
+
 import chess
 import numpy as np
 import pytest
@@ -58,7 +59,8 @@ def test_a_fresh_build_equals_the_shipped_tables(built: dict[str, np.ndarray]) -
 
 
 @pytest.mark.parametrize("name, moves", [("KQK", 10), ("KRK", 16), ("KPK", 28)])
-def test_the_longest_mates_are_the_published_ones(built: dict[str, np.ndarray], name: str, moves: int) -> None:
+def test_the_longest_mates_are_the_published_ones(built: dict[str, np.ndarray], name: str,
+                                                  moves: int) -> None:
     # Mate in N counts the winner's moves: 2N - 1 plies with the winner to move, 2N plies
     # with the loser to move.
     counts = summary(built[name])
@@ -88,7 +90,9 @@ def _symmetries(name: str) -> list[list[int]]:
                     file, rank = square & 7, square >> 3
                     if swap:
                         file, rank = rank, file
-                    square_map.append((7 - file if flip_file else file) + 8 * (7 - rank if flip_rank else rank))
+                    file = 7 - file if flip_file else file
+                    rank = 7 - rank if flip_rank else rank
+                    square_map.append(file + 8 * rank)
                 maps.append(square_map)
     return maps
 
@@ -135,7 +139,8 @@ def test_the_move_generator_agrees_with_python_chess(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", TABLES)
-def test_illegal_slots_are_exactly_python_chess_invalid_boards(name: str, built: dict[str, np.ndarray]) -> None:
+def test_illegal_slots_are_exactly_python_chess_invalid_boards(name: str,
+                                                               built: dict[str, np.ndarray]) -> None:
     rng = random.Random(5)
     for index in (rng.randrange(SIZE) for _ in range(3000)):
         mover, strong_king, weak_king, piece = split(index)
@@ -204,7 +209,8 @@ def test_solve_answers_from_the_table_with_a_mating_line() -> None:
 def test_a_position_outside_the_tables_is_handed_on_or_refused() -> None:
     ran = run_main("solve", "chess", "8/8/8/4k3/8/8/8/4K2N w - - 0 1", "--algorithm", "tablebase")
     assert ran.code == 2 and "not one of them" in ran.stderr and len(ran.stderr.strip().splitlines()) == 1
-    ran = run_main("solve", "chess", "8/8/3r4/5k2/8/8/1Q6/K7 w - - 0 1", "--algorithm", "engine", "--depth", "2")
+    ran = run_main("solve", "chess", "8/8/3r4/5k2/8/8/1Q6/K7 w - - 0 1", "--algorithm", "engine",
+                   "--depth", "2")
     assert ran.code == 0 and "engine:" in ran.stdout
 
 

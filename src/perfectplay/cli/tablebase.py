@@ -56,7 +56,7 @@ def info_command(names: tuple[str, ...], directory: str | None, as_json: bool) -
     from perfectplay.tablebase.files import load, path_of
     from perfectplay.tablebase.index import moves_to_mate, summary
 
-    rows = {}
+    rows: dict[str, dict[str, Any]] = {}
     for name in _names(names):
         path = path_of(name, directory)
         rows[name] = {"file": str(path), "bytes": path.stat().st_size if path.exists() else 0,
@@ -67,7 +67,8 @@ def info_command(names: tuple[str, ...], directory: str | None, as_json: bool) -
     from rich.table import Table
     table = Table(title="endgame tables (value for the side to move; no fifty-move rule)")
     for column in ("table", "to move", "positions", "wins", "draws", "losses", "longest mate"):
-        table.add_column(column, justify="left" if column in ("table", "to move", "longest mate") else "right")
+        words = column in ("table", "to move", "longest mate")
+        table.add_column(column, justify="left" if words else "right")
     for name, row in rows.items():
         for side in ("strong", "weak"):
             counts = row[side]

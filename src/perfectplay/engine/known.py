@@ -38,7 +38,8 @@ def known_best(game: Game[Any, Any], position: Any, moves: Sequence[Any]) -> tup
     return best
 
 
-def known_root(game: Game[Any, Any], position: Any, moves: Sequence[Any]) -> tuple[int, Any, list[Any]] | None:
+def known_root(game: Game[Any, Any], position: Any,
+               moves: Sequence[Any]) -> tuple[int, Any, list[Any]] | None:
     """(score, best move, line) when the game knows the root and all its children."""
     if not moves or game.known_value(position) is None:
         return None

@@ -41,7 +41,8 @@ def build_tables(names: list[str], directory: str | Path,
     built: dict[str, Any] = {}
     order = [name for name in TABLES if name in wanted]
     for name in order:
-        inputs = [built[need].values if need in built else files.load(need, directory) for need in NEEDS[name]]
+        inputs = [built[need].values if need in built else files.load(need, directory)
+                  for need in NEEDS[name]]
         table = build(name, *inputs)
         files.save(name, table.values, directory)
         built[name] = table

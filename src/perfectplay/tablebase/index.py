@@ -82,9 +82,9 @@ def summary(values: np.ndarray) -> dict[str, dict[str, int]]:
         longest_loss = int(losses.max(initial=0))
         sides[side] = {"positions": len(legal), "wins": len(wins), "draws": int(np.count_nonzero(legal == 0)),
                        "losses": len(losses), "longest_win": longest_win,
-                       "longest_win_count": int(np.count_nonzero(wins == longest_win)) if len(wins) else 0,
+                       "longest_win_count": int(np.count_nonzero(wins == longest_win)),
                        "longest_loss": longest_loss,
-                       "longest_loss_count": int(np.count_nonzero(losses == longest_loss)) if len(losses) else 0}
+                       "longest_loss_count": int(np.count_nonzero(losses == longest_loss))}
     return sides
 
 
