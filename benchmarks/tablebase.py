@@ -22,32 +22,7 @@ import numpy as np
 
 from perfectplay.tablebase import build_tables
 from perfectplay.tablebase.files import load, path_of
-from perfectplay.tablebase.index import ILLEGAL, SIZE, TABLES, moves_to_mate, summary
-
-
-def symmetry_maps(name: str) -> list[list[int]]:
-    """The 8 symmetries of the board as square maps; only the file mirror with a pawn."""
-    maps = []
-    for swap in (False, True):
-        for flip_file in (False, True):
-            for flip_rank in (False, True):
-                if name == "KPK" and (swap or flip_rank):
-                    continue
-                square_map = []
-                for square in range(64):
-                    file, rank = square & 7, square >> 3
-                    if swap:
-                        file, rank = rank, file
-                    file = 7 - file if flip_file else file
-                    rank = 7 - rank if flip_rank else rank
-                    square_map.append(file + 8 * rank)
-                maps.append(square_map)
-    return maps
-
-
-def classes(name: str, indexes: np.ndarray) -> int:
-    maps = symmetry_maps(name)
-    return len({min((m[(i >> 12) & 63], m[(i >> 6) & 63], m[i & 63]) for m in maps) for i in indexes})
+from perfectplay.tablebase.index import ILLEGAL, SIZE, TABLES, moves_to_mate, summary, symmetry_classes
 
 
 def report(name: str, values: np.ndarray) -> None:
@@ -60,8 +35,9 @@ def report(name: str, values: np.ndarray) -> None:
         longest = np.flatnonzero(part == extreme)
         print(f"  {side} side to move: {counts['positions']:,} positions, {counts['wins']:,} wins, "
               f"{counts['draws']:,} draws, {counts['losses']:,} losses; longest {kind}: "
-              f"mate in {moves_to_mate(plies)} ({plies} plies), {len(longest)} positions, "
-              f"{classes(name, longest)} up to symmetry")
+              f"{'mate' if side == 'strong' else 'mated'} in {moves_to_mate(plies)} ({plies} plies), "
+              f"{len(longest)} positions, "
+              f"{symmetry_classes(name, longest)} up to symmetry")
 
 
 def main() -> None:

@@ -20,7 +20,16 @@ from perfectplay.games.chess import Chess, position_from_board
 from perfectplay.search.mate import find_mate
 from perfectplay.tablebase import build_tables, files, probe
 from perfectplay.tablebase.build import is_legal, moves_of
-from perfectplay.tablebase.index import ILLEGAL, SIZE, TABLES, index_of, node_value, split, summary
+from perfectplay.tablebase.index import (
+    ILLEGAL,
+    SIZE,
+    TABLES,
+    index_of,
+    node_value,
+    split,
+    summary,
+    symmetry_classes,
+)
 
 PIECE = {"KQK": chess.QUEEN, "KRK": chess.ROOK, "KPK": chess.PAWN}
 PROMOTION = {0: None, 1: chess.QUEEN, 2: chess.ROOK, 3: chess.BISHOP, 4: chess.KNIGHT}
@@ -77,26 +86,6 @@ def test_counts_by_value_add_up_to_the_legal_positions(built: dict[str, np.ndarr
     assert summary(built["KPK"])["strong"]["draws"] > 0
 
 
-def _symmetries(name: str) -> list[list[int]]:
-    """Square maps of the board's symmetries: 8 without pawns, the file mirror with one."""
-    maps = []
-    for swap in (False, True):
-        for flip_file in (False, True):
-            for flip_rank in (False, True):
-                if name == "KPK" and (swap or flip_rank):
-                    continue
-                square_map = []
-                for square in range(64):
-                    file, rank = square & 7, square >> 3
-                    if swap:
-                        file, rank = rank, file
-                    file = 7 - file if flip_file else file
-                    rank = 7 - rank if flip_rank else rank
-                    square_map.append(file + 8 * rank)
-                maps.append(square_map)
-    return maps
-
-
 @pytest.mark.parametrize("name, side, positions", [
     ("KQK", "strong", 1), ("KRK", "strong", 121), ("KPK", "strong", 3),
     ("KQK", "weak", 8), ("KRK", "weak", 390), ("KPK", "weak", 2)])
@@ -108,10 +97,7 @@ def test_the_longest_mates_occur_as_often_as_published(built: dict[str, np.ndarr
     half = SIZE // 2
     part = values[:half] if side == "strong" else values[half:]
     extreme = part.max() if side == "strong" else part[part != ILLEGAL].min()
-    maps = _symmetries(name)
-    classes = {min((m[(i >> 12) & 63], m[(i >> 6) & 63], m[i & 63]) for m in maps)
-               for i in np.flatnonzero(part == extreme)}
-    assert len(classes) == positions
+    assert symmetry_classes(name, np.flatnonzero(part == extreme)) == positions
 
 
 @pytest.mark.parametrize("fen, verdict", [

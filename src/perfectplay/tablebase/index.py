@@ -19,7 +19,7 @@ side to move in plies, counted without the fifty-move rule:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from perfectplay import value as V
 
@@ -93,3 +93,32 @@ def moves_to_mate(plies: int) -> int:
     in 10"): a win in 19 plies from the side to move is mate in 10; a loss in 20 plies for
     the side to move is also the winner's 10th move."""
     return (plies + 1) // 2
+
+
+def symmetry_maps(name: str) -> list[list[int]]:
+    """The board's symmetries as square maps: all 8 (mirrors, rotations) without a pawn, only
+    the left-right mirror with one (a pawn's direction fixes the ranks)."""
+    maps = []
+    for swap in (False, True):
+        for flip_file in (False, True):
+            for flip_rank in (False, True):
+                if name == "KPK" and (swap or flip_rank):
+                    continue
+                square_map = []
+                for square in range(64):
+                    file, rank = square & 7, square >> 3
+                    if swap:
+                        file, rank = rank, file
+                    file = 7 - file if flip_file else file
+                    rank = 7 - rank if flip_rank else rank
+                    square_map.append(file + 8 * rank)
+                maps.append(square_map)
+    return maps
+
+
+def symmetry_classes(name: str, indexes: Iterable[int]) -> int:
+    """How many of the positions ``indexes`` (one side to move) differ up to the board's
+    symmetries: the way published table statistics count positions."""
+    maps = symmetry_maps(name)
+    return len({min((m[(int(i) >> 12) & 63], m[(int(i) >> 6) & 63], m[int(i) & 63]) for m in maps)
+                for i in indexes})
