@@ -3,9 +3,9 @@
 A file ``KQK.npz`` holds ``values`` (int8, perfectplay.tablebase.index's layout), ``name`` and
 ``version``. Reading checks all three and the size, so a wrong or damaged file is refused
 with one line naming it (BadTable) instead of answering wrongly. The tables built by
-``perfectplay tablebase build`` ship with the package in ``tablebase/data/`` (about 40 KB
-each compressed); a directory given with ``--dir`` (or PERFECTPLAY_TABLEBASE_DIR) is read
-instead.
+``perfectplay tablebase build`` ship with the package in ``tablebase/data/`` (75 to 112 KB
+each, compressed from 512 KiB); the directory named by PERFECTPLAY_TABLEBASE_DIR (or
+``--dir`` of ``tablebase info``) is read instead when given.
 """
 
 from __future__ import annotations
