@@ -45,7 +45,8 @@ def _hand_on(game: Game[Any, Any], position: Any, request: Request) -> Request:
     """The request without the tables, or UnsupportedSearch when only the tables were asked."""
     if request.algorithm == NAME:
         from perfectplay.tablebase.probe import why_not
-        raise UnsupportedSearch(f"--algorithm {NAME}: {why_not(position.board)}")
+        reason = why_not(position.board) or "the game is over (fifty-move rule or repetition)"
+        raise UnsupportedSearch(f"--algorithm {NAME}: {reason}")
     return dataclasses.replace(request, endgame_tables=False)
 
 
@@ -67,7 +68,9 @@ def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
     from perfectplay.tablebase import probe
     started = time.perf_counter()
     found = probe.material(position.board)
-    if found is None:
+    if found is None or game.outcome(position) is not None:
+        # Not in a table, or already drawn by a rule the tables leave out (the fifty-move
+        # rule, a repetition): whichever method answers it says so.
         rest = _hand_on(game, position, request)
         return methods.choose(game, rest).solve(game, position, rest)
     board = position.board
@@ -87,7 +90,7 @@ def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
 
 def _analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveValue]:
     from perfectplay.tablebase import probe
-    if probe.material(position.board) is None:
+    if probe.material(position.board) is None or game.outcome(position) is not None:
         rest = _hand_on(game, position, request)
         return methods.choose(game, rest).analyze(game, position, rest)
     moves = [MoveValue(move, move.uci(), _shown(value, request.outcome_only), False, True)
