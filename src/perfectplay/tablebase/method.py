@@ -45,8 +45,7 @@ def _hand_on(game: Game[Any, Any], position: Any, request: Request) -> Request:
     """The request without the tables, or UnsupportedSearch when only the tables were asked."""
     if request.algorithm == NAME:
         from perfectplay.tablebase.probe import why_not
-        reason = why_not(position.board) or "the game is over (fifty-move rule or repetition)"
-        raise UnsupportedSearch(f"--algorithm {NAME}: {reason}")
+        raise UnsupportedSearch(f"--algorithm {NAME}: {why_not(position.board)}")
     return dataclasses.replace(request, endgame_tables=False)
 
 
@@ -68,11 +67,15 @@ def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
     from perfectplay.tablebase import probe
     started = time.perf_counter()
     found = probe.material(position.board)
-    if found is None or game.outcome(position) is not None:
-        # Not in a table, or already drawn by a rule the tables leave out (the fifty-move
-        # rule, a repetition): whichever method answers it says so.
+    if found is None:
         rest = _hand_on(game, position, request)
         return methods.choose(game, rest).solve(game, position, rest)
+    if game.outcome(position) is not None:
+        # Already drawn by a rule the tables leave out (the fifty-move rule, a repetition).
+        return Solution(game=game.name, position=game.format_position(position), algorithm=NAME,
+                        value=0, score_game=False, exact=True, best_moves=[], pv=[],
+                        stats=Stats(nodes=1, elapsed_s=time.perf_counter() - started),
+                        outcome_only=request.outcome_only)
     board = position.board
     value = probe.value(board)
     assert value is not None  # material() found the table
@@ -90,9 +93,11 @@ def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
 
 def _analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveValue]:
     from perfectplay.tablebase import probe
-    if probe.material(position.board) is None or game.outcome(position) is not None:
+    if probe.material(position.board) is None:
         rest = _hand_on(game, position, request)
         return methods.choose(game, rest).analyze(game, position, rest)
+    if game.outcome(position) is not None:
+        return []  # the game is over (the fifty-move rule, a repetition): no move to value
     moves = [MoveValue(move, move.uci(), _shown(value, request.outcome_only), False, True)
              for move, value in probe.move_values(position.board)]
     return sorted(moves, key=lambda move: -move.value)
