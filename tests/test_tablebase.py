@@ -206,6 +206,11 @@ def test_the_cli_says_mate_in_n_from_the_table() -> None:
     assert "from the endgame table KPK: mated in 28 (56 plies), without the fifty-move rule" in ran.stdout
 
 
+def test_a_checkmate_in_a_table_is_said_so() -> None:
+    ran = run_main("solve", "chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
+    assert ran.code == 0 and "from the endgame table KQK: checkmated" in ran.stdout
+
+
 def test_the_engine_answers_a_table_root_exactly() -> None:
     game = Chess()
     position = game.parse_position("8/8/8/8/8/2k5/1R6/K7 w - - 0 1")

@@ -55,6 +55,8 @@ def table_verdict(value: int) -> str:
     if not V.is_decisive(value):
         return "draw" if value == 0 else ("win" if value > 0 else "loss")
     plies = V.remoteness(value)
+    if plies == 0:
+        return "checkmated"
     moves = (plies + 1) // 2
     return f"mate in {moves} ({plies} plies)" if value > 0 else f"mated in {moves} ({plies} plies)"
 
