@@ -14,7 +14,7 @@ from perfectplay import registry, solving
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.methods import ENGINES, Request
 
-GAMES = [entry.name for entry in registry.ENTRIES if entry.name != "chess"]
+GAMES = [entry.name for entry in registry.ENTRIES]
 ALGORITHMS = ["auto", *solving.algorithm_names(), "no-such-algorithm"]
 
 # Run in a fresh interpreter, where nothing is loaded yet: each request in turn, lazily.

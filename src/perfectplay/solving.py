@@ -52,6 +52,8 @@ METHOD_MODULES: dict[str, tuple[tuple[str, ...], NeedCheck]] = {
     "perfectplay.store.method": (
         ("database",), lambda game, request: request.database is not None or request.algorithm == "database"),
     "perfectplay.book.method": ((), _kernels),
+    "perfectplay.tablebase.method": (
+        ("tablebase",), lambda game, request: game.name == "chess" or request.algorithm == "tablebase"),
 }
 _LOADED: set[str] = set()
 

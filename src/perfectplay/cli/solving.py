@@ -95,6 +95,14 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
             console().print(source)
 
 
+def _from_endgame_table(solution: Solution) -> bool:
+    # Only chess has endgame tables: any other game's solve need not import their method.
+    if solution.game != "chess":
+        return False
+    from perfectplay.tablebase.method import FROM_TABLE
+    return solution.algorithm.startswith(FROM_TABLE)
+
+
 def _holds(database: str, game: Any, position: Any) -> bool:
     from perfectplay.store.method import holds  # registers the database method: only with --db
     return holds(database, game, position)
@@ -136,6 +144,11 @@ def print_solution(solution: Solution) -> None:
     stats = solution.stats
     if solution.algorithm == FROM_DATABASE:
         echo(style(f"database: {stats.nodes:,} lookups, {stats.elapsed_s * 1000:.1f} ms", dim=True))
+        return
+    if _from_endgame_table(solution):
+        from perfectplay.tablebase.method import table_verdict
+        echo(style(f"{solution.algorithm}: {table_verdict(solution.value)}, without the fifty-move "
+                   f"rule; {stats.elapsed_s * 1000:.1f} ms", dim=True))
         return
     if solution.algorithm == "retro":  # no search tree: every reachable position was valued
         echo(style(f"retro: {stats.nodes:,} positions valued by retrograde analysis, "
