@@ -66,7 +66,8 @@ def test_a_small_command_imports_no_method_module_it_does_not_use(command: list[
     loaded = eval(found.stdout.strip().splitlines()[-1])
     unused = {"perfectplay.impartial.method", "perfectplay.compiled.method", "perfectplay.retro.method",
               "perfectplay.engine.method", "perfectplay.store.method", "perfectplay.book.method",
-              "perfectplay.pictures.growth", "perfectplay.search.mate", "perfectplay.cli.database"}
+              "perfectplay.pictures.growth", "perfectplay.search.mate", "perfectplay.cli.database",
+              "perfectplay.tablebase.method"}
     assert unused.isdisjoint(loaded)
     if command == ["--version"]:
         assert "perfectplay.solving" not in loaded
