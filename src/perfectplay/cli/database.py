@@ -121,6 +121,7 @@ def _facts(store: Store) -> dict[str, Any]:
               f"building or interrupted ({len(db.batches)} batches committed)",
               "counts": _counts(values, store.score_game), "size_on_disk": db.size_on_disk(),
               "build_seconds": db.meta.get("build_seconds"), "built_at": db.meta.get("built_at")}
+    facts |= {name: db.meta[name] for name in ("backend", "workers") if name in db.meta}
     return facts
 
 

@@ -97,7 +97,7 @@ class RayCluster(Backend):
                 ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
                          configure_logging=False)
             else:
-                ray.init(address=address, log_to_driver=False, configure_logging=False)
+                _join(ray, address)
         self.ray = ray
         self.workers = workers
         self.remote = ray.remote(_call)
@@ -112,6 +112,18 @@ class RayCluster(Backend):
 
     def close(self) -> None:
         self.ray.shutdown()
+
+
+def _join(ray: Any, address: str) -> None:
+    """Connect to the cluster at ``address``; Ray's refusal (a port that is not Ray, or a
+    cluster that wants an authentication token) becomes one line."""
+    try:
+        ray.init(address=address, log_to_driver=False, configure_logging=False)
+    except (ConnectionError, RuntimeError) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise BadOption(f"--address {address!r}: Ray did not accept the connection ({reason}); "
+                        "a cluster with token authentication needs RAY_AUTH_MODE=token and its "
+                        "token in this environment") from None
 
 
 def _call(function: Callable[..., Any], *args: Any) -> Any:
