@@ -28,6 +28,9 @@ class Backend:
 
     name = "serial"
     workers = 1
+    # Whether units can read files in the coordinator's work directory (not so for Ray,
+    # whose workers may be on other machines).
+    local_files = True
 
     def share(self, obj: Any) -> Any:
         return obj
@@ -84,6 +87,7 @@ class RayCluster(Backend):
     into Ray's object store once (ray.put); units are coarse, one per slice of a tier."""
 
     name = "ray"
+    local_files = False
 
     def __init__(self, workers: int, address: str | None) -> None:
         try:

@@ -27,11 +27,15 @@ from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.store.backends import Backend, chunks
 from perfectplay.store.records import encode_key, key_order
-from perfectplay.store.work import expand
+from perfectplay.store.work import TierSlice, expand
 
-# What one gathered position costs in memory, roughly: a dict slot, its key and a small
-# position tuple. The memory bound is enforced with this estimate.
+# What one gathered position costs in memory: a dict slot, its key and the position (for
+# Connect Four a tuple of two ints and its move string). Measured by benchmarks/store_memory.py
+# (docs/store.md, "Memory"); the memory bound is enforced with these estimates.
 ENTRY_BYTES = 300
+# What one known value costs in a dict of values (key, value and the dict's slot), measured
+# the same way.
+VALUE_BYTES = 120
 PLAN = "plan.json"
 
 
@@ -44,22 +48,30 @@ class Plan:
     reach: dict[int, list[int]]
     spilled_chunks: int = 0
     layered: bool = False
+    # Byte offsets of each tier file's slices (batch_size positions each, one pickle each).
+    slices: dict[int, list[int]] = field(default_factory=dict)
 
     def save(self, workdir: Path) -> None:
         data = {"tiers": self.tiers, "sizes": {str(t): n for t, n in self.sizes.items()},
                 "reach": {str(t): r for t, r in self.reach.items()},
-                "spilled_chunks": self.spilled_chunks, "layered": self.layered}
+                "spilled_chunks": self.spilled_chunks, "layered": self.layered,
+                "slices": {str(t): o for t, o in self.slices.items()}}
         _atomic_write(workdir / PLAN, json.dumps(data).encode())
 
     @classmethod
     def load(cls, workdir: Path) -> Plan | None:
         try:
             data = json.loads((workdir / PLAN).read_text())
-        except (OSError, ValueError):
-            return None
+            slices = {int(t): o for t, o in data["slices"].items()}
+        except (OSError, ValueError, KeyError):
+            return None  # none yet, or an older build's plan: redo the forward pass
         return cls(data["tiers"], {int(t): n for t, n in data["sizes"].items()},
                    {int(t): r for t, r in data["reach"].items()}, data["spilled_chunks"],
-                   data["layered"])
+                   data["layered"], slices)
+
+    def slice_of(self, workdir: Path, tier: int, part: int) -> TierSlice:
+        offsets = self.slices[tier]
+        return TierSlice(str(tier_file(workdir, tier)), offsets[part], offsets[part + 1])
 
     @property
     def positions(self) -> int:
@@ -71,9 +83,14 @@ def tier_file(workdir: Path, tier: int) -> Path:
 
 
 def load_tier(workdir: Path, tier: int) -> list[Any]:
+    """Every position of a tier file, slice after slice."""
+    positions: list[Any] = []
     with open(tier_file(workdir, tier), "rb") as handle:
-        positions: list[Any] = pickle.load(handle)
-    return positions
+        while True:
+            try:
+                positions.extend(pickle.load(handle))
+            except EOFError:
+                return positions
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
@@ -85,11 +102,25 @@ def _atomic_write(path: Path, data: bytes) -> None:
     os.replace(partial, path)
 
 
-def _write_tier(workdir: Path, tier: int, gathered: dict[Any, Any]) -> int:
-    # Sorted by key, so the batches of a tier are the same in every run.
+def _write_tier(workdir: Path, tier: int, gathered: dict[Any, Any], batch_size: int,
+                plan: Plan) -> None:
+    """The tier sorted by key (so its batches are the same in every run), as one pickle per
+    slice of ``batch_size`` positions: a worker reads its own slice from the file, and the
+    coordinator never holds a tier's positions in the backward pass."""
     ordered = [gathered[key] for key in sorted(gathered, key=key_order)]
-    _atomic_write(tier_file(workdir, tier), pickle.dumps(ordered, protocol=pickle.HIGHEST_PROTOCOL))
-    return len(ordered)
+    offsets = [0]
+    path = tier_file(workdir, tier)
+    partial = path.with_suffix(path.suffix + ".partial")
+    with open(partial, "wb") as out:
+        for part in chunks(ordered, batch_size):
+            pickle.dump(list(part), out, protocol=pickle.HIGHEST_PROTOCOL)
+            offsets.append(out.tell())
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(partial, path)
+    plan.tiers.append(tier)
+    plan.sizes[tier] = len(ordered)
+    plan.slices[tier] = offsets
 
 
 @dataclass
@@ -141,14 +172,13 @@ def forward(game: Game[Any, Any], root: Any, workdir: Path, backend: Backend, me
             batch_size: int, report: Any = None) -> Plan:
     """Find every position reachable from ``root``, write each tier, return the plan."""
     if game.tier(root) is None:
-        return _layered(game, root, workdir)
+        return _layered(game, root, workdir, batch_size)
     pending = _Pending(workdir, memory)
     pending.add({game.tier(root): {encode_key(game.key(root)): root}})  # type: ignore[dict-item]
     plan = Plan([], {}, {})
     while (tier := pending.lowest()) is not None:
         gathered = pending.take(tier)
-        plan.tiers.append(tier)
-        plan.sizes[tier] = _write_tier(workdir, tier, gathered)
+        _write_tier(workdir, tier, gathered, batch_size, plan)
         positions = list(gathered.values())
         del gathered
         units = [(game, part, tier) for part in chunks(positions, batch_size)]
@@ -164,7 +194,7 @@ def forward(game: Game[Any, Any], root: Any, workdir: Path, backend: Backend, me
     return plan
 
 
-def _layered(game: Game[Any, Any], root: Any, workdir: Path) -> Plan:
+def _layered(game: Game[Any, Any], root: Any, workdir: Path, batch_size: int) -> Plan:
     """Tiers for a game that declares none: longest path from the root, all in memory."""
     positions: dict[Any, Any] = {encode_key(game.key(root)): root}
     children: dict[Any, list[Any]] = {}
@@ -174,7 +204,7 @@ def _layered(game: Game[Any, Any], root: Any, workdir: Path) -> Plan:
         position = positions[key]
         found = []
         if game.outcome(position) is None:
-            for move in game.moves(position):
+            for move in game.legal_moves(position):
                 child = game.play(position, move)
                 child_key = encode_key(game.key(child))
                 found.append(child_key)
@@ -194,8 +224,7 @@ def _layered(game: Game[Any, Any], root: Any, workdir: Path) -> Plan:
     for key, tier in layer.items():
         by_tier.setdefault(tier, {})[key] = positions[key]
     for tier in sorted(by_tier):
-        plan.tiers.append(tier)
-        plan.sizes[tier] = _write_tier(workdir, tier, by_tier[tier])
+        _write_tier(workdir, tier, by_tier[tier], batch_size, plan)
         plan.reach[tier] = sorted({layer[c] for key in by_tier[tier] for c in children[key]})
     plan.save(workdir)
     return plan
