@@ -149,8 +149,11 @@ def test_workers_and_a_tiny_memory_bound_build_the_same_database(tmp_path):
     build(game, root, tmp_path / "one.db", batch_size=500)
     spilled = build(game, root, tmp_path / "spill.db", batch_size=500, memory=100_000)
     build(game, root, tmp_path / "two.db", batch_size=500, workers=2)
-    assert spilled.spilled_chunks > 0
-    assert _records(tmp_path / "one.db") == _records(tmp_path / "spill.db") == _records(tmp_path / "two.db")
+    both = build(game, root, tmp_path / "both.db", batch_size=500, workers=2, memory=100_000)
+    assert spilled.spilled_chunks > 0 and spilled.tiers_from_database > 0
+    assert both.spilled_chunks > 0 and both.tiers_from_database > 0
+    assert (_records(tmp_path / "one.db") == _records(tmp_path / "spill.db") == _records(tmp_path / "two.db")
+            == _records(tmp_path / "both.db"))
 
 
 def test_a_corrupted_record_is_detected_and_never_served(tictactoe_files, tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -179,6 +180,19 @@ def test_a_local_ray_instance_builds_the_same_database(tmp_path):
                      "--backend", "ray", "--workers", "2", "--quiet", timeout=300)
     assert serial.returncode == 0 and on_ray.returncode == 0, on_ray.stderr
     assert _records(tmp_path / "a.db") == _records(tmp_path / "b.db")
+
+
+def test_a_build_over_its_memory_bound_spills_and_finishes_with_the_same_records(tmp_path):
+    board = ("connect4", "--width", "4", "--height", "4")  # 161,029 positions: 48 MB at the estimates
+    roomy = run_cli("db", "build", *board, "--db", str(tmp_path / "roomy.db"), "--batch", "10000", "--quiet")
+    tight = run_cli("db", "build", *board, "--db", str(tmp_path / "tight.db"), "--batch", "10000",
+                    "--memory", "2MB", "--workers", "2", "--quiet")
+    assert roomy.returncode == 0 and tight.returncode == 0, tight.stderr
+    assert "over --memory" not in roomy.stdout
+    spill = re.search(r"over --memory: (\d+) chunks spilled to disk, (\d+) tiers valued from the database",
+                      tight.stdout)
+    assert spill is not None and int(spill[1]) > 0 and int(spill[2]) > 0, tight.stdout
+    assert _records(tmp_path / "roomy.db") == _records(tmp_path / "tight.db")
 
 
 @pytest.fixture

@@ -201,7 +201,9 @@ def _backward(job: _Job, plan: Plan, workdir: Path, runner: Backend) -> tuple[in
         parts = -(-plan.sizes[tier] // batch_size)
         todo = [part for part in range(parts) if (tier, part) not in done]
         if todo:
-            shared = runner.share(_child_values(job, plan, tier, cache, runner))
+            values = _child_values(job, plan, tier, cache, runner)
+            shared = values if isinstance(values, StoredValues) else runner.share(values)
+            del values
             from_database += isinstance(shared, StoredValues)
             # Local workers read their slice of the tier file themselves; Ray's may be on
             # other machines, so their slices travel with the unit.
