@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sqlite3
 import subprocess
 import sys
@@ -67,6 +68,7 @@ def run_build(game: list[str], path: Path, workers: int, memory: str | None, bat
     if memory is not None:
         command += ["--memory", memory]
     started = time.perf_counter()
+    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     peak = [0]
 
@@ -86,12 +88,14 @@ def run_build(game: list[str], path: Path, workers: int, memory: str | None, bat
     process.wait()
     sampler.join()
     total = time.perf_counter() - started
+    cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the build and its workers
+    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
     if process.returncode != 0:
         raise SystemExit(f"build failed: {' '.join(command)}")
     with sqlite3.connect(path) as connection:
         batches = connection.execute("SELECT tier, part, count, checksum FROM batches ORDER BY id").fetchall()
     return {"forward": forward_done - started, "backward": total - (forward_done - started),
-            "total": total, "peak": peak[0], "batches": batches, "summary": out.strip()}
+            "total": total, "cpu": cpu, "peak": peak[0], "batches": batches, "summary": out.strip()}
 
 
 def main() -> None:
@@ -106,9 +110,9 @@ def main() -> None:
     where.mkdir(parents=True, exist_ok=True)
     memories = [m or None for m in args.memory.split(",")]
     print(f"{args.game}, batch {args.batch}, niceness {os.nice(0)}, files in {where}")
-    print("| workers | --memory | forward s | backward s | total s | peak RSS of the build (MB) "
-          "| load average before / after | summary |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| workers | --memory | forward s | backward s | total s | CPU s (all processes) "
+          "| peak RSS of the build (MB) | load average before / after | summary |")
+    print("|---|---|---|---|---|---|---|---|---|")
     reference = None
     for workers in (int(w) for w in args.workers.split(",")):
         for memory in memories:
@@ -118,7 +122,7 @@ def main() -> None:
             reference = reference or found["batches"]
             assert found["batches"] == reference, "builds disagree"
             print(f"| {workers} | {memory or 'default'} | {found['forward']:.1f} | {found['backward']:.1f} "
-                  f"| {found['total']:.1f} | {found['peak'] / 1e6:,.0f} | {before:.1f} / {after:.1f} "
+                  f"| {found['total']:.1f} | {found['cpu']:.1f} | {found['peak'] / 1e6:,.0f} | {before:.1f} / {after:.1f} "
                   f"| {found['summary'].split(': ', 1)[1]} |", flush=True)
     print("every build committed the same batches with the same checksums")
 

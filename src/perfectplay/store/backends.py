@@ -35,7 +35,7 @@ class Backend:
     def share(self, obj: Any) -> Any:
         return obj
 
-    def map(self, function: Callable[..., Any], units: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+    def map(self, function: Callable[..., Any], units: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
         for unit in units:
             yield function(*(resolve(arg) for arg in unit))
 
@@ -109,7 +109,7 @@ class RayCluster(Backend):
     def share(self, obj: Any) -> Any:
         return self.ray.put(obj)
 
-    def map(self, function: Callable[..., Any], units: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+    def map(self, function: Callable[..., Any], units: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
         refs = [self.remote.remote(function, *unit) for unit in units]
         for ref in refs:
             yield self.ray.get(ref)

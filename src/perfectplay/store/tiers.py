@@ -16,12 +16,13 @@ layering), which makes every move lead to a later tier.
 
 from __future__ import annotations
 
+import heapq
 import json
 import os
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game
@@ -37,6 +38,8 @@ ENTRY_BYTES = 300
 # the same way.
 VALUE_BYTES = 120
 PLAN = "plan.json"
+# (key, position) pairs per pickle in a spilled run: what a merge holds per run.
+SPILL_CHUNK = 4096
 
 
 @dataclass
@@ -102,25 +105,51 @@ def _atomic_write(path: Path, data: bytes) -> None:
     os.replace(partial, path)
 
 
-def _write_tier(workdir: Path, tier: int, gathered: dict[Any, Any], batch_size: int,
+def _write_tier(workdir: Path, tier: int, ordered: Iterable[Any], batch_size: int,
                 plan: Plan) -> None:
-    """The tier sorted by key (so its batches are the same in every run), as one pickle per
-    slice of ``batch_size`` positions: a worker reads its own slice from the file, and the
-    coordinator never holds a tier's positions in the backward pass."""
-    ordered = [gathered[key] for key in sorted(gathered, key=key_order)]
+    """A tier's positions, sorted by key (so its batches are the same in every run), as one
+    pickle per slice of ``batch_size`` positions: a worker reads its own slice from the
+    file, and neither pass holds more than a slice of the file at once."""
     offsets = [0]
     path = tier_file(workdir, tier)
     partial = path.with_suffix(path.suffix + ".partial")
+    size = 0
     with open(partial, "wb") as out:
-        for part in chunks(ordered, batch_size):
-            pickle.dump(list(part), out, protocol=pickle.HIGHEST_PROTOCOL)
+        for part in _batched(ordered, batch_size):
+            pickle.dump(part, out, protocol=pickle.HIGHEST_PROTOCOL)
             offsets.append(out.tell())
+            size += len(part)
         out.flush()
         os.fsync(out.fileno())
     os.replace(partial, path)
     plan.tiers.append(tier)
-    plan.sizes[tier] = len(ordered)
+    plan.sizes[tier] = size
     plan.slices[tier] = offsets
+
+
+def _batched(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
+    batch: list[Any] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _sorted_pairs(bucket: dict[Any, Any]) -> list[tuple[Any, Any]]:
+    return [(key, bucket[key]) for key in sorted(bucket, key=key_order)]
+
+
+def _read_run(path: Path) -> Iterator[tuple[Any, Any]]:
+    """A spilled run, chunk by chunk (sorted (key, position) pairs)."""
+    with open(path, "rb") as handle:
+        while True:
+            try:
+                yield from pickle.load(handle)
+            except EOFError:
+                return
 
 
 @dataclass
@@ -146,10 +175,14 @@ class _Pending:
             self._spill()
 
     def _spill(self) -> None:
+        """Write every held tier as a sorted run, in chunks, so that a tier is later merged
+        from its runs a chunk at a time (an external merge sort) rather than loaded whole."""
         for tier, bucket in self.held.items():
             self.chunks_written += 1
             path = self.workdir / f"spill{tier:+08d}-{self.chunks_written}.pkl"
-            path.write_bytes(pickle.dumps(bucket, protocol=pickle.HIGHEST_PROTOCOL))
+            with open(path, "wb") as out:
+                for part in chunks(_sorted_pairs(bucket), SPILL_CHUNK):
+                    pickle.dump(part, out, protocol=pickle.HIGHEST_PROTOCOL)
             self.spilled.setdefault(tier, []).append(path)
         self.held.clear()
         self.count = 0
@@ -158,14 +191,23 @@ class _Pending:
         tiers = set(self.held) | set(self.spilled)
         return min(tiers) if tiers else None
 
-    def take(self, tier: int) -> dict[Any, Any]:
-        gathered = self.held.pop(tier, {})
-        self.count -= len(gathered)
+    def take(self, tier: int) -> Iterator[Any]:
+        """The tier's positions in key order, one per key, merged from its spilled runs and
+        what is held (runs are removed once the tier file that consumes this is written)."""
+        held = self.held.pop(tier, {})
+        self.count -= len(held)
+        runs = [_read_run(path) for path in self.spilled.get(tier, [])]
+        merged = heapq.merge(*runs, _sorted_pairs(held), key=lambda pair: key_order(pair[0]))
+        del held
+        previous = None
+        for key, position in merged:
+            if key != previous:  # equal keys have equal values: keep the first
+                yield position
+                previous = key
+
+    def drop_runs(self, tier: int) -> None:
         for path in self.spilled.pop(tier, []):
-            with open(path, "rb") as handle:
-                gathered.update(pickle.load(handle))
             path.unlink()
-        return gathered
 
 
 def forward(game: Game[Any, Any], root: Any, workdir: Path, backend: Backend, memory: int,
@@ -177,11 +219,12 @@ def forward(game: Game[Any, Any], root: Any, workdir: Path, backend: Backend, me
     pending.add({game.tier(root): {encode_key(game.key(root)): root}})  # type: ignore[dict-item]
     plan = Plan([], {}, {})
     while (tier := pending.lowest()) is not None:
-        gathered = pending.take(tier)
-        _write_tier(workdir, tier, gathered, batch_size, plan)
-        positions = list(gathered.values())
-        del gathered
-        units = [(game, part, tier) for part in chunks(positions, batch_size)]
+        _write_tier(workdir, tier, pending.take(tier), batch_size, plan)
+        pending.drop_runs(tier)
+        # Read back a slice at a time (a generator: the serial backend expands one slice
+        # before reading the next; Ray sends them all out at once).
+        units = ((game, plan.slice_of(workdir, tier, part).read(), tier)
+                 for part in range(len(plan.slices[tier]) - 1))
         reached: set[int] = set()
         for children in backend.map(expand, units):
             reached.update(children)
@@ -224,7 +267,7 @@ def _layered(game: Game[Any, Any], root: Any, workdir: Path, batch_size: int) ->
     for key, tier in layer.items():
         by_tier.setdefault(tier, {})[key] = positions[key]
     for tier in sorted(by_tier):
-        _write_tier(workdir, tier, by_tier[tier], batch_size, plan)
+        _write_tier(workdir, tier, (pair[1] for pair in _sorted_pairs(by_tier[tier])), batch_size, plan)
         plan.reach[tier] = sorted({layer[c] for key in by_tier[tier] for c in children[key]})
     plan.save(workdir)
     return plan
