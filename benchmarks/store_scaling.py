@@ -122,7 +122,8 @@ def main() -> None:
             reference = reference or found["batches"]
             assert found["batches"] == reference, "builds disagree"
             print(f"| {workers} | {memory or 'default'} | {found['forward']:.1f} | {found['backward']:.1f} "
-                  f"| {found['total']:.1f} | {found['cpu']:.1f} | {found['peak'] / 1e6:,.0f} | {before:.1f} / {after:.1f} "
+                  f"| {found['total']:.1f} | {found['cpu']:.1f} | {found['peak'] / 1e6:,.0f} "
+                  f"| {before:.1f} / {after:.1f} "
                   f"| {found['summary'].split(': ', 1)[1]} |", flush=True)
     print("every build committed the same batches with the same checksums")
 

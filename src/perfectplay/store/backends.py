@@ -68,7 +68,8 @@ class LocalProcesses(Backend):
                 os.unlink(os.path.join(self.workdir, old))
         return FileShare(path)
 
-    def map(self, function: Callable[..., Any], units: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+    def map(self, function: Callable[..., Any], units: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
+        units = list(units)
         try:
             yield from self.pool.map(function, *zip(*units)) if units else iter(())
         except pickle.PicklingError as error:

@@ -220,7 +220,8 @@ def _backward(job: _Job, plan: Plan, workdir: Path, runner: Backend) -> tuple[in
             if fresh is not None and (held + len(fresh)) * VALUE_BYTES <= job.memory:
                 cache[tier] = fresh
             if job.report is not None:
-                where = " (child values looked up in the database)" if isinstance(shared, StoredValues) else ""
+                stored = isinstance(shared, StoredValues)
+                where = " (child values looked up in the database)" if stored else ""
                 job.report(f"backward: tier {tier}: {plan.sizes[tier]:,} positions committed{where}")
         _keep_needed(cache, plan, index)
     return committed, from_database
