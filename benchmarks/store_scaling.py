@@ -117,7 +117,8 @@ def main() -> None:
     for workers in (int(w) for w in args.workers.split(",")):
         for memory in memories:
             before = os.getloadavg()[0]
-            found = run_build(GAMES[args.game], where / f"w{workers}.db", workers, memory, args.batch)
+            found = run_build(GAMES[args.game], where / f"w{workers}-{memory or 'default'}.db", workers,
+                              memory, args.batch)
             after = os.getloadavg()[0]
             reference = reference or found["batches"]
             assert found["batches"] == reference, "builds disagree"

@@ -4,6 +4,7 @@ search, both stores, resume after kill -9, workers, spilling, and bad files."""
 from __future__ import annotations
 
 import functools
+import json
 import random
 import sqlite3
 
@@ -238,3 +239,14 @@ def test_a_loopy_game_is_built_by_retrograde_analysis_and_answers_as_it_does(tmp
     store.close()
     solution = solve(game, root, database=str(tmp_path / "loopy.db"))
     assert (solution.algorithm, solution.value) == ("database", retro.root_value)
+
+
+def test_a_stale_work_directory_without_its_database_is_not_reused(tmp_path):
+    game, root = registry.load("connect4", {"width": 4, "height": 3})
+    stale = tmp_path / "fresh.db.work"
+    stale.mkdir()
+    (stale / "plan.json").write_text(json.dumps({"tiers": [0], "sizes": {"0": 1}, "reach": {"0": []},
+                                                 "spilled_chunks": 0, "layered": False,
+                                                 "slices": {"0": [0, 10]}}))
+    result = build(game, root, tmp_path / "fresh.db", batch_size=2000)
+    assert result.records == 12_031

@@ -163,6 +163,8 @@ def _run(job: _Job, workers: int, backend: str, address: str | None,
 def _open_for_build(game: Game[Any, Any], path: Path, root_text: str, batch_size: int) -> Database:
     identity = Identity.of(game)
     if not path.exists():
+        # A work directory without its database belongs to another build: start afresh.
+        shutil.rmtree(workdir_of(path), ignore_errors=True)
         kind = "score" if game.properties.is_score else "wld"
         return Database.create(path, identity, kind, root_text, batch_size)
     database = Database.open(path, writable=True)
