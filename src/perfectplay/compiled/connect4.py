@@ -44,8 +44,11 @@ class Engine:
         # One array holds the work area and the table (see c4_kernel.TABLE_AT).
         self.work = _ARRAYS[shape]
 
-    def new_solve(self, node_limit: int | None = None) -> None:
-        T.new_generation(self.work)
+    def new_solve(self, node_limit: int | None = None, warm: bool = False) -> None:
+        """Start a search: a fresh table (or, ``warm``, the one the last search left; see
+        perfectplay.methods.Request.warm), zero counters, this node budget."""
+        if not warm:
+            T.new_generation(self.work)
         self.reset_counters(node_limit)
 
     def reset_counters(self, node_limit: int | None = None) -> None:
@@ -158,17 +161,18 @@ class Probe:
 def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = 1000,
           on_depth: Callable[[Probe], None] | None = None, book: Any = None,
-          node_limit: int | None = None, **_: Any) -> Solution:
+          node_limit: int | None = None, warm: bool = False, **_: Any) -> Solution:
     """Like perfectplay.solve, by the kernel: value with remoteness, every optimal
     move, the principal variation. ``stats.nodes`` counts the kernel's calls to find the
     value (as Pons counts explored positions); ``extra_nodes`` the rest. Past ``node_limit``
     nodes in all (when given) it raises LimitReached.
 
     ``book`` (a perfectplay.book.lookup.Book, or None) answers a position it holds without
-    a search for the value (``_solve_from_book``)."""
+    a search for the value (``_solve_from_book``). ``warm`` keeps the table of the last
+    search in this process (Request.warm)."""
     started = time.perf_counter()
     engine = Engine(game, table_size)
-    engine.new_solve(node_limit)
+    engine.new_solve(node_limit, warm)
     if book is not None and book.covers(game, position):
         return _solve_from_book(engine, position, book, outcome_only, pv_limit, started)
     if game.outcome(position) is not None:
@@ -264,12 +268,12 @@ def _solution(game: ConnectFour, position: Position, score: int, weak: bool, bes
 
 def analyze(game: ConnectFour, position: Position, *, outcome_only: bool = False,
             table_size: str | int | None = None, book: Any = None, node_limit: int | None = None,
-            **_: Any) -> list[MoveValue]:
+            warm: bool = False, **_: Any) -> list[MoveValue]:
     """The value of every legal column for the player who would play it, best first; read
     from ``book`` (see solve) when it holds the position and its children. Past
-    ``node_limit`` nodes in all it raises LimitReached."""
+    ``node_limit`` nodes in all it raises LimitReached; ``warm`` as for solve."""
     engine = Engine(game, table_size)
-    engine.new_solve(node_limit)
+    engine.new_solve(node_limit, warm)
     if game.outcome(position) is not None:
         return []
     from_book = book.move_scores(game, position) if book is not None else None
