@@ -4,10 +4,12 @@ so that every move leads to a later tier.
 A game that declares :meth:`Game.tier` (stones on the board, sticks taken) is walked one
 tier at a time: the children of tier t are gathered into the tiers they belong to, and
 tier t is final once every lower tier has been expanded, because only lower tiers lead to
-it. Gathered positions are held in memory up to the memory bound and spilled to disk in
-chunks beyond it. Each finished tier is written to ``workdir`` as a file (atomically, by
-rename), and the plan as ``plan.json`` last, so a killed build redoes the forward pass only
-when the plan is missing.
+it. Gathered positions are held in memory up to the memory bound and spilled to disk as
+sorted runs beyond it; a finished tier is merged from its runs a chunk at a time (an
+external merge sort) into its tier file, one pickle per slice, and expanded a slice at a
+time, so no tier is held whole. Each tier file is written atomically (by rename), and the
+plan as ``plan.json`` last, so a killed build redoes the forward pass only when the plan
+is missing.
 
 A game without tiers is layered here: the whole position graph is walked in memory, and a
 position's tier is the length of the longest path to it from the root (Kahn's topological
