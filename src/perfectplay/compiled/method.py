@@ -54,14 +54,14 @@ def connect4_solve(game: Any, position: Any, request: Request, book: Any = None)
     from perfectplay.compiled.connect4 import solve
     return solve(game, position, pv_limit=request.pv_limit, on_depth=request.on_depth,
                  node_limit=request.limits.nodes, book=book, warm=request.warm,
-                 **_kernel_options(request))
+                 budget=request.budget, **_kernel_options(request))
 
 
 def connect4_analyze(game: Any, position: Any, request: Request,
                      book: Any = None) -> list[MoveValue]:
     from perfectplay.compiled.connect4 import analyze
     return analyze(game, position, node_limit=request.limits.nodes, book=book,
-                   warm=request.warm, **_kernel_options(request))
+                   warm=request.warm, budget=request.budget, **_kernel_options(request))
 
 
 connect4_applies = _objection(CONNECT4_ALGORITHMS, node_limits=True)

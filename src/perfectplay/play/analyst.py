@@ -25,7 +25,7 @@ from typing import Any
 from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.methods import Request, choose
-from perfectplay.search.limits import Limits
+from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue
 from perfectplay.solving import analyze, resolve_algorithm, solve
 
@@ -38,13 +38,13 @@ INSTANT_METHODS = ("grundy", "table")
 # A small table is faster to allocate than the solver's 64 MB default and plenty for games
 # that fit the node budget.
 TABLE_ENTRIES = 1 << 18
-# A game with a compiled kernel that stops at a node budget (Connect Four) is analysed by
-# it, after its opening book (docs/book.md): the budget is this many nodes per second of the
-# time given, about half what the kernel sustains alone on this machine, so that the exact
-# try keeps to its time on a busy machine too. Without a clock (the end-of-game review) it
-# gets COMPILED_REVIEW_NODES.
-COMPILED_NODES_PER_SECOND = 4_000_000
+# A game with a compiled kernel that stops at a budget (Connect Four) is analysed by it,
+# after its opening book (docs/book.md), within the time given: the kernel watches the clock
+# while it searches. Without a clock (the end-of-game review) it gets this many nodes.
 COMPILED_REVIEW_NODES = 20_000_000
+# The perfect level's exact try for its optimal moves gets this share of the think time;
+# the rest is for an estimate if it fails.
+BEST_MOVES_SHARE = 0.75
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,7 @@ class Analyst:
         if not self.compiled:
             return self.analyze(position, on_estimate)
         started = time.perf_counter()
-        found = self._best_compiled(position, self.think_time / 2)
+        found = self._best_compiled(position, self.think_time * BEST_MOVES_SHARE)
         if found is None:
             if on_estimate is not None:
                 on_estimate()
@@ -232,9 +232,9 @@ class Analyst:
 
     def _exact_compiled(self, position: Any, seconds: float | None) -> Analysis | None:
         """The kernel's exact analysis (its opening book first) within a node budget."""
-        nodes = COMPILED_REVIEW_NODES if seconds is None else _node_budget(seconds)
+        limits, budget = _compiled_budget(seconds)
         try:
-            moves = analyze(self.game, position, limits=Limits(nodes=nodes), engine="auto",
+            moves = analyze(self.game, position, limits=limits, budget=budget, engine="auto",
                             warm=True)
         except LimitReached:
             self.big = True
@@ -244,8 +244,9 @@ class Analyst:
     def _best_compiled(self, position: Any, seconds: float) -> Analysis | None:
         """The kernel's optimal moves (its book first) within the node budget of
         ``seconds``, or None when they do not fit."""
+        limits, budget = _compiled_budget(seconds)
         try:
-            solution = solve(self.game, position, limits=Limits(nodes=_node_budget(seconds)),
+            solution = solve(self.game, position, limits=limits, budget=budget,
                              engine="auto", pv_limit=0, warm=True)
         except LimitReached:
             self.big = True
@@ -271,8 +272,12 @@ class Analyst:
         return Analysis(tuple(moves), exact=False, depth=depths[-1] if depths else None)
 
 
-def _node_budget(seconds: float) -> int:
-    return max(1, int(seconds * COMPILED_NODES_PER_SECOND))
+def _compiled_budget(seconds: float | None) -> tuple[Limits, Budget | None]:
+    """What bounds a kernel's exact try: ``seconds`` of the clock (the kernel watches it,
+    perfectplay.compiled.connect4), or, without a clock, COMPILED_REVIEW_NODES nodes."""
+    if seconds is None:
+        return Limits(nodes=COMPILED_REVIEW_NODES), None
+    return Limits(), Budget(Limits(time=seconds))
 
 
 def _has_budgeted_kernel(game: Game[Any, Any]) -> bool:
