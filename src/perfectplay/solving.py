@@ -25,6 +25,7 @@ METHOD_MODULES = (
     "perfectplay.search.solver",
     "perfectplay.impartial.method",
     "perfectplay.compiled.method",
+    "perfectplay.connect4_search.method",
     "perfectplay.retro.method",
     "perfectplay.engine.method",
     "perfectplay.store.method",

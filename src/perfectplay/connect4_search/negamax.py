@@ -1,0 +1,246 @@
+"""The compiled Connect Four kernel's search, written again in plain Python.
+
+Each node does what ``perfectplay.compiled.c4_kernel.negamax`` does, in the same order, so
+that the two search the same tree and count the same nodes (tests/test_connect4_search.py
+checks both on hundreds of positions): only moves that do not hand the opponent an immediate
+win; the score's bounds from the stones on the board; the draw bound for a side with no room
+left for four in a row (from LATE stones on); a table probe; enhanced transposition cutoffs
+under the kernel's conditions; moves ordered by the threats they create, the table's move
+first; fail-soft null-window searches narrowed towards the score (Pons, "Solving Connect 4",
+parts 4-12). The kernel's docstrings say why each step is there.
+
+One difference, in the table: here it is a dict from a position's key to one packed entry
+(score, bound flag, best column), never colliding, holding at most ``capacity`` entries and
+emptied when full (the kernel keeps two-entry buckets and replaces the entry nearer the
+leaves). Node counts are the kernel's as long as neither table has to give up an entry, which
+is the case for every search of the test sets' "easy" positions (docs/connect4_python.md).
+
+Speed comes from what the interpreter is good at: one closure per solve with every constant a
+local, the board's shifts precomputed, int.bit_count for the population count, and nothing
+allocated per node but the list of ordered moves.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from perfectplay.games.connect4 import winning_squares
+from perfectplay.search.limits import UNLIMITED_DEPTH, Budget
+
+# Bound flags and the entry layout: bits 0-6 the score + 64, bits 7-8 the flag, bits 9-12
+# the best column + 1 (the kernel's layout, without its key and generation bits).
+LOWER, UPPER, EXACT = 1, 2, 3
+VALUE_BIAS = 64
+FLAG_SHIFT, MOVE_SHIFT = 7, 9
+# The kernel's thresholds (c4_kernel.LATE, ETC_MIN_EMPTY, ETC_ALL_AFTER): equal, or the
+# trees differ.
+LATE = 16
+ETC_MIN_EMPTY = 10
+ETC_ALL_AFTER = 1 << 20
+# What one filled dict entry costs in CPython (an int key, a small int value and the dict's
+# slot), for turning a table size in bytes into entries.
+BYTES_PER_ENTRY = 100
+
+
+class Counters:
+    """What a search has done so far (the kernel's NODES, HITS, CUTOFFS, MAX_PLY words)."""
+
+    __slots__ = ("nodes", "hits", "cutoffs", "max_ply")
+
+    def __init__(self) -> None:
+        self.nodes = self.hits = self.cutoffs = self.max_ply = 0
+
+
+Negamax = Callable[[int, int, int, int, int], int]
+
+
+def trunc_half(x: int) -> int:
+    """x / 2 rounded toward zero, as the kernel (and C++) divides."""
+    return -((-x) // 2) if x < 0 else x // 2
+
+
+class Search:
+    """One solve's search on a ``width`` x ``height`` board: ``negamax``, ``narrow`` and
+    ``at_least`` take the kernel's arguments (mover's stones, every stone, their count)."""
+
+    def __init__(self, width: int, height: int, order: tuple[int, ...], capacity: int,
+                 budget: Budget) -> None:
+        self.width, self.height, self.cells = width, height, width * height
+        self.counters = Counters()
+        self.table: dict[int, int] = {}
+        self.capacity = capacity
+        self.budget = budget
+        column = (1 << height) - 1
+        self.masks = [column << c * (height + 1) for c in range(width)]
+        self.board = sum(self.masks)
+        self.bottom = sum(1 << c * (height + 1) for c in range(width))
+        self.negamax = self._build(order)
+
+    def can_win_now(self, mover: int, occupied: int) -> bool:
+        playable = (occupied + self.bottom) & self.board
+        return bool(winning_squares(mover, occupied, self.height, self.board) & playable)
+
+    def narrow(self, mover: int, occupied: int, stones: int, low: int, high: int,
+               probes: int) -> tuple[int, int]:
+        """The kernel's ``narrow``: at most ``probes`` null-window searches on [low, high]."""
+        cells = self.cells
+        if self.can_win_now(mover, occupied):
+            best = min(high, (cells + 1 - stones) // 2)
+            return best, best
+        low = max(low, -((cells - stones) // 2))
+        high = min(high, (cells + 1 - stones) // 2)
+        for _ in range(probes):
+            if low >= high:
+                break
+            middle = low + (high - low) // 2
+            if middle <= 0 and trunc_half(low) < middle:
+                middle = trunc_half(low)
+            elif middle >= 0 and trunc_half(high) > middle:
+                middle = trunc_half(high)
+            found = self.negamax(mover, occupied, stones, middle, middle + 1)
+            if found <= middle:
+                high = found
+            else:
+                low = found
+        return low, high
+
+    def at_least(self, mover: int, occupied: int, stones: int, target: int) -> bool:
+        """The kernel's ``at_least``: one null-window search."""
+        if self.can_win_now(mover, occupied):
+            return (self.cells + 1 - stones) // 2 >= target
+        return self.negamax(mover, occupied, stones, target - 1, target) >= target
+
+    def _build(self, order: tuple[int, ...]) -> Negamax:
+        """The recursive search as a closure over locals (a local read is the interpreter's
+        cheapest lookup; attributes and globals cost more at every node)."""
+        counters, table, capacity, budget = self.counters, self.table, self.capacity, self.budget
+        cells, height, board, bottom = self.cells, self.height, self.board, self.bottom
+        masks = self.masks
+        ordered = [(c, masks[c]) for c in order]
+        natural = list(enumerate(masks))
+        a, b, c = height + 1, height, height + 2  # horizontal and the two diagonals
+        a2, a3, b2, b3, c2, c3 = 2 * a, 3 * a, 2 * b, 3 * b, 2 * c, 3 * c
+        poll, poll_every = budget.poll, budget.poll_mask + 1
+        node_cap = budget.node_cap if budget.node_cap != UNLIMITED_DEPTH else 1 << 62
+        next_poll = [min(poll_every, node_cap)]
+
+        def winning(s: int, empty: int) -> int:
+            # games.connect4.winning_squares unrolled for this board: two stones on one side
+            # of a square, then a third beyond them or on the other side.
+            found = (s << 1) & (s << 2) & (s << 3)
+            x = (s << a) & (s << a2)
+            y = (s >> a) & (s >> a2)
+            found |= x & ((s << a3) | (s >> a)) | y & ((s << a) | (s >> a3))
+            x = (s << b) & (s << b2)
+            y = (s >> b) & (s >> b2)
+            found |= x & ((s << b3) | (s >> b)) | y & ((s << b) | (s >> b3))
+            x = (s << c) & (s << c2)
+            y = (s >> c) & (s >> c2)
+            found |= x & ((s << c3) | (s >> c)) | y & ((s << c) | (s >> c3))
+            return found & empty
+
+        def has_four(s: int) -> bool:
+            for shift in (1, a, b, c):
+                pairs = s & (s >> shift)
+                if pairs & (pairs >> 2 * shift):
+                    return True
+            return False
+
+        def negamax(mover: int, occupied: int, stones: int, alpha: int, beta: int) -> int:
+            nodes = counters.nodes = counters.nodes + 1
+            if nodes >= next_poll[0]:
+                poll(nodes)  # raises OutOfBudget past the time, node or memory budget
+                next_poll[0] = min(nodes + poll_every, node_cap)
+            if stones > counters.max_ply:
+                counters.max_ply = stones
+            # safe_moves: the playable squares that do not let the opponent win next move.
+            empty = board ^ occupied
+            moves = (occupied + bottom) & board
+            other = mover ^ occupied
+            threats = winning(other, empty)
+            forced = moves & threats
+            if forced:
+                if forced & (forced - 1):
+                    return -((cells - stones) // 2)
+                moves = forced
+            moves &= ~(threats >> 1)
+            if not moves:
+                return -((cells - stones) // 2)  # the opponent wins with its next stone
+            if stones >= cells - 2:
+                return 0
+            low = -((cells - 2 - stones) // 2)
+            if alpha < low:
+                alpha = low
+                if alpha >= beta:
+                    return alpha
+            high = (cells - 1 - stones) // 2
+            if stones >= LATE and not has_four(mover | empty):
+                if not has_four(other | empty):
+                    return 0
+                high = 0
+            key = mover + occupied
+            entry = table.get(key, 0)
+            hint = -1
+            if entry:
+                counters.hits += 1
+                value = (entry & 127) - VALUE_BIAS
+                flag = (entry >> FLAG_SHIFT) & 3
+                hint = (entry >> MOVE_SHIFT) - 1
+                if flag & UPPER and value < high:
+                    high = value
+                if flag & LOWER and value > low:
+                    low = value
+            if (alpha if alpha > low else low) >= (beta if beta < high else high):
+                # The bounds decide the window: fail soft with the bound that does.
+                if low >= beta:
+                    return low
+                return high if high <= alpha else low
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+            if cells - stones >= ETC_MIN_EMPTY and (entry or nodes > ETC_ALL_AFTER):
+                # Enhanced transposition cutoff, columns left to right as the kernel tries them.
+                for column, mask in natural:
+                    square = moves & mask
+                    if square:
+                        child = table.get(other + (occupied | square), 0)
+                        if child & (UPPER << FLAG_SHIFT) and VALUE_BIAS - (child & 127) >= beta:
+                            return VALUE_BIAS - (child & 127)
+            # Most new threats first, the table's move ahead of all, centre first among equals
+            # (a stable sort on the kernel's keys).
+            ranked = []
+            for column, mask in ordered:
+                square = moves & mask
+                if square:
+                    if column == hint:
+                        ranked.append((-1000, column, square))
+                    else:
+                        threats_made = winning(mover | square, empty ^ square).bit_count()
+                        ranked.append((-threats_made, column, square))
+            if len(ranked) > 1:
+                ranked.sort(key=_first)
+            alpha_in = alpha
+            best_column = ranked[0][1]
+            for _, column, square in ranked:
+                score = -negamax(other, occupied | square, stones + 1, -beta, -alpha)
+                if score >= beta:
+                    counters.cutoffs += 1
+                    store(key, score, LOWER, column)
+                    return score
+                if score > alpha:
+                    alpha = score
+                    best_column = column
+            store(key, alpha, EXACT if alpha > alpha_in else UPPER, best_column)
+            return alpha
+
+        def store(key: int, score: int, flag: int, column: int) -> None:
+            if len(table) >= capacity and key not in table:
+                table.clear()  # bounded memory: start again rather than grow
+            table[key] = (score + VALUE_BIAS) | (flag << FLAG_SHIFT) | ((column + 1) << MOVE_SHIFT)
+
+        return negamax
+
+
+def _first(entry: tuple[int, int, int]) -> int:
+    return entry[0]
