@@ -57,5 +57,4 @@ class Engine(ScoreEngine):
                             f"{nodes:,} nodes without an answer")
 
     def counters(self) -> tuple[int, int, int, int]:
-        found = self.search.counters
-        return found.nodes, found.hits, found.cutoffs, found.max_ply
+        return self.search.counters()

@@ -42,16 +42,9 @@ ETC_ALL_AFTER = 1 << 20
 BYTES_PER_ENTRY = 100
 
 
-class Counters:
-    """What a search has done so far (the kernel's NODES, HITS, CUTOFFS, MAX_PLY words)."""
-
-    __slots__ = ("nodes", "hits", "cutoffs", "max_ply")
-
-    def __init__(self) -> None:
-        self.nodes = self.hits = self.cutoffs = self.max_ply = 0
-
-
-Negamax = Callable[[int, int, int, int, int], int]
+Negamax = Callable[[int, int, int, int, int, int], int]
+# What a search has done so far: the kernel's NODES, HITS, CUTOFFS and MAX_PLY words.
+Counts = tuple[int, int, int, int]
 
 
 def trunc_half(x: int) -> int:
@@ -66,7 +59,6 @@ class Search:
     def __init__(self, width: int, height: int, order: tuple[int, ...], capacity: int,
                  budget: Budget) -> None:
         self.width, self.height, self.cells = width, height, width * height
-        self.counters = Counters()
         self.table: dict[int, int] = {}
         self.capacity = capacity
         self.budget = budget
@@ -74,7 +66,7 @@ class Search:
         self.masks = [column << c * (height + 1) for c in range(width)]
         self.board = sum(self.masks)
         self.bottom = sum(1 << c * (height + 1) for c in range(width))
-        self.negamax = self._build(order)
+        self.negamax, self.counters = self._build(order)
 
     def can_win_now(self, mover: int, occupied: int) -> bool:
         playable = (occupied + self.bottom) & self.board
@@ -97,7 +89,8 @@ class Search:
                 middle = trunc_half(low)
             elif middle >= 0 and trunc_half(high) > middle:
                 middle = trunc_half(high)
-            found = self.negamax(mover, occupied, stones, middle, middle + 1)
+            found = self.negamax(mover, occupied, stones, middle, middle + 1,
+                                 self.threats(mover, occupied))
             if found <= middle:
                 high = found
             else:
@@ -108,36 +101,29 @@ class Search:
         """The kernel's ``at_least``: one null-window search."""
         if self.can_win_now(mover, occupied):
             return (self.cells + 1 - stones) // 2 >= target
-        return self.negamax(mover, occupied, stones, target - 1, target) >= target
+        return self.negamax(mover, occupied, stones, target - 1, target,
+                            self.threats(mover, occupied)) >= target
 
-    def _build(self, order: tuple[int, ...]) -> Negamax:
+    def threats(self, mover: int, occupied: int) -> int:
+        """The squares where the opponent would win with its next stone."""
+        return winning_squares(mover ^ occupied, occupied, self.height, self.board)
+
+    def _build(self, order: tuple[int, ...]) -> tuple[Negamax, Callable[[], Counts]]:
         """The recursive search as a closure over locals (a local read is the interpreter's
-        cheapest lookup; attributes and globals cost more at every node)."""
-        counters, table, capacity, budget = self.counters, self.table, self.capacity, self.budget
-        cells, height, board, bottom = self.cells, self.height, self.board, self.bottom
-        masks = self.masks
-        ordered = [(c, masks[c]) for c in order]
-        natural = list(enumerate(masks))
-        a, b, c = height + 1, height, height + 2  # horizontal and the two diagonals
+        cheapest lookup; attributes and globals cost more at every node), and a function
+        that reads its counters."""
+        table, capacity, budget = self.table, self.capacity, self.budget
+        cells, board, bottom, masks = self.cells, self.board, self.bottom, self.masks
+        by_rank = [(rank, masks[column]) for rank, column in enumerate(order)]
+        column_of = list(order)
+        mask_of = [masks[column] for column in order]
+        low_bits = board.bit_length()
+        a, b, c = self.height + 1, self.height, self.height + 2  # horizontal, the diagonals
         a2, a3, b2, b3, c2, c3 = 2 * a, 3 * a, 2 * b, 3 * b, 2 * c, 3 * c
         poll, poll_every = budget.poll, budget.poll_mask + 1
         node_cap = budget.node_cap if budget.node_cap != UNLIMITED_DEPTH else 1 << 62
-        next_poll = [min(poll_every, node_cap)]
-
-        def winning(s: int, empty: int) -> int:
-            # games.connect4.winning_squares unrolled for this board: two stones on one side
-            # of a square, then a third beyond them or on the other side.
-            found = (s << 1) & (s << 2) & (s << 3)
-            x = (s << a) & (s << a2)
-            y = (s >> a) & (s >> a2)
-            found |= x & ((s << a3) | (s >> a)) | y & ((s << a) | (s >> a3))
-            x = (s << b) & (s << b2)
-            y = (s >> b) & (s >> b2)
-            found |= x & ((s << b3) | (s >> b)) | y & ((s << b) | (s >> b3))
-            x = (s << c) & (s << c2)
-            y = (s >> c) & (s >> c2)
-            found |= x & ((s << c3) | (s >> c)) | y & ((s << c) | (s >> c3))
-            return found & empty
+        next_poll = min(poll_every, node_cap)
+        nodes = hits = cutoffs = max_ply = 0
 
         def has_four(s: int) -> bool:
             for shift in (1, a, b, c):
@@ -146,18 +132,20 @@ class Search:
                     return True
             return False
 
-        def negamax(mover: int, occupied: int, stones: int, alpha: int, beta: int) -> int:
-            nodes = counters.nodes = counters.nodes + 1
-            if nodes >= next_poll[0]:
+        def negamax(mover: int, occupied: int, stones: int, alpha: int, beta: int,
+                    threats: int) -> int:
+            """``threats``: the opponent's winning squares (from the parent's move ordering)."""
+            nonlocal nodes, hits, cutoffs, max_ply, next_poll
+            nodes += 1
+            if nodes >= next_poll:
                 poll(nodes)  # raises OutOfBudget past the time, node or memory budget
-                next_poll[0] = min(nodes + poll_every, node_cap)
-            if stones > counters.max_ply:
-                counters.max_ply = stones
+                next_poll = min(nodes + poll_every, node_cap)
+            if stones > max_ply:
+                max_ply = stones
             # safe_moves: the playable squares that do not let the opponent win next move.
             empty = board ^ occupied
             moves = (occupied + bottom) & board
             other = mover ^ occupied
-            threats = winning(other, empty)
             forced = moves & threats
             if forced:
                 if forced & (forced - 1):
@@ -182,13 +170,12 @@ class Search:
             entry = table.get(key, 0)
             hint = -1
             if entry:
-                counters.hits += 1
+                hits += 1
                 value = (entry & 127) - VALUE_BIAS
-                flag = (entry >> FLAG_SHIFT) & 3
                 hint = (entry >> MOVE_SHIFT) - 1
-                if flag & UPPER and value < high:
+                if entry & (UPPER << FLAG_SHIFT) and value < high:
                     high = value
-                if flag & LOWER and value > low:
+                if entry & (LOWER << FLAG_SHIFT) and value > low:
                     low = value
             if (alpha if alpha > low else low) >= (beta if beta < high else high):
                 # The bounds decide the window: fail soft with the bound that does.
@@ -201,46 +188,59 @@ class Search:
                 beta = high
             if cells - stones >= ETC_MIN_EMPTY and (entry or nodes > ETC_ALL_AFTER):
                 # Enhanced transposition cutoff, columns left to right as the kernel tries them.
-                for column, mask in natural:
+                for mask in masks:
                     square = moves & mask
                     if square:
                         child = table.get(other + (occupied | square), 0)
                         if child & (UPPER << FLAG_SHIFT) and VALUE_BIAS - (child & 127) >= beta:
                             return VALUE_BIAS - (child & 127)
-            # Most new threats first, the table's move ahead of all, centre first among equals
-            # (a stable sort on the kernel's keys).
-            ranked = []
-            for column, mask in ordered:
+            # Most new threats first, the table's move ahead of all, centre first among equals:
+            # the kernel's sort key and the move's rank in the centre-first order make the high
+            # bits of one int per move, sorted ascending; its low bits hold the squares where
+            # the move threatens to win, which are the child's ``threats``.
+            codes = []
+            for rank, mask in by_rank:
                 square = moves & mask
                 if square:
-                    if column == hint:
-                        ranked.append((-1000, column, square))
+                    # games.connect4.winning_squares, unrolled for this board.
+                    s = mover | square
+                    x, y = s << a, s >> a
+                    found = (s << 1) & (s << 2) & (s << 3) | \
+                        x & (s << a2) & ((s << a3) | y) | y & (s >> a2) & (x | (s >> a3))
+                    x, y = s << b, s >> b
+                    found |= x & (s << b2) & ((s << b3) | y) | y & (s >> b2) & (x | (s >> b3))
+                    x, y = s << c, s >> c
+                    found |= x & (s << c2) & ((s << c3) | y) | y & (s >> c2) & (x | (s >> c3))
+                    found &= empty ^ square
+                    if column_of[rank] == hint:
+                        codes.append(rank << low_bits | found)
                     else:
-                        threats_made = winning(mover | square, empty ^ square).bit_count()
-                        ranked.append((-threats_made, column, square))
-            if len(ranked) > 1:
-                ranked.sort(key=_first)
+                        codes.append(((64 - found.bit_count()) << 4 | rank) << low_bits | found)
+            codes.sort()
             alpha_in = alpha
-            best_column = ranked[0][1]
-            for _, column, square in ranked:
-                score = -negamax(other, occupied | square, stones + 1, -beta, -alpha)
+            best_column = column_of[(codes[0] >> low_bits) & 15]
+            for code in codes:
+                rank = (code >> low_bits) & 15
+                square = moves & mask_of[rank]
+                score = -negamax(other, occupied | square, stones + 1, -beta, -alpha,
+                                 code & board)
                 if score >= beta:
-                    counters.cutoffs += 1
-                    store(key, score, LOWER, column)
+                    cutoffs += 1
+                    table[key] = (score + VALUE_BIAS) | (LOWER << FLAG_SHIFT) | \
+                        ((column_of[rank] + 1) << MOVE_SHIFT)
+                    if len(table) > capacity:
+                        table.clear()  # bounded memory: start again rather than grow
                     return score
                 if score > alpha:
                     alpha = score
-                    best_column = column
-            store(key, alpha, EXACT if alpha > alpha_in else UPPER, best_column)
+                    best_column = column_of[rank]
+            flag = EXACT if alpha > alpha_in else UPPER
+            table[key] = (alpha + VALUE_BIAS) | (flag << FLAG_SHIFT) | ((best_column + 1) << MOVE_SHIFT)
+            if len(table) > capacity:
+                table.clear()
             return alpha
 
-        def store(key: int, score: int, flag: int, column: int) -> None:
-            if len(table) >= capacity and key not in table:
-                table.clear()  # bounded memory: start again rather than grow
-            table[key] = (score + VALUE_BIAS) | (flag << FLAG_SHIFT) | ((column + 1) << MOVE_SHIFT)
+        def counts() -> Counts:
+            return nodes, hits, cutoffs, max_ply
 
-        return negamax
-
-
-def _first(entry: tuple[int, int, int]) -> int:
-    return entry[0]
+        return negamax, counts
