@@ -118,6 +118,9 @@ class Search:
         column_of = list(order)
         mask_of = [masks[column] for column in order]
         low_bits = board.bit_length()
+        rank_of_square = {1 << bit: rank for rank, column in enumerate(order)
+                          for bit in range(64) if masks[column] >> bit & 1}
+        lane_of, lanes = _lanes(len(order), low_bits, 3 * (self.height + 2))
         a, b, c = self.height + 1, self.height, self.height + 2  # horizontal, the diagonals
         a2, a3, b2, b3, c2, c3 = 2 * a, 3 * a, 2 * b, 3 * b, 2 * c, 3 * c
         poll, poll_every = budget.poll, budget.poll_mask + 1
@@ -194,29 +197,44 @@ class Search:
                         child = table.get(other + (occupied | square), 0)
                         if child & (UPPER << FLAG_SHIFT) and VALUE_BIAS - (child & 127) >= beta:
                             return VALUE_BIAS - (child & 127)
-            # Most new threats first, the table's move ahead of all, centre first among equals:
-            # the kernel's sort key and the move's rank in the centre-first order make the high
-            # bits of one int per move, sorted ascending; its low bits hold the squares where
-            # the move threatens to win, which are the child's ``threats``.
+            # Most new threats first, the table's move ahead of all, centre first among equals.
+            # Every move's threats come from one evaluation of a wide int that holds each
+            # move's board in its own lane (see _lanes); the kernel's sort key and the move's
+            # rank in the centre-first order make the high bits of one int per move, sorted
+            # ascending; its low bits hold the move's threats, which are the child's.
+            if moves & (moves - 1):
+                ranks = []
+                played = 0
+                for rank, mask in by_rank:
+                    square = moves & mask
+                    if square:
+                        ranks.append(rank)
+                        played |= square << lane_of[rank]
+                s = mover * lanes | played
+                open_squares = empty * lanes ^ played
+            else:
+                rank = rank_of_square[moves]
+                ranks = [rank]
+                s = (mover | moves) << lane_of[rank]
+                open_squares = (empty ^ moves) << lane_of[rank]
+            # games.connect4.winning_squares, unrolled for this board.
+            x, y = s << a, s >> a
+            found = (s << 1) & (s << 2) & (s << 3) | \
+                x & (s << a2) & ((s << a3) | y) | y & (s >> a2) & (x | (s >> a3))
+            x, y = s << b, s >> b
+            found |= x & (s << b2) & ((s << b3) | y) | y & (s >> b2) & (x | (s >> b3))
+            x, y = s << c, s >> c
+            found |= x & (s << c2) & ((s << c3) | y) | y & (s >> c2) & (x | (s >> c3))
+            found &= open_squares
             codes = []
-            for rank, mask in by_rank:
-                square = moves & mask
-                if square:
-                    # games.connect4.winning_squares, unrolled for this board.
-                    s = mover | square
-                    x, y = s << a, s >> a
-                    found = (s << 1) & (s << 2) & (s << 3) | \
-                        x & (s << a2) & ((s << a3) | y) | y & (s >> a2) & (x | (s >> a3))
-                    x, y = s << b, s >> b
-                    found |= x & (s << b2) & ((s << b3) | y) | y & (s >> b2) & (x | (s >> b3))
-                    x, y = s << c, s >> c
-                    found |= x & (s << c2) & ((s << c3) | y) | y & (s >> c2) & (x | (s >> c3))
-                    found &= empty ^ square
-                    if column_of[rank] == hint:
-                        codes.append(rank << low_bits | found)
-                    else:
-                        codes.append(((64 - found.bit_count()) << 4 | rank) << low_bits | found)
-            codes.sort()
+            for rank in ranks:
+                made = (found >> lane_of[rank]) & board
+                if column_of[rank] == hint:
+                    codes.append(rank << low_bits | made)
+                else:
+                    codes.append(((64 - made.bit_count()) << 4 | rank) << low_bits | made)
+            if len(codes) > 1:
+                codes.sort()
             alpha_in = alpha
             best_column = column_of[(codes[0] >> low_bits) & 15]
             for code in codes:
@@ -244,3 +262,17 @@ class Search:
             return nodes, hits, cutoffs, max_ply
 
         return negamax, counts
+
+
+def _lanes(count: int, board_bits: int, reach: int) -> tuple[list[int], int]:
+    """Where each of ``count`` boards sits in one wide int, and the int with bit 0 of each
+    lane set (multiplying a board by it copies the board into every lane).
+
+    A pass of winning_squares over the wide int evaluates every lane at once, at little more
+    than the cost of one board (CPython's big-int operations cost per 30-bit digit, and
+    their fixed cost dominates at these sizes). Shifts move bits by at most ``reach``, so
+    lanes ``board_bits + reach + 1`` apart never mix their boards' squares."""
+    stride = board_bits + reach + 1
+    offsets = [rank * stride for rank in range(count)]
+    return offsets, sum(1 << offset for offset in offsets)
+
