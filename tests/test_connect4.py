@@ -110,13 +110,15 @@ def test_python_engine_agrees_with_the_end_game_test_set() -> None:
 
 
 # -- compiled against Python ---------------------------------------------------------------------
+# Against the generic tt engine: an implementation independent of the kernel (engine="python"
+# alone would now run the kernel's mirror, tested node for node in test_connect4_search.py).
 def test_compiled_and_python_agree_on_random_late_positions() -> None:
     game = ConnectFour()
     rng = random.Random(2026)
     for _ in range(25):
         position = random_late_position(game, rng, remaining=rng.randrange(6, 16))
         fast = compiled(game, position, pv_limit=0)
-        slow = solve(game, position, engine="python", pv_limit=0)
+        slow = solve(game, position, algorithm="tt", engine="python", pv_limit=0)
         assert (fast.value, sorted(fast.best_moves)) == (slow.value, sorted(slow.best_moves)), \
             game.format_position(position)
 
@@ -136,7 +138,7 @@ def test_a_side_without_room_for_a_line_is_scored_alike() -> None:
                 has_four(mover | empty, game.height) and has_four((mover ^ occupied) | empty, game.height)):
             continue
         fast = compiled(game, position, pv_limit=0)
-        slow = solve(game, position, engine="python", pv_limit=0)
+        slow = solve(game, position, algorithm="tt", engine="python", pv_limit=0)
         assert (fast.value, sorted(fast.best_moves)) == (slow.value, sorted(slow.best_moves)), \
             game.format_position(position)
         checked += 1
@@ -148,7 +150,7 @@ def test_compiled_analysis_matches_python_analysis() -> None:
     for _ in range(5):
         position = random_late_position(game, rng, remaining=10)
         fast = {m.notation: m.value for m in analyze(game, position, engine="compiled")}
-        slow = {m.notation: m.value for m in analyze(game, position, engine="python")}
+        slow = {m.notation: m.value for m in analyze(game, position, algorithm="tt", engine="python")}
         assert fast == slow, game.format_position(position)
 
 
@@ -156,7 +158,7 @@ def test_compiled_analysis_matches_python_analysis() -> None:
 def test_small_boards_are_solved_alike_by_both_engines(width: int, height: int) -> None:
     game = ConnectFour(width, height)
     fast = compiled(game, game.start())
-    slow = solve(game, game.start(), engine="python")
+    slow = solve(game, game.start(), algorithm="tt", engine="python")
     assert (fast.value, sorted(fast.best_moves)) == (slow.value, sorted(slow.best_moves))
 
 
@@ -167,7 +169,7 @@ def test_boards_that_fill_the_64_bit_word_agree_with_python(width: int, height: 
     for _ in range(4):
         position = random_late_position(game, rng, remaining=10)
         fast = compiled(game, position, pv_limit=0)
-        slow = solve(game, position, engine="python", pv_limit=0)
+        slow = solve(game, position, algorithm="tt", engine="python", pv_limit=0)
         assert (fast.value, sorted(fast.best_moves)) == (slow.value, sorted(slow.best_moves))
 
 

@@ -6,8 +6,8 @@ itself; running out raises LimitReached, as the compiled engine does at its node
 
 from __future__ import annotations
 
-from perfectplay.connect4_search.negamax import BYTES_PER_ENTRY, Search
 from perfectplay.connect4_search.answers import ScoreEngine
+from perfectplay.connect4_search.negamax import BYTES_PER_ENTRY, Search
 from perfectplay.errors import LimitReached
 from perfectplay.games.connect4 import ConnectFour, Position
 from perfectplay.search.limits import Budget, Limits, OutOfBudget
