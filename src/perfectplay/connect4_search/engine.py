@@ -53,8 +53,8 @@ class Engine(ScoreEngine):
     def _stopped(self, stop: OutOfBudget) -> LimitReached:
         nodes = self.counters()[0]
         self.search = self._new_search()  # the stopped search left bounds that are not true
-        return LimitReached(f"the Python null-window search stopped ({stop}) after "
-                            f"{nodes:,} nodes without an answer")
+        return LimitReached(f"null-window stopped ({stop}) after {nodes:,} nodes without an "
+                            "answer; use --algorithm id for a best-effort move under a limit")
 
     def counters(self) -> tuple[int, int, int, int]:
         return self.search.counters()
