@@ -127,6 +127,17 @@ class Search:
         node_cap = budget.node_cap if budget.node_cap != UNLIMITED_DEPTH else 1 << 62
         next_poll = min(poll_every, node_cap)
         nodes = hits = cutoffs = max_ply = 0
+        # Per stone count: the score of a loss at the opponent's next stone, the least and
+        # the most a live position can score (the kernel computes them at every node).
+        lost = [-((cells - stones) // 2) for stones in range(cells + 1)]
+        least = [-((cells - 2 - stones) // 2) for stones in range(cells + 1)]
+        most = [(cells - 1 - stones) // 2 for stones in range(cells + 1)]
+        # Table entries less their score, per flag and rank of the best move.
+        lower_bit, upper_bit, bias = LOWER << FLAG_SHIFT, UPPER << FLAG_SHIFT, VALUE_BIAS
+        tags = [[bias | flag << FLAG_SHIFT | (column + 1) << MOVE_SHIFT for column in column_of]
+                for flag in (0, LOWER, UPPER, EXACT)]
+        cut_tag, upper_tag, exact_tag = tags[LOWER], tags[UPPER], tags[EXACT]
+        late, etc_min_empty, etc_all_after = LATE, ETC_MIN_EMPTY, ETC_ALL_AFTER
 
         def has_four(s: int) -> bool:
             for shift in (1, a, b, c):
@@ -143,6 +154,8 @@ class Search:
             if nodes >= next_poll:
                 poll(nodes)  # raises OutOfBudget past the time, node or memory budget
                 next_poll = min(nodes + poll_every, node_cap)
+                if len(table) > capacity:
+                    table.clear()  # bounded memory: start again rather than grow
             if stones > max_ply:
                 max_ply = stones
             # safe_moves: the playable squares that do not let the opponent win next move.
@@ -152,33 +165,44 @@ class Search:
             forced = moves & threats
             if forced:
                 if forced & (forced - 1):
-                    return -((cells - stones) // 2)
+                    return lost[stones]
                 moves = forced
             moves &= ~(threats >> 1)
             if not moves:
-                return -((cells - stones) // 2)  # the opponent wins with its next stone
+                return lost[stones]  # the opponent wins with its next stone
             if stones >= cells - 2:
                 return 0
-            low = -((cells - 2 - stones) // 2)
+            low = least[stones]
             if alpha < low:
                 alpha = low
                 if alpha >= beta:
                     return alpha
-            high = (cells - 1 - stones) // 2
-            if stones >= LATE and not has_four(mover | empty):
-                if not has_four(other | empty):
-                    return 0
-                high = 0
+            high = most[stones]
+            if stones >= late:
+                # games.connect4.has_four, unrolled, on the mover's stones and every empty
+                # square: vertical first, where room is almost always left.
+                x = mover | empty
+                p = x & (x >> 1)
+                if not p & (p >> 2):
+                    p = x & (x >> a)
+                    if not p & (p >> a2):
+                        p = x & (x >> b)
+                        if not p & (p >> b2):
+                            p = x & (x >> c)
+                            if not p & (p >> c2):
+                                if not has_four(other | empty):
+                                    return 0
+                                high = 0
             key = mover + occupied
             entry = table.get(key, 0)
             hint = -1
             if entry:
                 hits += 1
-                value = (entry & 127) - VALUE_BIAS
+                value = (entry & 127) - bias
                 hint = (entry >> MOVE_SHIFT) - 1
-                if entry & (UPPER << FLAG_SHIFT) and value < high:
+                if entry & upper_bit and value < high:
                     high = value
-                if entry & (LOWER << FLAG_SHIFT) and value > low:
+                if entry & lower_bit and value > low:
                     low = value
             if (alpha if alpha > low else low) >= (beta if beta < high else high):
                 # The bounds decide the window: fail soft with the bound that does.
@@ -189,14 +213,14 @@ class Search:
                 alpha = low
             if high < beta:
                 beta = high
-            if cells - stones >= ETC_MIN_EMPTY and (entry or nodes > ETC_ALL_AFTER):
+            if cells - stones >= etc_min_empty and (entry or nodes > etc_all_after):
                 # Enhanced transposition cutoff, columns left to right as the kernel tries them.
                 for mask in masks:
                     square = moves & mask
                     if square:
                         child = table.get(other + (occupied | square), 0)
-                        if child & (UPPER << FLAG_SHIFT) and VALUE_BIAS - (child & 127) >= beta:
-                            return VALUE_BIAS - (child & 127)
+                        if child & upper_bit and bias - (child & 127) >= beta:
+                            return bias - (child & 127)
             # Most new threats first, the table's move ahead of all, centre first among equals.
             # Every move's threats come from one evaluation of a wide int that holds each
             # move's board in its own lane (see _lanes); the kernel's sort key and the move's
@@ -236,7 +260,7 @@ class Search:
             if len(codes) > 1:
                 codes.sort()
             alpha_in = alpha
-            best_column = column_of[(codes[0] >> low_bits) & 15]
+            best_rank = (codes[0] >> low_bits) & 15
             for code in codes:
                 rank = (code >> low_bits) & 15
                 square = moves & mask_of[rank]
@@ -244,18 +268,12 @@ class Search:
                                  code & board)
                 if score >= beta:
                     cutoffs += 1
-                    table[key] = (score + VALUE_BIAS) | (LOWER << FLAG_SHIFT) | \
-                        ((column_of[rank] + 1) << MOVE_SHIFT)
-                    if len(table) > capacity:
-                        table.clear()  # bounded memory: start again rather than grow
+                    table[key] = score + cut_tag[rank]
                     return score
                 if score > alpha:
                     alpha = score
-                    best_column = column_of[rank]
-            flag = EXACT if alpha > alpha_in else UPPER
-            table[key] = (alpha + VALUE_BIAS) | (flag << FLAG_SHIFT) | ((best_column + 1) << MOVE_SHIFT)
-            if len(table) > capacity:
-                table.clear()
+                    best_rank = rank
+            table[key] = alpha + (exact_tag if alpha > alpha_in else upper_tag)[best_rank]
             return alpha
 
         def counts() -> Counts:
