@@ -10,8 +10,8 @@ first; fail-soft null-window searches narrowed towards the score (Pons, "Solving
 parts 4-12). The kernel's docstrings say why each step is there.
 
 One difference, in the table: here it is a dict from a position's key to one packed entry
-(score, bound flag, best column), never colliding, holding at most ``capacity`` entries and
-emptied when full (the kernel keeps two-entry buckets and replaces the entry nearer the
+(score, bound flag, best column), never colliding, emptied when a poll finds it holding more
+than ``capacity`` entries (the kernel keeps two-entry buckets and replaces the entry nearer the
 leaves). Node counts are the kernel's as long as neither table has to give up an entry, which
 is the case for every search of the test sets' "easy" positions (docs/connect4_python.md).
 
