@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
+from connect4_helpers import run_cli, sample
 
 from perfectplay import analyze, registry, solve
 from perfectplay import value as V
-from perfectplay.cli import main
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.games.connect4 import ConnectFour, has_four, random_late_position
 
-DATA = Path(__file__).parents[1] / "../shared/data/connect4"
 pytest.importorskip("numba", reason="the compiled engine needs numba")
 
 
@@ -23,22 +21,8 @@ def compiled(game: ConnectFour, position: object, **options: object):  # type: i
     return solve(game, position, engine="compiled", **options)  # type: ignore[arg-type]
 
 
-def sample(name: str, every: int) -> list[tuple[str, int]]:
-    path = DATA / name
-    if not path.exists():
-        pytest.skip(f"test set {path} is absent (see ../shared/data/connect4/README.md)")
-    lines = [line.split() for line in path.read_text().splitlines() if line.strip()]
-    return [(moves, int(score)) for moves, score in lines[::every]]
 
 
-def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 # -- rules and notation --------------------------------------------------------------------

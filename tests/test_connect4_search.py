@@ -5,19 +5,17 @@ optimal moves, what ``auto`` runs, limits, a tiny table, and bad requests."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
+from connect4_helpers import run_cli, sample
 
 from perfectplay import analyze, registry, solve
-from perfectplay.cli import main
 from perfectplay.connect4_search.engine import Engine as PythonEngine
 from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.games.connect4 import ConnectFour, random_late_position
 from perfectplay.search.limits import Limits
 
-DATA = Path(__file__).parents[1] / "../shared/data/connect4"
 pytest.importorskip("numba", reason="the comparison with the kernel needs numba")
 from perfectplay.compiled import c4_kernel as K  # noqa: E402
 from perfectplay.compiled.connect4 import Engine as KernelEngine  # noqa: E402
@@ -28,12 +26,6 @@ from perfectplay.compiled.connect4 import Engine as KernelEngine  # noqa: E402
 KERNEL_TABLE = "128MB"
 
 
-def sample(name: str, every: int) -> list[tuple[str, int]]:
-    path = DATA / name
-    if not path.exists():
-        pytest.skip(f"test set {path} is absent (see ../shared/data/connect4/README.md)")
-    lines = [line.split() for line in path.read_text().splitlines() if line.strip()]
-    return [(moves, int(score)) for moves, score in lines[::every]]
 
 
 def both_scores(game: ConnectFour, position: tuple[int, int, str]) -> tuple[tuple[int, ...], ...]:
@@ -171,12 +163,3 @@ def test_other_games_are_refused_in_one_line(capsys: pytest.CaptureFixture[str])
     with pytest.raises(UnsupportedSearch, match="Connect Four only"):
         solve(game, position, algorithm="null-window")
 
-
-def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
