@@ -12,12 +12,14 @@ parts 4-12). The kernel's docstrings say why each step is there.
 One difference, in the table: here it is a dict from a position's key to one packed entry
 (score, bound flag, best column), never colliding, emptied when a poll finds it holding more
 than ``capacity`` entries (the kernel keeps two-entry buckets and replaces the entry nearer the
-leaves). Node counts are the kernel's as long as neither table has to give up an entry, which
-is the case for every search of the test sets' "easy" positions (docs/connect4_python.md).
+leaves). Node counts are the kernel's as long as neither table has to give up an entry
+(docs/connect4_python.md says how often the kernel's does).
 
-Speed comes from what the interpreter is good at: one closure per solve with every constant a
-local, the board's shifts precomputed, int.bit_count for the population count, and nothing
-allocated per node but the list of ordered moves.
+Speed comes from what the interpreter is good at (docs/connect4_python.md): one closure per
+solve with every constant a local; each child handed the threats its parent computed while
+ordering; every move's threats from one pass over a wide int with a lane per move; sort keys
+packed into ints; int.bit_count. The search is one long function on purpose: every helper
+call would be paid at every node.
 """
 
 from __future__ import annotations
