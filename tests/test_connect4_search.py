@@ -5,6 +5,8 @@ optimal moves, what ``auto`` runs, limits, a tiny table, and bad requests."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -125,6 +127,18 @@ def test_issue_13s_position_is_solved_in_the_kernels_eight_nodes(
     assert code == 0
     assert "score: -11" in out
     assert "null-window (pure Python): 8 nodes" in out
+
+
+def test_without_numba_a_plain_solve_runs_it() -> None:
+    # sys.modules["numba"] = None makes numba unimportable, as on a machine without it.
+    script = ("import sys; sys.modules['numba'] = None; from perfectplay.cli import main; "
+              "main(['solve', 'connect4', '544111732146347'])")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    # The first 15-move line of Test_L2_R1: the generic engine did not finish in 120 s.
+    assert "null-window (pure Python): 137 nodes" in done.stdout
+    assert "score: -9" in done.stdout
 
 
 def test_depth_limits_go_to_the_depth_limited_search() -> None:
