@@ -9,6 +9,7 @@ counts them (every call of the search function).
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any, Callable
 
 import numpy as np
@@ -19,6 +20,7 @@ from perfectplay.connect4_search import answers
 from perfectplay.connect4_search.answers import Probe
 from perfectplay.errors import LimitReached
 from perfectplay.games.connect4 import ConnectFour, Position
+from perfectplay.search.limits import Budget
 from perfectplay.search.results import MoveValue, Solution
 from perfectplay.search.tables import parse_table_size
 
@@ -42,10 +44,17 @@ class Engine(answers.ScoreEngine):
             _ARRAYS[shape][K.NODE_LIMIT] = K.NO_LIMIT
         # One array holds the work area and the table (see c4_kernel.TABLE_AT).
         self.work = _ARRAYS[shape]
+        self.budget: Budget | None = None
 
-    def new_solve(self, node_limit: int | None = None) -> None:
-        T.new_generation(self.work)
+    def new_solve(self, node_limit: int | None = None, warm: bool = False,
+                  budget: Budget | None = None) -> None:
+        """Start a search: a fresh table (or, ``warm``, the one the last search left; see
+        perfectplay.methods.Request.warm), zero counters, this node budget. ``budget``'s
+        deadline and stop flag are watched while a long search runs (``_run``)."""
+        if not warm:
+            T.new_generation(self.work)
         self.reset_counters(node_limit)
+        self.budget = budget
 
     def reset_counters(self, node_limit: int | None = None) -> None:
         """Zero the statistics and set the node budget (None: unlimited), table untouched."""
@@ -88,13 +97,26 @@ class Engine(answers.ScoreEngine):
         try:
             while worker.is_alive():
                 worker.join(0.05)
+                if self._out_of_time():
+                    self._stop(worker)
+                    raise LimitReached("the compiled search was stopped by its time limit")
         except KeyboardInterrupt:
-            self.work[K.STOP] = 1
-            worker.join()
-            self.work[K.STOP] = 0
-            T.new_generation(self.work)  # the stopped search left bounds that are not true
+            self._stop(worker)
             raise
         return answer[0]
+
+    def _out_of_time(self) -> bool:
+        budget = self.budget
+        if budget is None:
+            return False
+        return budget.stop.is_set() or \
+            (budget.deadline is not None and time.perf_counter() > budget.deadline)
+
+    def _stop(self, worker: threading.Thread) -> None:
+        self.work[K.STOP] = 1
+        worker.join()
+        self.work[K.STOP] = 0
+        T.new_generation(self.work)  # the stopped search left bounds that are not true
 
     def counters(self) -> tuple[int, int, int, int]:
         work = self.work
@@ -116,20 +138,23 @@ ALGORITHM = "compiled null-window"
 def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = 1000,
           on_depth: Callable[[Probe], None] | None = None, book: Any = None,
-          node_limit: int | None = None, **_: Any) -> Solution:
+          node_limit: int | None = None, warm: bool = False, budget: Budget | None = None,
+          **_: Any) -> Solution:
     """Like perfectplay.solve, by the kernel (answers.solve); past ``node_limit`` nodes in
-    all (when given) it raises LimitReached."""
+    all (when given) it raises LimitReached. ``warm`` keeps the table of the last search in
+    this process (Request.warm); past ``budget``'s deadline or on its stop flag a long search
+    raises LimitReached."""
     engine = Engine(game, table_size)
-    engine.new_solve(node_limit)
+    engine.new_solve(node_limit, warm, budget)
     return answers.solve(engine, position, ALGORITHM, outcome_only=outcome_only,
                          pv_limit=pv_limit, on_depth=on_depth, book=book)
 
 
 def analyze(game: ConnectFour, position: Position, *, outcome_only: bool = False,
             table_size: str | int | None = None, book: Any = None, node_limit: int | None = None,
-            **_: Any) -> list[MoveValue]:
+            warm: bool = False, budget: Budget | None = None, **_: Any) -> list[MoveValue]:
     """Every legal column's value, by the kernel (answers.analyze); past ``node_limit``
-    nodes in all it raises LimitReached."""
+    nodes in all it raises LimitReached; ``warm`` and ``budget`` as for solve."""
     engine = Engine(game, table_size)
-    engine.new_solve(node_limit)
+    engine.new_solve(node_limit, warm, budget)
     return answers.analyze(engine, position, outcome_only=outcome_only, book=book)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from perfectplay.game import Game
-from perfectplay.methods import Method, Request, register
+from perfectplay.methods import Method, Request, register, too_big_without_limit
 from perfectplay.search.limits import Budget
 from perfectplay.search.results import MoveValue, Solution
 
@@ -42,7 +42,7 @@ def _applies(game: Game[Any, Any], request: Request) -> str | None:
         return f"--algorithm {NAME} solves Connect Four only, not {game.name}"
     if request.limits.depth is not None:
         return f"{NAME} solves exactly; use --algorithm id with --depth"
-    return None
+    return too_big_without_limit(game, request)
 
 
 register(Method(NAME, "Connect Four: the compiled kernel's null-window search, in pure Python",
