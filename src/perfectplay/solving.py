@@ -27,6 +27,7 @@ METHOD_MODULES = (
     "perfectplay.search.mate",
     "perfectplay.impartial.method",
     "perfectplay.compiled.method",
+    "perfectplay.connect4_search.method",
     "perfectplay.retro.method",
     "perfectplay.engine.method",
     "perfectplay.store.method",
