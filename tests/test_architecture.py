@@ -24,7 +24,7 @@ LAYERS = {
     "search": 4,
     # Games and the engines that build on search: side by side (a kernel compiles a game's
     # rules, theory splits a game into parts), never importing each other in a circle.
-    "games": 5, "impartial": 5, "compiled": 5, "retro": 5, "engine": 5, "book": 5,
+    "games": 5, "impartial": 5, "compiled": 5, "connect4_search": 5, "retro": 5, "engine": 5, "book": 5,
     # Databases of solved positions: built with the games' rules, read as a solving method.
     "store": 5,
     # Chess endgame tables: built with retro's solver, read by the chess game and as a method.

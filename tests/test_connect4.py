@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
+from connect4_helpers import run_cli, sample
 
 from perfectplay import analyze, registry, solve
 from perfectplay import value as V
-from perfectplay.cli import main
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.games.connect4 import ConnectFour, has_four, random_late_position
 
-DATA = Path(__file__).parents[1] / "../shared/data/connect4"
 pytest.importorskip("numba", reason="the compiled engine needs numba")
 
 
@@ -23,22 +21,8 @@ def compiled(game: ConnectFour, position: object, **options: object):  # type: i
     return solve(game, position, engine="compiled", **options)  # type: ignore[arg-type]
 
 
-def sample(name: str, every: int) -> list[tuple[str, int]]:
-    path = DATA / name
-    if not path.exists():
-        pytest.skip(f"test set {path} is absent (see ../shared/data/connect4/README.md)")
-    lines = [line.split() for line in path.read_text().splitlines() if line.strip()]
-    return [(moves, int(score)) for moves, score in lines[::every]]
 
 
-def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 # -- rules and notation --------------------------------------------------------------------
@@ -110,13 +94,15 @@ def test_python_engine_agrees_with_the_end_game_test_set() -> None:
 
 
 # -- compiled against Python ---------------------------------------------------------------------
+# Against the generic tt engine: an implementation independent of the kernel (engine="python"
+# alone would now run the kernel's mirror, tested node for node in test_connect4_search.py).
 def test_compiled_and_python_agree_on_random_late_positions() -> None:
     game = ConnectFour()
     rng = random.Random(2026)
     for _ in range(25):
         position = random_late_position(game, rng, remaining=rng.randrange(6, 16))
         fast = compiled(game, position, pv_limit=0)
-        slow = solve(game, position, engine="python", pv_limit=0)
+        slow = solve(game, position, algorithm="tt", engine="python", pv_limit=0)
         assert (fast.value, sorted(fast.best_moves)) == (slow.value, sorted(slow.best_moves)), \
             game.format_position(position)
 
@@ -136,7 +122,7 @@ def test_a_side_without_room_for_a_line_is_scored_alike() -> None:
                 has_four(mover | empty, game.height) and has_four((mover ^ occupied) | empty, game.height)):
             continue
         fast = compiled(game, position, pv_limit=0)
-        slow = solve(game, position, engine="python", pv_limit=0)
+        slow = solve(game, position, algorithm="tt", engine="python", pv_limit=0)
         assert (fast.value, sorted(fast.best_moves)) == (slow.value, sorted(slow.best_moves)), \
             game.format_position(position)
         checked += 1
@@ -148,7 +134,7 @@ def test_compiled_analysis_matches_python_analysis() -> None:
     for _ in range(5):
         position = random_late_position(game, rng, remaining=10)
         fast = {m.notation: m.value for m in analyze(game, position, engine="compiled")}
-        slow = {m.notation: m.value for m in analyze(game, position, engine="python")}
+        slow = {m.notation: m.value for m in analyze(game, position, algorithm="tt", engine="python")}
         assert fast == slow, game.format_position(position)
 
 
@@ -156,7 +142,7 @@ def test_compiled_analysis_matches_python_analysis() -> None:
 def test_small_boards_are_solved_alike_by_both_engines(width: int, height: int) -> None:
     game = ConnectFour(width, height)
     fast = compiled(game, game.start())
-    slow = solve(game, game.start(), engine="python")
+    slow = solve(game, game.start(), algorithm="tt", engine="python")
     assert (fast.value, sorted(fast.best_moves)) == (slow.value, sorted(slow.best_moves))
 
 
@@ -167,7 +153,7 @@ def test_boards_that_fill_the_64_bit_word_agree_with_python(width: int, height: 
     for _ in range(4):
         position = random_late_position(game, rng, remaining=10)
         fast = compiled(game, position, pv_limit=0)
-        slow = solve(game, position, engine="python", pv_limit=0)
+        slow = solve(game, position, algorithm="tt", engine="python", pv_limit=0)
         assert (fast.value, sorted(fast.best_moves)) == (slow.value, sorted(slow.best_moves))
 
 
@@ -236,3 +222,15 @@ def test_the_largest_boards_that_fit_are_accepted() -> None:
         ConnectFour(9, 7)
     with pytest.raises(BadPosition):
         ConnectFour().parse_position("8")
+
+
+def test_legal_moves_are_the_searched_moves_unordered() -> None:
+    game = ConnectFour(5, 4)
+    rng = random.Random(10)
+    for _ in range(300):
+        position = game.start()
+        for _ in range(rng.randrange(game.cells)):
+            if game.outcome(position) is not None:
+                break
+            position = game.play(position, rng.choice(game.moves(position)))
+        assert sorted(game.legal_moves(position)) == sorted(game.moves(position))

@@ -46,6 +46,9 @@ METHOD_MODULES: dict[str, tuple[tuple[str, ...], NeedCheck]] = {
     "perfectplay.impartial.method": (
         ("grundy",), lambda game, request: game.properties.impartial or request.algorithm == "grundy"),
     "perfectplay.compiled.method": ((), _kernels),
+    "perfectplay.connect4_search.method": (
+        ("null-window",),
+        lambda game, request: game.name == "connect4" or request.algorithm == "null-window"),
     "perfectplay.retro.method": (
         ("retro",), lambda game, request: game.properties.loopy or request.algorithm == "retro"),
     "perfectplay.engine.method": (("engine",), lambda game, request: request.algorithm == "engine"),
