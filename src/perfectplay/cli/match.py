@@ -110,6 +110,11 @@ def summary(state: MatchState, verdict: str | None, test: SprtTest, max_pairs: i
              f"pentanomial [LL, LD+DL, LW+DD+WL, DW+WD, WW]: {state.pentanomial}"]
     if state.adjudicated:
         lines.append(f"{state.adjudicated} games adjudicated drawn at the ply limit")
+    thinking = state.thinking
+    if thinking.moves[0] and thinking.moves[1]:
+        lines.append("seconds per move (wall clock, mean / longest): "
+                     f"first {thinking.mean(0):.3f} / {thinking.longest[0]:.3f}, "
+                     f"second {thinking.mean(1):.3f} / {thinking.longest[1]:.3f}")
     if elo is not None:
         lines.append(f"Elo {_elo_text(elo.elo)} (95% interval {_elo_text(elo.low)} to {_elo_text(elo.high)})")
     outcome = {"H1": f"H1 accepted: the first player is stronger (Elo >= {test.elo1:g} favoured)",
