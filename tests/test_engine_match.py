@@ -169,3 +169,13 @@ def test_thinking_time_is_credited_to_the_player_who_moved() -> None:
     expected = sum((len(record.moves) + record.first_moved_first) // 2 for record in state.games)
     assert state.thinking.moves == [expected, sum(len(r.moves) for r in state.games) - expected]
     assert state.thinking.longest[0] <= state.thinking.seconds[0]
+
+
+def test_with_forfeit_an_illegal_reply_loses_the_game_instead_of_ending_the_match(cli) -> None:  # type: ignore[no-untyped-def]
+    stub = f"uci={sys.executable} {STUB} tictactoe --illegal"
+    done = cli("match", "tictactoe", "--second", stub, "--pairs", "2", "--forfeit", "--quiet")
+    assert done.returncode == 0, done.stderr
+    # The stub never plays a legal move: it loses all four games, whoever starts.
+    assert "W 4 D 0 L 0" in done.stdout
+    assert "pentanomial [LL, LD+DL, LW+DD+WL, DW+WD, WW]: [0, 0, 0, 0, 2]" in done.stdout
+    assert "4 games lost by forfeit; the first: UCI engine" in done.stdout

@@ -3,7 +3,10 @@
 Each opening is played twice, the first player moving first in one game and second in the
 other, so an unbalanced opening favours neither side. After every pair the generalized SPRT
 (perfectplay.engine.sprt) decides whether to stop. Results are from the first player's view.
-A game longer than ``max_plies`` is adjudicated a draw (said in the summary). Each player's
+A game longer than ``max_plies`` is adjudicated a draw (said in the summary). With
+``forfeit``, a player that answers with no move or an illegal one loses that game, as
+tournament managers score it (sunfish, for one, sometimes answers ``bestmove (none)`` at very
+short move times on a loaded machine); without it the match ends with that error. Each player's
 thinking time is measured around its ``choose`` call (wall clock), so a summary can show
 whether "equal time per move" held: an external engine may overrun its ``movetime``.
 """
@@ -15,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from perfectplay.engine.players import Player, PlayerFailed
+from perfectplay.engine.players import IllegalReply, Player
 from perfectplay.engine.sprt import EloEstimate, SprtTest, elo_estimate, llr
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.game import Game, Outcome
@@ -93,6 +96,7 @@ class GameRecord:
     score: float  # for the first player: 1, 0.5 or 0
     adjudicated: bool
     thinking: Thinking | None = None  # indexed first player, second player
+    forfeit: str | None = None  # why the loser lost by forfeit, if it did
 
 
 @dataclass
@@ -106,6 +110,7 @@ class MatchState:
     adjudicated: int = 0
     games: list[GameRecord] = field(default_factory=list)
     thinking: Thinking = field(default_factory=Thinking)
+    forfeits: list[str] = field(default_factory=list)
 
     @property
     def pairs(self) -> int:
@@ -115,6 +120,8 @@ class MatchState:
         for record in (first, second):
             self.games.append(record)
             self.adjudicated += record.adjudicated
+            if record.forfeit is not None:
+                self.forfeits.append(record.forfeit)
             if record.thinking is not None:
                 self.thinking.merge(record.thinking, swapped=False)
             if record.score == 1:
@@ -131,10 +138,13 @@ class MatchState:
 
 def play_game(game: Game[Any, Any], opening: Any, players: tuple[Player, Player],
               max_plies: int = DEFAULT_MAX_PLIES,
-              thinking: Thinking | None = None) -> tuple[float, list[Any], bool]:
+              thinking: Thinking | None = None, forfeits: list[str] | None = None,
+              ) -> tuple[float, list[Any], bool]:
     """Play ``players[0]`` (to move at ``opening``) against ``players[1]``; returns the score
     of players[0], the moves, and whether the game was adjudicated at ``max_plies``. Each
-    move's wall-clock time is added to ``thinking`` (indexed like ``players``) if given."""
+    move's wall-clock time is added to ``thinking`` (indexed like ``players``) if given.
+    With a ``forfeits`` list, a player's illegal reply loses the game (its reason is added
+    there); without one it raises :class:`IllegalReply`."""
     for player in players:
         player.new_game()
     position, lead = opening, 0
@@ -151,11 +161,17 @@ def play_game(game: Game[Any, Any], opening: Any, players: tuple[Player, Player]
             break
         mover = len(moves) % 2
         started = time.perf_counter()
-        move = players[mover].choose(opening, list(moves), position)
+        try:
+            move = players[mover].choose(opening, list(moves), position)
+            if move not in legal:
+                raise IllegalReply(f"{players[mover].name} chose {move!r}, not a legal move")
+        except IllegalReply as error:
+            if forfeits is None:
+                raise
+            forfeits.append(str(error))
+            return (0.0 if mover == 0 else 1.0), moves, False
         if thinking is not None:
             thinking.add(mover, time.perf_counter() - started)
-        if move not in legal:
-            raise PlayerFailed(f"{players[mover].name} chose {move!r}, not a legal move")
         if props.is_score:
             gain = game.gain(position, move)
             lead += gain if mover == 0 else -gain
@@ -174,7 +190,7 @@ def play_game(game: Game[Any, Any], opening: Any, players: tuple[Player, Player]
 
 
 def run_match(game: Game[Any, Any], first: Player, second: Player, openings: list[Any], *,
-              test: SprtTest, max_pairs: int, max_plies: int = DEFAULT_MAX_PLIES,
+              test: SprtTest, max_pairs: int, max_plies: int = DEFAULT_MAX_PLIES, forfeit: bool = False,
               on_pair: Callable[[MatchState, float], None] | None = None) -> tuple[MatchState, str | None]:
     """Play pairs (cycling through ``openings``) until SPRT decides or ``max_pairs`` are
     played; returns the totals and 'H1', 'H0' or None (inconclusive)."""
@@ -184,14 +200,16 @@ def run_match(game: Game[Any, Any], first: Player, second: Player, openings: lis
     verdict = None
     for number in range(max_pairs):
         opening = openings[number % len(openings)]
-        thinking = Thinking()
-        score, moves, adjudicated = play_game(game, opening, (first, second), max_plies, thinking)
-        game_one = GameRecord(opening, True, moves, score, adjudicated, thinking)
-        swapped = Thinking()
-        score, moves, adjudicated = play_game(game, opening, (second, first), max_plies, swapped)
+        thinking, reasons = Thinking(), [] if forfeit else None
+        score, moves, adjudicated = play_game(game, opening, (first, second), max_plies, thinking, reasons)
+        game_one = GameRecord(opening, True, moves, score, adjudicated, thinking,
+                              reasons[-1] if reasons else None)
+        swapped, reasons = Thinking(), [] if forfeit else None
+        score, moves, adjudicated = play_game(game, opening, (second, first), max_plies, swapped, reasons)
         thinking = Thinking()
         thinking.merge(swapped, swapped=True)  # back to (first player, second player)
-        game_two = GameRecord(opening, False, moves, 1.0 - score, adjudicated, thinking)
+        game_two = GameRecord(opening, False, moves, 1.0 - score, adjudicated, thinking,
+                              reasons[-1] if reasons else None)
         state.add_pair(game_one, game_two)
         ratio = llr(state.pentanomial, test.elo0, test.elo1)
         if on_pair is not None:
