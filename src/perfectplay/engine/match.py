@@ -200,11 +200,13 @@ def run_match(game: Game[Any, Any], first: Player, second: Player, openings: lis
     verdict = None
     for number in range(max_pairs):
         opening = openings[number % len(openings)]
-        thinking, reasons = Thinking(), [] if forfeit else None
+        thinking = Thinking()
+        reasons: list[str] | None = [] if forfeit else None
         score, moves, adjudicated = play_game(game, opening, (first, second), max_plies, thinking, reasons)
         game_one = GameRecord(opening, True, moves, score, adjudicated, thinking,
                               reasons[-1] if reasons else None)
-        swapped, reasons = Thinking(), [] if forfeit else None
+        swapped = Thinking()
+        reasons = [] if forfeit else None
         score, moves, adjudicated = play_game(game, opening, (second, first), max_plies, swapped, reasons)
         thinking = Thinking()
         thinking.merge(swapped, swapped=True)  # back to (first player, second player)
