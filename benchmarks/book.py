@@ -127,12 +127,11 @@ def play(games: int, seed: int, think_time: float) -> None:
         while not session.is_over():
             side = session.side_to_move
             started = time.perf_counter()
-            choice, exact = computers[side].move(analyst, session.position)
+            choice, analysis = computers[side].move(analyst, session.position)
             times.append(time.perf_counter() - started)
-            inexact += not exact
-            if exact:  # an estimate says nothing sure about what the side stood on
-                best = analyst.analyze(session.position).best_value
-                stood[side] = max(stood[side], outcome_class(best))
+            inexact += not analysis.exact
+            if analysis.exact:  # an estimate says nothing sure about what the side stood on
+                stood[side] = max(stood[side], outcome_class(analysis.best_value))
             session.play(choice.move.move)
         result = session.result()
         assert result is not None  # the loop ends only when the game does

@@ -14,7 +14,18 @@ from engine_trees import horizon_game, zugzwang_game
 from perfectplay import solve
 from perfectplay import value as V
 from perfectplay.engine import Engine, Info, SearchLimits, Settings, describe_score, mate_in
-from perfectplay.engine.table import EXACT, LOWER, EngineTable, unpack
+from perfectplay.engine.clock import Clock
+from perfectplay.engine.table import (
+    EXACT,
+    HELPER_BIT,
+    LOWER,
+    MAX_MOVE_INDEX,
+    NO_MOVE,
+    UPPER,
+    EngineTable,
+    pack,
+    unpack,
+)
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game
 from perfectplay.games.connect4 import ConnectFour, random_late_position
@@ -301,6 +312,34 @@ def test_lazy_smp_helpers_write_into_the_shared_table() -> None:
         helper_nodes = pool._collect()  # the helper answers when its depth 5 is done
         assert helper_nodes > 0 and engine.table.filled_permille() > 0
         pool.running = False
+
+
+def test_the_main_search_hits_entries_the_helper_process_wrote() -> None:
+    """Cross-process hits, counted by the writer bit: the helper alone fills the table, then
+    the main search (no helper running) answers from it, with fewer nodes than from an
+    empty table, and finds nothing foreign in a table only it wrote."""
+    game = ConnectFour()
+    position = game.parse_position("4453")
+    alone = Engine(game, Settings(tt_size=1 << 14)).search(position, SearchLimits(depth=6))
+    assert alone.shared_hits == alone.shared_cutoffs == alone.helper_nodes == 0
+    with Engine(game, Settings(threads=2, tt_size=1 << 14)) as engine:
+        pool = engine._helpers()
+        assert pool is not None
+        pool.start(position, (engine.table.generation + 1) & 63, max_depth=6)
+        assert pool._collect() > 0
+        pool.running = False
+        clock = Clock(SearchLimits(depth=6))
+        last = list(engine.searcher.iterate(position, clock, 6))[-1]
+        searcher = engine.searcher
+        assert searcher.shared_hits > 0 and searcher.shared_cutoffs > 0
+        assert searcher.nodes < alone.nodes and last.score == alone.score
+
+
+def test_a_table_entry_keeps_its_fields_with_the_writer_bit_and_drops_a_huge_move_index() -> None:
+    data = pack(-1234, 7, UPPER, 41, 5, HELPER_BIT)
+    assert unpack(data) == (-1234, 7, UPPER, 41) and data & HELPER_BIT
+    assert unpack(pack(0, 1, EXACT, MAX_MOVE_INDEX, 0)) == (0, 1, EXACT, MAX_MOVE_INDEX)
+    assert unpack(pack(0, 1, EXACT, MAX_MOVE_INDEX + 1, 0))[3] == NO_MOVE
 
 
 USERS_GAME = '''

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from play_driver import environment
 
-from perfectplay import registry, solve
+from perfectplay import analyze, registry, solve
 from perfectplay import value as V
 from perfectplay.errors import BadOption
 from perfectplay.game import Game
@@ -171,6 +171,53 @@ def test_a_game_too_big_to_solve_is_analysed_under_the_clock() -> None:
     assert not analysis.exact and len(analysis.moves) == len(game.moves(position))
 
 
+def _connect4_positions(count: int, stones: int, seed: int) -> list[str]:
+    """Live Connect Four lines of ``stones`` random moves (kernel-fast to solve)."""
+    game, rng, found = ConnectFour(), random.Random(seed), []
+    while len(found) < count:
+        position, line = game.start(), ""
+        for _ in range(stones):
+            if game.outcome(position) is not None:
+                break
+            column = rng.choice(list(game.moves(position)))
+            line += game.format_move(position, column)
+            position = game.play(position, column)
+        if game.outcome(position) is None and len(line) == stones:
+            found.append(line)
+    return found
+
+
+def test_best_moves_are_exactly_the_optimal_moves_of_a_full_analysis() -> None:
+    # The perfect level plays from Analyst.best_moves (a solve: value, then a null-window
+    # test per move, the kernel's table kept warm from position to position); it must name
+    # the same moves with the same value as scoring every move afresh.
+    game = ConnectFour()
+    fast = Analyst(game, think_time=30)
+    for line in _connect4_positions(25, 16, seed=5):
+        position = game.parse_position(line)
+        best = fast.best_moves(position)
+        full = [MoveValue(m.move, m.notation, m.value, m.score_game)
+                for m in analyze(game, position, engine="auto", book="none")]
+        optimal = [m for m in full if m.value == full[0].value]
+        assert best.exact and not best.complete, line
+        assert sorted(m.notation for m in best.moves) == sorted(m.notation for m in optimal), line
+        assert {m.value for m in best.moves} == {full[0].value}, line
+
+
+def test_a_warm_kernel_table_gives_the_values_of_a_fresh_one() -> None:
+    game = ConnectFour()
+    lines = _connect4_positions(30, 14, seed=9)
+    fresh = [solve(game, game.parse_position(line), engine="auto", book="none", pv_limit=0)
+             for line in lines]
+    warm = [solve(game, game.parse_position(line), engine="auto", book="none", pv_limit=0,
+                  warm=True) for line in lines]
+    assert [(s.value, s.best_moves) for s in warm] == [(s.value, s.best_moves) for s in fresh]
+    # The table was kept: solving the same positions again costs fewer nodes in all.
+    again = [solve(game, game.parse_position(line), engine="auto", book="none", pv_limit=0,
+                   warm=True) for line in lines]
+    assert sum(s.stats.nodes for s in again) < sum(s.stats.nodes for s in warm)
+
+
 class Pebbles(Game[int, int]):
     """Take one or two pebbles; whoever takes the last pebble wins."""
 
@@ -231,3 +278,17 @@ def test_the_console_speaks_again_after_ctrl_c_cut_a_print_short(
     terminal.recover()
     terminal.say("Stopped after 0 moves.")
     assert capsys.readouterr().out == "Stopped after 0 moves.\n"
+
+
+def test_a_hint_from_the_optimal_moves_alone_says_the_others_were_not_scored() -> None:
+    from perfectplay.play.analyst import Analysis
+    from perfectplay.play.talk import hint_lines
+    win = V.win_in(27)
+    partial = Analysis((MoveValue(2, "3", win, False), MoveValue(1, "2", win, False)),
+                       exact=True, complete=False)
+    lines = hint_lines(partial, score_game=False)
+    assert lines[0] == "Your moves, best first: exact values"
+    assert V.describe(win) in lines[1] and "3, 2" in lines[1]
+    assert "worse (not scored in the time)" in lines[2] and "every other move" in lines[2]
+    whole = hint_lines(Analysis(partial.moves, exact=True), score_game=False)
+    assert not any("not scored" in line for line in whole)

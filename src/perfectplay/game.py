@@ -61,6 +61,9 @@ class Properties:
     the end with the winner hurrying and the loser delaying, and a position from which
     neither side can force a win is a draw (play could go on for ever). Win/loss/draw games
     only; ``max_length`` stays None.
+    ``too_big_to_solve`` says an exact search from an ordinary position cannot finish (chess):
+    ``solve`` and ``analyze`` then refuse to start one without a limit, saying what to use
+    instead, rather than run for ever; ``play`` thinks with the depth-limited engine at once.
     """
 
     kind: Kind = Kind.WIN_LOSS
@@ -70,6 +73,7 @@ class Properties:
     max_length: int | None = None
     value_bound: int | None = None
     loopy: bool = False
+    too_big_to_solve: bool = False
 
     @property
     def is_score(self) -> bool:

@@ -49,12 +49,31 @@ class Request:
     # An opening book file for a game that has one (Connect Four): None for the book shipped
     # with the package, "none" for no book (perfectplay.book.method).
     book: str | None = None
+    # Keep the method's table from the previous call in this process instead of starting a
+    # fresh one. Sound for exact searches, since an entry bounds the score of the position it
+    # names whatever the root; it pays when one caller analyses a game move after move
+    # (perfectplay.play). Methods without a lasting table ignore it.
+    warm: bool = False
+    # The most moves an exact mate search (``--algorithm mate``, ``--mate N``) may look for
+    # a forced win within (perfectplay.search.mate).
+    mate: int | None = None
 
     @property
     def bounded(self) -> bool:
         """Whether a depth, node or time limit was given."""
         limits = self.limits
         return (limits.depth, limits.nodes, limits.time) != (None, None, None)
+
+
+def too_big_without_limit(game: Game[Any, Any], request: Request) -> str | None:
+    """The objection of an exact search to a game that declares itself too big to solve
+    (``Properties.too_big_to_solve``) when no limit was given: one line saying what to ask
+    for instead, where the search would otherwise run for ever in silence."""
+    if not game.properties.too_big_to_solve or request.bounded or request.budget is not None:
+        return None  # a budget is a limit too: its owner can stop it (the web's think time)
+    mate = "" if game.properties.is_score else ", or --mate N to prove a forced win within N moves"
+    return (f"{game.name} is too big to solve exactly: use --algorithm engine --time T (seconds) for "
+            f"an estimate{mate}")
 
 
 GameCheck = Callable[[Game[Any, Any]], bool]

@@ -13,6 +13,7 @@ import importlib
 from typing import Any, Callable
 
 from perfectplay import methods
+from perfectplay.errors import BadOption
 from perfectplay.game import Game
 from perfectplay.methods import DEFAULT_PV_LIMIT, Request
 from perfectplay.search.limits import Budget, Limits
@@ -23,6 +24,7 @@ from perfectplay.search.tables import parse_table_size
 # module is cheap to import: heavy parts (numba, numpy, theory) load when a method runs.
 METHOD_MODULES = (
     "perfectplay.search.solver",
+    "perfectplay.search.mate",
     "perfectplay.impartial.method",
     "perfectplay.compiled.method",
     "perfectplay.retro.method",
@@ -55,15 +57,22 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
           table_size: str | int | None = None, pv_limit: int = DEFAULT_PV_LIMIT,
           on_depth: Callable[[Any], None] | None = None,
           budget: Budget | None = None, engine: str = "python",
-          database: str | None = None, book: str | None = None) -> Solution:
+          database: str | None = None, book: str | None = None,
+          mate: int | None = None, warm: bool = False) -> Solution:
     """Solve ``position`` (the start position when None): its value from the side to move,
     every optimal move, the principal variation and the statistics of the search.
     ``engine`` is 'python', 'compiled' or 'auto' (see perfectplay.compiled.method).
     ``database``: a file built by `perfectplay db build`; a position stored there is
     answered from it (``solution.algorithm == "database"``), any other by search.
-    ``book``: a Connect Four opening book file, or 'none' (see perfectplay.book.method)."""
-    request, position = _request(game, position, algorithm, limits, outcome_only, table_size,
-                                 pv_limit, on_depth, budget, engine, database, book)
+    ``book``: a Connect Four opening book file, or 'none' (see perfectplay.book.method).
+    ``mate``: prove the shortest forced win within this many moves, or that there is none
+    (the method ``mate``; ``solution.mate`` says what was proved).
+    ``warm``: keep the method's table from the previous call (see Request.warm)."""
+    request = _request(algorithm=algorithm, engine=engine, limits=limits,
+                       outcome_only=outcome_only, table_size=table_size, pv_limit=pv_limit,
+                       on_depth=on_depth, budget=budget, database=database, book=book,
+                       mate=mate, warm=warm)
+    position = game.start() if position is None else position
     return methods.choose(game, request).solve(game, position, request)
 
 
@@ -72,26 +81,41 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
             table_size: str | int | None = None, budget: Budget | None = None,
             engine: str = "python", database: str | None = None,
             on_depth: Callable[[Any], None] | None = None,
-            book: str | None = None) -> list[MoveValue]:
+            book: str | None = None, mate: int | None = None,
+            warm: bool = False) -> list[MoveValue]:
     """The value of every legal move for the player who would play it, best first
     (from ``database`` when it holds the position, as for :func:`solve`). ``on_depth`` hears
-    of every depth a deepening search completes (``--algorithm id`` or ``engine``)."""
-    request, position = _request(game, position, algorithm, limits, outcome_only, table_size,
-                                 DEFAULT_PV_LIMIT, on_depth, budget, engine, database, book)
+    of every depth a deepening search completes (``--algorithm id`` or ``engine``).
+    ``mate``: each move's shortest forced win within this many moves, or none."""
+    request = _request(algorithm=algorithm, engine=engine, limits=limits,
+                       outcome_only=outcome_only, table_size=table_size,
+                       pv_limit=DEFAULT_PV_LIMIT, on_depth=on_depth, budget=budget,
+                       database=database, book=book, mate=mate, warm=warm)
+    position = game.start() if position is None else position
     return methods.choose(game, request).analyze(game, position, request)
 
 
-def _request(game: Game[Any, Any], position: Any, algorithm: str, limits: Limits | None,
-             outcome_only: bool, table_size: str | int | None, pv_limit: int,
-             on_depth: Callable[[Any], None] | None, budget: Budget | None,
-             engine: str, database: str | None = None,
-             book: str | None = None) -> tuple[Request, Any]:
+def _request(*, algorithm: str, engine: str, limits: Limits | None,
+             table_size: str | int | None, database: str | None, mate: int | None,
+             **options: Any) -> Request:
     parse_table_size(table_size)  # reject a bad size whichever method runs
-    request = Request(algorithm=algorithm, engine=engine, limits=limits or Limits(),
-                      outcome_only=outcome_only, table_size=table_size, pv_limit=pv_limit,
-                      on_depth=on_depth, budget=budget,
-                      database=None if database is None else str(database), book=book)
-    return request, game.start() if position is None else position
+    if mate is not None:
+        algorithm, engine = _mate_request(algorithm, engine, database)
+    return Request(algorithm=algorithm, engine=engine, limits=limits or Limits(),
+                   table_size=table_size, mate=mate,
+                   database=None if database is None else str(database), **options)
+
+
+def _mate_request(algorithm: str, engine: str, database: str | None) -> tuple[str, str]:
+    """``mate=N`` names the method ``mate`` (a Python search); anything else asked with it is
+    the user's contradiction, said in one line."""
+    if algorithm not in ("auto", "mate"):
+        raise BadOption(f"--mate runs the exact mate search; drop --algorithm {algorithm}")
+    if engine == "compiled":
+        raise BadOption("--mate runs the exact mate search in Python; drop --engine compiled")
+    if database is not None:
+        raise BadOption("--mate searches; a database (--db) already holds exact values: drop one")
+    return "mate", "python"
 
 
 __all__ = ["algorithm_names", "algorithm_summaries", "analyze", "resolve_algorithm", "solve"]

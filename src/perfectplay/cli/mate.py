@@ -1,45 +1,39 @@
-"""`solve GAME POSITION --mate N`: the exact mate (forced win) search of search/mate.py."""
+"""How `solve GAME POSITION --mate N` prints what the mate search (the method ``mate``,
+perfectplay.search.mate) proved."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from perfectplay.cli.common import console, emit_json
-from perfectplay.errors import LimitReached
-from perfectplay.search.limits import Budget, Limits, OutOfBudget
-from perfectplay.search.mate import find_mate
-from perfectplay.search.results import line_notation
+import click
+
+from perfectplay.search.results import Solution
 
 
-def _line_text(game: Any, position: Any, line: list[Any]) -> str:
+def _line_text(game: Any, position: Any, line: list[str]) -> str:
     """The line in the game's own notation for lines (chess: SAN with move numbers)."""
-    if hasattr(game, "describe_line"):
-        return str(game.describe_line(position, line))
-    return " ".join(line_notation(game, position, line))
+    if not hasattr(game, "describe_line"):
+        return " ".join(line)
+    moves, reached = [], position
+    for text in line:  # the line was written by the game itself, so every move parses
+        moves.append(game.parse_move(reached, text))
+        reached = game.play(reached, moves[-1])
+    return str(game.describe_line(position, moves))
 
 
-def solve_mate(game: Any, position: Any, limit: int, limits: Limits, as_json: bool) -> None:
-    budget = Budget(limits)
-    try:
-        result = find_mate(game, position, limit, budget=budget)
-    except OutOfBudget as stop:
-        raise LimitReached(f"mate search stopped ({stop}) after {budget.elapsed():.1f} s "
-                           f"without an answer within {limit} moves") from None
-    moves = line_notation(game, position, result.line)
-    if as_json:
-        emit_json({"game": game.name, "position": game.format_position(position), "limit": limit,
-                   "mate_in": result.moves, "game_over": result.game_over, "line": moves,
-                   "nodes": result.nodes, "elapsed_s": round(result.elapsed_s, 6)})
-        return
-    out = console()
-    out.print(f"[bold]{game.name}[/bold] {game.format_position(position)}")
-    if result.game_over:
-        out.print("the game is already over: there is no move to search")
-    elif result.moves is None:
-        out.print(f"no mate within {limit} move{'s' * (limit != 1)} for the side to move (proved)")
+def print_mate(game: Any, position: Any, solution: Solution) -> None:
+    answer = solution.mate
+    assert answer is not None  # only the mate method's solutions come here
+    echo, style = click.echo, click.style
+    echo(f"{style(game.name, bold=True)} {game.format_position(position)}")
+    if answer.game_over:
+        echo("the game is already over: there is no move to search")
+    elif answer.moves is None:
+        echo(f"no mate within {answer.limit} move{'s' * (answer.limit != 1)} for the side to move (proved)")
     else:
-        shorter = "" if result.moves == 1 else ", none shorter"
-        out.print(f"[bold]mate in {result.moves}[/bold] for the side to move (proved{shorter})")
-        out.print(f"line: {_line_text(game, position, result.line)}")
-        out.print(f"moves: {' '.join(moves)}")
-    out.print(f"[dim]mate search: {result.nodes:,} nodes, {result.elapsed_s * 1000:.1f} ms[/dim]")
+        shorter = "" if answer.moves == 1 else ", none shorter"
+        echo(style(f"mate in {answer.moves}", bold=True) + f" for the side to move (proved{shorter})")
+        echo(f"line: {_line_text(game, position, solution.pv)}")
+        echo(f"moves: {' '.join(solution.pv)}")
+    stats = solution.stats
+    echo(style(f"mate search: {stats.nodes:,} nodes, {stats.elapsed_s * 1000:.1f} ms", dim=True))

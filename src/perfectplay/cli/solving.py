@@ -24,7 +24,7 @@ from perfectplay.cli.common import (
     search_options,
 )
 from perfectplay.cli.database import database_option, source_note
-from perfectplay.cli.mate import solve_mate
+from perfectplay.cli.mate import print_mate
 from perfectplay.cli.rows import PV_HELP, solve_file
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.pictures.growth import parse_algorithms
@@ -32,6 +32,11 @@ from perfectplay.search.results import Solution
 from perfectplay.search.tables import parse_table_size
 from perfectplay.solving import analyze, solve
 from perfectplay.store.method import FROM_DATABASE, holds
+
+mate_option = click.option(
+    "--mate", type=click.IntRange(min=1), default=None, metavar="N",
+    help="prove the shortest forced win (chess: mate) within N moves, or that none exists "
+         "(the method 'mate'; --nodes and --time bound it)")
 
 
 @click.command("solve", cls=PositionCommand)
@@ -47,8 +52,7 @@ from perfectplay.store.method import FROM_DATABASE, holds
               help="read a row game in seed 002's contest format (n, then n values) and print "
                    "its contest answer: diff D, mover M other O")
 @click.option("--pv", is_flag=True, default=False, help="with --file: " + PV_HELP)
-@click.option("--mate", type=click.IntRange(min=1), default=None, metavar="N",
-              help="prove the shortest forced win (chess: mate) within N moves, or that none exists")
+@mate_option
 @database_option
 @json_option
 def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: int | None,
@@ -57,14 +61,12 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
                   input_file: str | None, pv: bool, mate: int | None, database: str | None,
                   as_json: bool, **options: Any) -> None:
     """Value, remoteness, optimal moves and principal variation of a position."""
+    if mate is not None and input_file is not None:
+        raise BadOption("--mate searches one position; --file reads a row game's contest input: drop one")
     if pv and input_file is None:
         raise BadOption("--pv prints the contest answer's line; it needs --file INPUT "
                         "(without --file, the principal variation is always printed)")
     choice = resolve(game, pick_options(options))
-    if mate is not None:
-        loaded, start = choice.load(position_text(position))
-        solve_mate(loaded, start, mate, make_limits(depth, time_limit, node_limit), as_json)
-        return
     if input_file is not None:
         solve_file(choice, input_file, position, algorithm,
                    make_limits(depth, time_limit, node_limit), pv, as_json)
@@ -75,7 +77,10 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
     solution = solve(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                      limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
                      pv_limit=pv_limit, on_depth=progress, engine=engine, database=database,
-                     book=book)
+                     book=book, mate=mate)
+    if solution.mate is not None:
+        emit_json(solution.as_dict()) if as_json else print_mate(loaded, start, solution)
+        return
     score = _test_set_score(loaded, start, solution.value, solution.exact and not outcome_only)
     source = source_note(database, solution.algorithm == FROM_DATABASE)
     if as_json:
@@ -143,18 +148,19 @@ def print_solution(solution: Solution) -> None:
 @search_options
 @engine_option
 @book_option
+@mate_option
 @database_option
 @json_option
 def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth: int | None,
                     time_limit: float | None, node_limit: int | None, tt_size: str | None,
-                    outcome_only: bool, engine: str, book: str | None, database: str | None,
-                    as_json: bool, **options: Any) -> None:
+                    outcome_only: bool, engine: str, book: str | None, mate: int | None,
+                    database: str | None, as_json: bool, **options: Any) -> None:
     """The value of every legal move for the player who would play it."""
     loaded, start = resolve(game, pick_options(options)).load(position_text(position))
     _check_book(loaded, book)
     moves = analyze(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                     limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
-                    engine=engine, database=database, book=book)
+                    engine=engine, database=database, book=book, mate=mate)
     source = source_note(database, database is not None and holds(database, loaded, start))
     if database is not None and not as_json:
         console().print(source)
@@ -174,7 +180,7 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
     if any(score is not None for score in scores):
         table.add_column("score")
     for move, score in zip(moves, scores):
-        cells = [move.notation, move.describe() + ("" if move.exact else " (estimate)")]
+        cells = [move.notation, move.describe() + ("" if move.exact or move.note else " (estimate)")]
         table.add_row(*cells, *([] if score is None else [f"{score:+d}"]))
     if not moves:
         click.echo("no legal moves: the game is over")

@@ -20,6 +20,7 @@ from perfectplay.compiled import c4_table as T
 from perfectplay.errors import LimitReached
 from perfectplay.game import Outcome
 from perfectplay.games.connect4 import ConnectFour, Position
+from perfectplay.search.limits import Budget
 from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
 from perfectplay.search.tables import parse_table_size
 
@@ -43,10 +44,17 @@ class Engine:
             _ARRAYS[shape][K.NODE_LIMIT] = K.NO_LIMIT
         # One array holds the work area and the table (see c4_kernel.TABLE_AT).
         self.work = _ARRAYS[shape]
+        self.budget: Budget | None = None
 
-    def new_solve(self, node_limit: int | None = None) -> None:
-        T.new_generation(self.work)
+    def new_solve(self, node_limit: int | None = None, warm: bool = False,
+                  budget: Budget | None = None) -> None:
+        """Start a search: a fresh table (or, ``warm``, the one the last search left; see
+        perfectplay.methods.Request.warm), zero counters, this node budget. ``budget``'s
+        deadline and stop flag are watched while a long search runs (``_run``)."""
+        if not warm:
+            T.new_generation(self.work)
         self.reset_counters(node_limit)
+        self.budget = budget
 
     def reset_counters(self, node_limit: int | None = None) -> None:
         """Zero the statistics and set the node budget (None: unlimited), table untouched."""
@@ -101,13 +109,26 @@ class Engine:
         try:
             while worker.is_alive():
                 worker.join(0.05)
+                if self._out_of_time():
+                    self._stop(worker)
+                    raise LimitReached("the compiled search was stopped by its time limit")
         except KeyboardInterrupt:
-            self.work[K.STOP] = 1
-            worker.join()
-            self.work[K.STOP] = 0
-            T.new_generation(self.work)  # the stopped search left bounds that are not true
+            self._stop(worker)
             raise
         return answer[0]
+
+    def _out_of_time(self) -> bool:
+        budget = self.budget
+        if budget is None:
+            return False
+        return budget.stop.is_set() or \
+            (budget.deadline is not None and time.perf_counter() > budget.deadline)
+
+    def _stop(self, worker: threading.Thread) -> None:
+        self.work[K.STOP] = 1
+        worker.join()
+        self.work[K.STOP] = 0
+        T.new_generation(self.work)  # the stopped search left bounds that are not true
 
     def move_score(self, position: Position, column: int, weak: bool = False,
                    ceiling: int | None = None) -> int:
@@ -158,17 +179,20 @@ class Probe:
 def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = 1000,
           on_depth: Callable[[Probe], None] | None = None, book: Any = None,
-          node_limit: int | None = None, **_: Any) -> Solution:
+          node_limit: int | None = None, warm: bool = False, budget: Budget | None = None,
+          **_: Any) -> Solution:
     """Like perfectplay.solve, by the kernel: value with remoteness, every optimal
     move, the principal variation. ``stats.nodes`` counts the kernel's calls to find the
     value (as Pons counts explored positions); ``extra_nodes`` the rest. Past ``node_limit``
     nodes in all (when given) it raises LimitReached.
 
     ``book`` (a perfectplay.book.lookup.Book, or None) answers a position it holds without
-    a search for the value (``_solve_from_book``)."""
+    a search for the value (``_solve_from_book``). ``warm`` keeps the table of the last
+    search in this process (Request.warm); past ``budget``'s deadline or on its stop flag
+    a long search raises LimitReached."""
     started = time.perf_counter()
     engine = Engine(game, table_size)
-    engine.new_solve(node_limit)
+    engine.new_solve(node_limit, warm, budget)
     if book is not None and book.covers(game, position):
         return _solve_from_book(engine, position, book, outcome_only, pv_limit, started)
     if game.outcome(position) is not None:
@@ -264,12 +288,12 @@ def _solution(game: ConnectFour, position: Position, score: int, weak: bool, bes
 
 def analyze(game: ConnectFour, position: Position, *, outcome_only: bool = False,
             table_size: str | int | None = None, book: Any = None, node_limit: int | None = None,
-            **_: Any) -> list[MoveValue]:
+            warm: bool = False, budget: Budget | None = None, **_: Any) -> list[MoveValue]:
     """The value of every legal column for the player who would play it, best first; read
     from ``book`` (see solve) when it holds the position and its children. Past
-    ``node_limit`` nodes in all it raises LimitReached."""
+    ``node_limit`` nodes in all it raises LimitReached; ``warm`` and ``budget`` as for solve."""
     engine = Engine(game, table_size)
-    engine.new_solve(node_limit)
+    engine.new_solve(node_limit, warm, budget)
     if game.outcome(position) is not None:
         return []
     from_book = book.move_scores(game, position) if book is not None else None

@@ -17,7 +17,7 @@ from typing import Any
 
 from perfectplay.compiled import numba_available
 from perfectplay.game import Game
-from perfectplay.methods import Method, Request, register
+from perfectplay.methods import Method, Request, register, too_big_without_limit
 from perfectplay.search.results import MoveValue, Solution
 
 CONNECT4_ALGORITHMS = ("auto",)
@@ -38,7 +38,7 @@ def _objection(algorithms: tuple[str, ...], node_limits: bool = False) -> Any:
             return "the kernels solve exactly; --depth and --time need --engine python"
         if not node_limits and request.bounded:
             return "the kernels solve exactly; --depth, --nodes and --time need --engine python"
-        return None
+        return too_big_without_limit(game, request)
     return applies
 
 
@@ -53,14 +53,15 @@ def connect4_solve(game: Any, position: Any, request: Request, book: Any = None)
     """The kernel's solve; ``book`` (perfectplay.book's Book, or None) answers what it holds."""
     from perfectplay.compiled.connect4 import solve
     return solve(game, position, pv_limit=request.pv_limit, on_depth=request.on_depth,
-                 node_limit=request.limits.nodes, book=book, **_kernel_options(request))
+                 node_limit=request.limits.nodes, book=book, warm=request.warm,
+                 budget=request.budget, **_kernel_options(request))
 
 
 def connect4_analyze(game: Any, position: Any, request: Request,
                      book: Any = None) -> list[MoveValue]:
     from perfectplay.compiled.connect4 import analyze
     return analyze(game, position, node_limit=request.limits.nodes, book=book,
-                   **_kernel_options(request))
+                   warm=request.warm, budget=request.budget, **_kernel_options(request))
 
 
 connect4_applies = _objection(CONNECT4_ALGORITHMS, node_limits=True)

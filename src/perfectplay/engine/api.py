@@ -130,6 +130,11 @@ class SearchResult:
     seldepth: int = 0
     table_hits: int = 0
     cutoffs: int = 0
+    # Lazy SMP: the main search's hits on entries a helper process wrote, and those of them
+    # that answered the node outright; the helpers' own nodes (also counted in ``nodes``).
+    shared_hits: int = 0
+    shared_cutoffs: int = 0
+    helper_nodes: int = 0
 
 
 def mate_in(score: int) -> int | None:

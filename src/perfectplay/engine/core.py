@@ -76,6 +76,7 @@ class Engine:
             return None
         if self._pool is None:
             self._pool = HelperPool(self.game, self.settings, self.table, self.settings.threads - 1)
+            self.searcher.pace = self._pool.pace
             self._finalizer.detach()
             self._finalizer = weakref.finalize(self, _release, self.table, [self._pool])
         return self._pool
@@ -96,7 +97,8 @@ class Engine:
         return SearchResult(best_move=last.best_move, score=last.score, depth=last.depth,
                             pv=list(last.pv), nodes=nodes, elapsed_s=elapsed, exact=last.exact,
                             seldepth=last.seldepth, table_hits=self.searcher.table_hits,
-                            cutoffs=self.searcher.cutoffs)
+                            cutoffs=self.searcher.cutoffs, shared_hits=self.searcher.shared_hits,
+                            shared_cutoffs=self.searcher.shared_cutoffs, helper_nodes=helper_nodes)
 
     def close(self) -> None:
         """End the helper processes and free the shared table."""

@@ -18,7 +18,7 @@ from typing import Any
 from perfectplay.engine.api import MAX_DEPTH, SearchLimits, Settings
 from perfectplay.engine.clock import Clock
 from perfectplay.engine.search import Searcher
-from perfectplay.engine.table import EngineTable
+from perfectplay.engine.table import HELPER_BIT, EngineTable
 from perfectplay.game import Game
 
 # How long the main process waits for a stopped helper to answer (it polls every 32 nodes).
@@ -26,8 +26,10 @@ ANSWER_SECONDS = 5.0
 
 
 def _helper_loop(game: Game[Any, Any], settings: Settings, table: EngineTable, helper: int,
-                 jobs: Any, answers: Any, stop: Any) -> None:
+                 jobs: Any, answers: Any, stop: Any, pace: Any) -> None:
+    table.writer = HELPER_BIT  # this process's copy of the table object marks what it writes
     searcher = Searcher(game, settings, table, helper=helper)
+    searcher.pace = pace
     while True:
         job = jobs.get()
         if job is None:
@@ -53,13 +55,17 @@ class HelperPool:
     def __init__(self, game: Game[Any, Any], settings: Settings, table: EngineTable, count: int) -> None:
         context = multiprocessing.get_context("fork")
         self.stop = context.Event()
+        # The depth the main search is on: one shared int, no lock (one writer; a stale read
+        # only makes a helper pick a depth one off).
+        self.pace: Any = context.Value("i", 0, lock=False)
         self.answers: Any = context.Queue()
         self.jobs: list[Any] = []
         self.processes = []
         for helper in range(1, count + 1):
             jobs = context.Queue()
             process = context.Process(target=_helper_loop, daemon=True,
-                                      args=(game, settings, table, helper, jobs, self.answers, self.stop))
+                                      args=(game, settings, table, helper, jobs, self.answers, self.stop,
+                                            self.pace))
             process.start()
             self.jobs.append(jobs)
             self.processes.append(process)
@@ -67,6 +73,7 @@ class HelperPool:
 
     def start(self, position: Any, generation: int, max_depth: int = MAX_DEPTH) -> None:
         self.stop.clear()
+        self.pace.value = 1
         for jobs in self.jobs:
             jobs.put(("search", position, generation, max_depth))
         self.running = True

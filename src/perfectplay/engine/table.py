@@ -9,7 +9,8 @@ Entry layout, two words at ``2 * (key & mask)``:
               32-39  draft (depth searched below the node); PROVEN_DRAFT = the subtree met
                      no depth limit, so the score is exact and serves any depth
               40-41  bound flag: LOWER, UPPER or EXACT = LOWER | UPPER (as in Stockfish)
-              42-57  1 + index of the best move in ``game.moves(position)``, 0 for none
+              42-56  1 + index of the best move in ``game.moves(position)``, 0 for none
+                 57  written by a Lazy SMP helper process (counts cross-process hits)
               58-63  generation (the search that wrote it, modulo 64)
 
 Storing ``key XOR data`` instead of the key is Hyatt and Mann's lockless hashing ("A
@@ -37,6 +38,10 @@ EXACT = LOWER | UPPER
 PROVEN_DRAFT = 255
 MAX_DRAFT = 254
 NO_MOVE = -1
+# Moves past this index are stored as "no best move" (the search stays correct, only
+# its ordering loses the hint); no built-in game comes near it (chess: at most 218 moves).
+MAX_MOVE_INDEX = (1 << 15) - 2
+HELPER_BIT = 1 << 57
 
 _SCORE_OFFSET = 1 << 31
 _MASK32 = (1 << 32) - 1
@@ -44,15 +49,18 @@ _MASK64 = (1 << 64) - 1
 BYTES_PER_ENTRY = 16
 
 
-def pack(score: int, draft: int, flag: int, move_index: int, generation: int) -> int:
+def pack(score: int, draft: int, flag: int, move_index: int, generation: int, writer: int = 0) -> int:
+    """One entry's data word; ``writer`` is 0 for the main search, HELPER_BIT for a helper."""
+    if move_index > MAX_MOVE_INDEX:
+        move_index = NO_MOVE
     return ((score + _SCORE_OFFSET) | draft << 32 | flag << 40 | (move_index + 1) << 42
-            | (generation & 63) << 58)
+            | writer | (generation & 63) << 58)
 
 
 def unpack(data: int) -> tuple[int, int, int, int]:
     """(score, draft, flag, move_index) of a packed entry; move_index is NO_MOVE for none."""
     return ((data & _MASK32) - _SCORE_OFFSET, data >> 32 & 255, data >> 40 & 3,
-            (data >> 42 & 0xFFFF) - 1)
+            (data >> 42 & 0x7FFF) - 1)
 
 
 class EngineTable:
@@ -63,6 +71,8 @@ class EngineTable:
         self.size = entries
         self.mask = entries - 1
         self.generation = 0
+        # HELPER_BIT in a helper process's copy of this object (Lazy SMP), 0 in the main one.
+        self.writer = 0
         self._shm: shared_memory.SharedMemory | None = None
         if shared or name is not None:
             if name is None:
@@ -109,8 +119,8 @@ class EngineTable:
             if (old >> 58) == self.generation and (old >> 32 & 255) > draft:
                 return  # a deeper entry of this search stays
         elif old and move_index == NO_MOVE:
-            move_index = (old >> 42 & 0xFFFF) - 1  # keep the best move we knew
-        data = pack(int(V.to_table(score, ply)), draft, flag, move_index, self.generation)
+            move_index = (old >> 42 & 0x7FFF) - 1  # keep the best move we knew
+        data = pack(int(V.to_table(score, ply)), draft, flag, move_index, self.generation, self.writer)
         words[slot] = key ^ data
         words[slot + 1] = data
 

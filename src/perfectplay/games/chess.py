@@ -233,7 +233,7 @@ def _split_noisy(position: ChessPosition) -> tuple[list[chess.Move], list[chess.
 
 class Chess(Game[ChessPosition, chess.Move]):
     name = "chess"
-    properties = Properties(can_draw=True)
+    properties = Properties(can_draw=True, too_big_to_solve=True)
 
     def __init__(self, start_fen: str = START_FEN) -> None:
         self.start_fen = start_fen

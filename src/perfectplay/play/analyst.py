@@ -7,6 +7,12 @@ back to the depth-limited engine (perfectplay.engine) for the rest of the think 
 marked inexact. Exact
 analyses are kept per position for the whole session, so hints, the computer's replies,
 undo and the end-of-game review never solve the same position twice.
+
+The perfect level needs less than every move's value: only which moves are optimal
+(``Analyst.best_moves``). For a game with a compiled kernel that is a solve (the value, then
+one null-window test per move), about a third of the nodes of scoring every move on Connect
+Four positions just past the opening book (docs/book.md), and the kernel's table is kept warm
+from one move to the next.
 """
 
 from __future__ import annotations
@@ -19,9 +25,9 @@ from typing import Any
 from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.methods import Request, choose
-from perfectplay.search.limits import Limits
+from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue
-from perfectplay.solving import analyze, resolve_algorithm
+from perfectplay.solving import analyze, resolve_algorithm, solve
 
 DEFAULT_THINK_TIME = 2.0
 # An exact analysis that needs more nodes than this is "too big": the computer then thinks
@@ -32,13 +38,13 @@ INSTANT_METHODS = ("grundy", "table")
 # A small table is faster to allocate than the solver's 64 MB default and plenty for games
 # that fit the node budget.
 TABLE_ENTRIES = 1 << 18
-# A game with a compiled kernel that stops at a node budget (Connect Four) is analysed by
-# it, after its opening book (docs/book.md): the budget is this many nodes per second of the
-# time given, about half what the kernel sustains alone on this machine, so that the exact
-# try keeps to its time on a busy machine too. Without a clock (the end-of-game review) it
-# gets COMPILED_REVIEW_NODES.
-COMPILED_NODES_PER_SECOND = 4_000_000
+# A game with a compiled kernel that stops at a budget (Connect Four) is analysed by it,
+# after its opening book (docs/book.md), within the time given: the kernel watches the clock
+# while it searches. Without a clock (the end-of-game review) it gets this many nodes.
 COMPILED_REVIEW_NODES = 20_000_000
+# The perfect level's exact try for its optimal moves gets this share of the think time;
+# the rest is for an estimate if it fails.
+BEST_MOVES_SHARE = 0.75
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,9 @@ class Analysis:
     moves: tuple[MoveValue, ...]
     exact: bool
     depth: int | None = None
+    # False when only the optimal moves are listed (Analyst.best_moves): every other move is
+    # worse, by how much was not searched.
+    complete: bool = True
 
     @property
     def best_value(self) -> int:
@@ -85,22 +94,33 @@ class Analyst:
         self.think_time = think_time
         self.exact_nodes = exact_nodes
         self.cache: dict[Hashable, Analysis] = {}
+        # Positions whose optimal moves alone are known (Analyst.best_moves).
+        self.best_cache: dict[Hashable, Analysis] = {}
         # Set once an exact analysis has failed: the game is big, moves take the think time.
         self.big = False
         # Whether a method that needs no search answers this game exactly (None: not asked).
         self.instant: bool | None = None
         self.compiled = _has_budgeted_kernel(game)
 
-    def analyze(self, position: Any, on_estimate: Callable[[], None] | None = None) -> Analysis:
+    def analyze(self, position: Any, on_estimate: Callable[[], None] | None = None,
+                partial: bool = False) -> Analysis:
         """The analysis of ``position``, which must have at least one legal move.
 
         ``on_estimate`` is called when the exact try has failed and deepening begins, so a
-        person can be told that the computer is thinking."""
+        person can be told that the computer is thinking. ``partial``: when every move's
+        exact value does not fit the time, the exact optimal moves alone (``best_moves``)
+        are better than an estimate of all (a hint)."""
         known = self.cache.get(position) or self._stored(position)
         if known is not None:
             return known
         started = time.perf_counter()
         found = self._exact(position, self.think_time / 2)
+        if found is None and partial and self.compiled:
+            found = self.best_cache.get(position) or \
+                self._best_compiled(position, self.think_time / 2)
+            if found is not None:
+                self.best_cache[position] = found
+                return found
         if found is None:
             found = self._by_theory(position)
         if found is None:
@@ -112,6 +132,28 @@ class Analyst:
         if found.exact:
             # Estimates are not kept: the next look may have time to see further.
             self.cache[position] = found
+        return found
+
+    def best_moves(self, position: Any,
+                   on_estimate: Callable[[], None] | None = None) -> Analysis:
+        """The optimal moves of ``position``, exact, for a computer that plays only those: an
+        Analysis with ``complete`` False when the other moves were not scored. Only games
+        with a compiled kernel gain from it; the others get ``analyze``. When the solve does
+        not fit its budget the estimate of ``analyze`` is returned, marked inexact."""
+        known = self.cache.get(position) or self.best_cache.get(position) or \
+            self._stored(position)
+        if known is not None:
+            return known
+        if not self.compiled:
+            return self.analyze(position, on_estimate)
+        started = time.perf_counter()
+        found = self._best_compiled(position, self.think_time * BEST_MOVES_SHARE)
+        if found is None:
+            if on_estimate is not None:
+                on_estimate()
+            spent = time.perf_counter() - started
+            return self._estimate(position, max(self.think_time - spent, self.think_time / 10))
+        self.best_cache[position] = found
         return found
 
     def probe(self, position: Any) -> bool:
@@ -141,7 +183,10 @@ class Analyst:
         `perfectplay solve` gives, however big the position (issue 13: the computer played
         3:22 in Nim 20 30 40, where only 3:30 wins). Values then carry no remoteness."""
         if self.instant is None:
-            self.instant = resolve_algorithm(self.game, "auto") in INSTANT_METHODS
+            try:
+                self.instant = resolve_algorithm(self.game, "auto") in INSTANT_METHODS
+            except UnsupportedSearch:  # a game too big to solve: no exact method without a limit
+                self.instant = False
         if not self.instant:
             return None
         try:
@@ -165,6 +210,9 @@ class Analyst:
 
     def _exact(self, position: Any, seconds: float | None) -> Analysis | None:
         # Half the think time at most: the other half is for deepening if this fails.
+        if self.game.properties.too_big_to_solve:
+            self.big = True  # the game says no exact search can finish (chess): all time to the engine
+            return None
         if self.compiled:
             return self._exact_compiled(position, seconds)
         if self.big and self.instant:
@@ -184,14 +232,31 @@ class Analyst:
 
     def _exact_compiled(self, position: Any, seconds: float | None) -> Analysis | None:
         """The kernel's exact analysis (its opening book first) within a node budget."""
-        nodes = COMPILED_REVIEW_NODES if seconds is None else \
-            max(1, int(seconds * COMPILED_NODES_PER_SECOND))
+        limits, budget = _compiled_budget(seconds)
         try:
-            moves = analyze(self.game, position, limits=Limits(nodes=nodes), engine="auto")
+            moves = analyze(self.game, position, limits=limits, budget=budget, engine="auto",
+                            warm=True)
         except LimitReached:
             self.big = True
             return None
         return Analysis(tuple(moves), exact=True)
+
+    def _best_compiled(self, position: Any, seconds: float) -> Analysis | None:
+        """The kernel's optimal moves (its book first) within the node budget of
+        ``seconds``, or None when they do not fit."""
+        limits, budget = _compiled_budget(seconds)
+        try:
+            solution = solve(self.game, position, limits=limits, budget=budget,
+                             engine="auto", pv_limit=0, warm=True)
+        except LimitReached:
+            self.big = True
+            return None
+        source = solution.algorithm if solution.algorithm.startswith("from") else None
+        moves = tuple(MoveValue(move, self.game.format_move(position, move), solution.value,
+                                solution.score_game, True, source)
+                      for move in self.game.moves(position)
+                      if self.game.format_move(position, move) in solution.best_moves)
+        return Analysis(moves, exact=True, complete=False)
 
     def _estimate(self, position: Any, seconds: float) -> Analysis:
         # The depth-limited engine (perfectplay.engine): PVS, aspiration, killers, history,
@@ -205,6 +270,14 @@ class Analyst:
             moves = [MoveValue(move, self.game.format_move(position, move), 0, score_game, False)
                      for move in self.game.moves(position)]
         return Analysis(tuple(moves), exact=False, depth=depths[-1] if depths else None)
+
+
+def _compiled_budget(seconds: float | None) -> tuple[Limits, Budget | None]:
+    """What bounds a kernel's exact try: ``seconds`` of the clock (the kernel watches it,
+    perfectplay.compiled.connect4), or, without a clock, COMPILED_REVIEW_NODES nodes."""
+    if seconds is None:
+        return Limits(nodes=COMPILED_REVIEW_NODES), None
+    return Limits(), Budget(Limits(time=seconds))
 
 
 def _has_budgeted_kernel(game: Game[Any, Any]) -> bool:

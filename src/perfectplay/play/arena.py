@@ -31,7 +31,7 @@ def play_out(session: Session, analyst: Analyst,
         side = session.side_to_move
         scores = session.scores()
         lead = scores[side] - scores[1 - side]
-        analysis = analyst.analyze(session.position)
+        analysis = analyst.best_moves(session.position)
         # In a score game the points already taken decide a win as much as those to come.
         best_stood[side] = max(best_stood[side], outcome_class(analysis.best_value + lead))
         choice, _ = computers[side].move(analyst, session.position, lead)

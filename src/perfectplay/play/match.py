@@ -63,7 +63,11 @@ class Computer:
              on_estimate: Callable[[], None] | None = None) -> tuple[Choice, Analysis]:
         """The chosen move and the analysis behind it (exact or an estimate); ``lead`` is the
         computer's score lead so far (score games)."""
-        analysis = analyst.analyze(position, on_estimate)
+        if self.level.mistake_rate == 0:
+            # A level that never errs needs only the optimal moves (Analyst.best_moves).
+            analysis = analyst.best_moves(position, on_estimate)
+        else:
+            analysis = analyst.analyze(position, on_estimate)
         return choose(analysis, self.level, self.rng, lead), analysis
 
 
@@ -246,7 +250,7 @@ class HumanMatch:
         if self.session.is_over():
             self.io.say("The game is over: there is nothing left to hint at.")
             return
-        analysis = self.analyst.analyze(self.session.position, self.thinking)
+        analysis = self.analyst.analyze(self.session.position, self.thinking, partial=True)
         for line in hint_lines(analysis, self.session.score_game, self.lead(self.human)):
             self.io.say(line)
 

@@ -138,6 +138,9 @@ def hint_lines(analysis: Analysis, score_game: bool, lead: int = 0) -> list[str]
         hidden = len(moves) - HINT_MOVES_SHOWN
         if hidden > 0:  # a big game's hint stays readable
             groups[label] = moves[:HINT_MOVES_SHOWN] + [f"... ({hidden} more)"]
+    if not analysis.complete:
+        # Only the optimal moves were searched (Analyst.analyze with partial allowed).
+        groups["worse (not scored in the time)"] = ["every other move"]
     head = "Your moves, best first: " + ("exact values" if analysis.exact else
                                          estimate_words(analysis))
     width = max(len(label) for label in groups)

@@ -10,6 +10,9 @@ Asking for n = 1, 2, ... in turn proves the shortest win: the answer for ``n`` i
 ``n`` that succeeds, and every smaller one has been refuted. Answers are proofs, not
 estimates: there is no horizon evaluation anywhere.
 
+This module registers the solving method ``mate`` (perfectplay.methods): ``solve`` and
+``analyze`` reach it with ``mate=N`` (the CLI's ``--mate N``), like every other method.
+
 The tables key on whole positions (a chess position carries its repetition history), so a
 stored answer never depends on the path; they hold at most ``table_entries`` answers each
 and stop storing when full (answers stay exact, only slower).
@@ -18,12 +21,15 @@ and stop storing when full (answers stay exact, only slower).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
-from perfectplay.errors import BadOption
+from perfectplay import value as V
+from perfectplay.errors import BadOption, LimitReached
 from perfectplay.game import Game, Outcome
+from perfectplay.methods import Method, Request, register
 from perfectplay.search.deep import run_deep
 from perfectplay.search.limits import Budget, OutOfBudget
+from perfectplay.search.results import MateAnswer, MoveValue, Solution, Stats, line_notation
 
 DEFAULT_TABLE_ENTRIES = 2_000_000
 
@@ -106,11 +112,20 @@ class MateSearch:
         elif m == 0:
             answer = False
         else:
-            answer = all(self.winning_move(self.game.play(position, move), m) is not None
+            answer = all(self.wins_within(self.game.play(position, move), m)
                          for move in self.game.moves(position))
         if len(self.lost) < self.table_entries:
             self.lost[(position, m)] = answer
         return answer
+
+    def wins_within(self, position: Any, n: int) -> bool:
+        """Whether the side to move has won, or wins within ``n`` moves. The loser's move may
+        end the game (a draw by repetition or the fifty-move rule, a line of its own in
+        tic-tac-toe): that is an escape, never a win to search on from."""
+        result = self.ended(position)
+        if result is not None:
+            return result is Outcome.WIN
+        return self.winning_move(position, n) is not None
 
     def shortest_win(self, position: Any, limit: int) -> int | None:
         return next((n for n in range(1, limit + 1) if self.winning_move(position, n) is not None), None)
@@ -124,12 +139,15 @@ class MateSearch:
             position = self.game.play(position, move)
             if self.ended(position) is not None:
                 break
-            # The defence that delays the loss longest: the one needing the largest n.
-            delays = [(next(k for k in range(1, n) if self.winning_move(self.game.play(position, reply), k)
-                            is not None), reply) for reply in self.game.moves(position)]
+            # The defence that delays the loss longest: the one needing the largest n (0: the
+            # reply itself ends the game in the winner's favour).
+            delays = [(next(k for k in range(0, n) if self.wins_within(self.game.play(position, reply), k)),
+                       reply) for reply in self.game.moves(position)]
             n, reply = max(delays, key=lambda pair: pair[0])
             line.append(reply)
             position = self.game.play(position, reply)
+            if n == 0:
+                break
         return line
 
 
@@ -141,15 +159,80 @@ def find_mate(game: Game[Any, Any], position: Any, limit: int, *, budget: Budget
         raise BadOption(f"--mate {limit}: give the number of moves, 1 or more")
     budget = budget or Budget()
     search = MateSearch(game, budget, table_entries)
+    return run_deep(lambda: _find(search, position, limit), budget)
 
-    def task() -> MateResult:
+
+
+
+# -- the solving method ``mate`` (``--algorithm mate --mate N``, or just ``--mate N``) ---------
+def _objection(game: Game[Any, Any], request: Request) -> str | None:
+    if request.mate is None:
+        return "--algorithm mate needs --mate N, the most moves to look for a forced win within"
+    if request.mate < 1:
+        return f"--mate {request.mate}: give the number of moves, 1 or more"
+    if game.properties.is_score:
+        return f"--mate searches for a forced win; {game.name} is a score game"
+    if request.limits.depth is not None:
+        return "--mate N is the depth of an exact search; bound it with --nodes or --time, not --depth"
+    return None
+
+
+def _search(game: Game[Any, Any], request: Request, task: Callable[[MateSearch], Any]) -> Any:
+    """Run ``task`` on a fresh search within the request's budget; a budget that runs out is
+    the user's limit (exit 1), reported with the time spent."""
+    budget = request.budget or Budget(request.limits)
+    search = MateSearch(game, budget)
+    try:
+        return run_deep(lambda: task(search), budget)
+    except OutOfBudget as stop:
+        raise LimitReached(f"mate search stopped ({stop}) after {budget.elapsed():.1f} s "
+                           f"without an answer within {request.mate} moves") from None
+
+
+def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
+    limit = int(request.mate or 0)
+    found: MateResult = _search(game, request, lambda search: _find(search, position, limit))
+    answer = MateAnswer(limit, found.moves, found.game_over)
+    value = 0 if found.moves is None else V.win_in(2 * found.moves - 1)
+    stats = Stats(nodes=found.nodes, max_ply=len(found.line), elapsed_s=found.elapsed_s,
+                  depth=2 * limit - 1)
+    first = [game.format_move(position, found.line[0])] if found.line else []
+    return Solution(game.name, game.format_position(position), "mate", value, False,
+                    found.moves is not None, first,
+                    line_notation(game, position, found.line[:request.pv_limit]), stats, mate=answer)
+
+
+def _find(search: MateSearch, position: Any, limit: int) -> MateResult:
+    if search.ended(position) is not None:
+        return MateResult(limit, None, [], 0, search.budget.elapsed(), game_over=True)
+    moves = search.shortest_win(position, limit)
+    line = [] if moves is None else search.line(position, moves)
+    return MateResult(limit, moves, line, search.nodes, search.budget.elapsed())
+
+
+def _analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveValue]:
+    """Every move: the shortest mate it forces within N (proved), or "no mate within N"."""
+    limit = int(request.mate or 0)
+
+    def value_moves(search: MateSearch) -> list[MoveValue]:
         if search.ended(position) is not None:
-            return MateResult(limit, None, [], 0, budget.elapsed(), game_over=True)
-        moves = search.shortest_win(position, limit)
-        line = [] if moves is None else search.line(position, moves)
-        return MateResult(limit, moves, line, search.nodes, budget.elapsed())
+            return []
+        valued = []
+        for move in game.moves(position):
+            child = game.play(position, move)
+            moves = next((n for n in range(1, limit + 1) if search.is_lost(child, n - 1)), None)
+            notation = game.format_move(position, move)
+            if moves is None:
+                valued.append(MoveValue(move, notation, 0, False, False, note=f"no mate within {limit}"))
+            else:
+                valued.append(MoveValue(move, notation, V.win_in(2 * moves - 1), False, True,
+                                        note=f"mate in {moves}"))
+        return sorted(valued, key=lambda move_value: (not move_value.exact, -move_value.value))
 
-    return run_deep(task, budget)
+    return list(_search(game, request, value_moves))
 
+
+register(Method("mate", "exact forced-win search within --mate N moves (chess: mate in N): "
+                "a proof, never an estimate", _solve, _analyze, applies=_objection))
 
 __all__ = ["DEFAULT_TABLE_ENTRIES", "MateResult", "MateSearch", "OutOfBudget", "find_mate"]

@@ -45,6 +45,9 @@ class MoveValue:
     exact: bool = True
     # Where the value came from when not from a search (e.g. "from the opening book").
     source: str | None = None
+    # Shown in place of the value's description (a mate search: "mate in 2", or "no mate
+    # within 2", where the value is 0, means nothing, and ``exact`` is False).
+    note: str | None = None
 
     @property
     def remoteness(self) -> int | None:
@@ -53,11 +56,35 @@ class MoveValue:
         return V.remoteness(self.value)
 
     def describe(self) -> str:
+        if self.note is not None:
+            return self.note
         return V.describe(self.value, score_game=self.score_game)
 
     def as_dict(self) -> dict[str, Any]:
         word: Any = self.value if self.score_game else V.outcome_word(self.value)
+        if self.note is not None:
+            return {"move": self.notation, "value": word if self.exact else None,
+                    "remoteness": self.remoteness, "note": self.note}
         return {"move": self.notation, "value": word, "remoteness": self.remoteness}
+
+
+@dataclass(frozen=True)
+class MateAnswer:
+    """What an exact mate search (``--mate N``) proved: the shortest forced win of the side
+    to move in ``moves`` of its moves, none shorter (None: no forced win within ``limit``),
+    or that the game was already over."""
+
+    limit: int
+    moves: int | None
+    game_over: bool = False
+
+    def describe(self) -> str:
+        if self.game_over:
+            return "the game is already over"
+        if self.moves is None:
+            return f"no mate within {self.limit} move{'s' * (self.limit != 1)} (proved)"
+        shorter = "" if self.moves == 1 else ", none shorter"
+        return f"mate in {self.moves} (proved{shorter})"
 
 
 @dataclass
@@ -81,6 +108,9 @@ class Solution:
     totals: tuple[int, int] | None = None
     outcome_only: bool = False
     moves: list[MoveValue] = field(default_factory=list)
+    # Set by the exact mate search: what it proved (the value is then the win's, or 0 and
+    # ``exact`` False when it proved only that there is no win within the limit).
+    mate: MateAnswer | None = None
 
     @property
     def remoteness(self) -> int | None:
@@ -96,6 +126,8 @@ class Solution:
         return V.outcome_word(self.value) if self.exact else None
 
     def describe(self) -> str:
+        if self.mate is not None:
+            return self.mate.describe()
         if not self.exact:
             return f"estimate {self.value:+d} (depth {self.stats.depth}, not exact)"
         return V.describe(self.value, score_game=self.score_game)
@@ -114,6 +146,9 @@ class Solution:
             "elapsed_s": round(self.stats.elapsed_s, 6),
             "stats": self.stats.as_dict(),
         }
+        if self.mate is not None:
+            result |= {"value": "win" if self.mate.moves else None, "limit": self.mate.limit,
+                       "mate_in": self.mate.moves, "game_over": self.mate.game_over, "line": self.pv}
         if self.totals is not None:
             result["totals"] = {"mover": self.totals[0], "other": self.totals[1]}
         return result

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from perfectplay.errors import LimitReached
 from perfectplay.game import Game
-from perfectplay.methods import Method, Request, register
+from perfectplay.methods import Method, Request, register, too_big_without_limit
 from perfectplay.search import alphabeta, iterative, memo, minimax, table, tt
 from perfectplay.search.deep import run_deep
 from perfectplay.search.limits import Budget, Limits, OutOfBudget
@@ -199,7 +199,7 @@ def _objection(name: str) -> Callable[[Game[Any, Any], Request], str | None]:
             return f"--outcome-only applies to win/loss/draw games; {game.name} is a score game"
         if name in ("memo", "table") and request.limits.depth is not None:
             return f"{name} stores exact values only; use --algorithm id with --depth"
-        return None
+        return too_big_without_limit(game, request)
     return applies
 
 

@@ -20,7 +20,7 @@ from typing import Any, Hashable
 
 from perfectplay import registry
 from perfectplay import value as V
-from perfectplay.errors import BadDatabase, IllegalMove, LimitReached, PerfectPlayError
+from perfectplay.errors import BadDatabase, IllegalMove, LimitReached, PerfectPlayError, UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import MoveValue
@@ -173,7 +173,7 @@ def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Kno
         try:
             moves = analyze(game, position, limits=Limits(nodes=EXACT_NODES), table_size=TABLE_ENTRIES)
         except LimitReached:
-            if resolve_algorithm(game, "auto") not in QUICK_METHODS:
+            if not _quick(game):
                 return known  # an estimate from an earlier search, or None
             # Too big to search, but theory (impartial sums, without remoteness) or bottom-up
             # tabulation (row games) values it at once, as `perfectplay analyze` does.
@@ -181,6 +181,15 @@ def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Kno
         found = Known(tuple(moves), True)
     memory.put(game, position, found)
     return found
+
+
+def _quick(game: Game[Any, Any]) -> bool:
+    """Whether an exact method answers ``game`` at once (theory, tabulation); a game too big
+    to solve has no exact method without a limit at all."""
+    try:
+        return resolve_algorithm(game, "auto") in QUICK_METHODS
+    except UnsupportedSearch:
+        return False
 
 
 def _from_database(path: str, game: Game[Any, Any], position: Any) -> Known | None:
