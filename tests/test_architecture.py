@@ -27,6 +27,8 @@ LAYERS = {
     "games": 5, "impartial": 5, "compiled": 5, "retro": 5, "engine": 5, "book": 5,
     # Databases of solved positions: built with the games' rules, read as a solving method.
     "store": 5,
+    # Chess endgame tables: built with retro's solver, read by the chess game and as a method.
+    "tablebase": 5,
     # The one way in, and the games by name.
     "solving": 6, "registry": 6,
     "verify": 7, "__init__": 7,

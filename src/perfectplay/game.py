@@ -222,6 +222,13 @@ class Game(Generic[P, M]):
         and pawns left). Default None: the engine never prunes by a null move here."""
         return None
 
+    def known_value(self, position: P) -> int | None:
+        """A proven value of ``position`` from outside the search (chess: the endgame tables
+        of perfectplay.tablebase), node-relative as perfectplay.value counts it (``WIN - r``:
+        the side to move wins in ``r`` plies), or None when nothing is known (the default).
+        The engine takes it as exact, at the root and at every node."""
+        return None
+
     def hash_key(self, position: P) -> int:
         """A 64-bit key for the engine's shared table (perfectplay.engine). The default
         digests :meth:`key`; bitboard games override this and :meth:`key_after` with Zobrist

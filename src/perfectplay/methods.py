@@ -49,6 +49,9 @@ class Request:
     # An opening book file for a game that has one (Connect Four): None for the book shipped
     # with the package, "none" for no book (perfectplay.book.method).
     book: str | None = None
+    # Whether endgame tables (perfectplay.tablebase) may answer a chess position they hold;
+    # the table method sets it False when it hands a position on.
+    endgame_tables: bool = True
     # Keep the method's table from the previous call in this process instead of starting a
     # fresh one. Sound for exact searches, since an entry bounds the score of the position it
     # names whatever the root; it pays when one caller analyses a game move after move

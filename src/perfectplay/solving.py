@@ -31,6 +31,7 @@ METHOD_MODULES = (
     "perfectplay.engine.method",
     "perfectplay.store.method",
     "perfectplay.book.method",
+    "perfectplay.tablebase.method",
 )
 
 for _module in METHOD_MODULES:

@@ -28,6 +28,7 @@ COMMANDS = {
     "serve": "serve:serve_command", "tree": "pictures:tree_command",
     "match": "match:match_command", "db": "database:db_group",
     "uci": "uci:uci_command", "book": "book:book_group",
+    "tablebase": "tablebase:tablebase_group",
 }
 
 

@@ -32,6 +32,7 @@ from perfectplay.search.results import Solution
 from perfectplay.search.tables import parse_table_size
 from perfectplay.solving import analyze, solve
 from perfectplay.store.method import FROM_DATABASE, holds
+from perfectplay.tablebase.method import FROM_TABLE, table_verdict
 
 mate_option = click.option(
     "--mate", type=click.IntRange(min=1), default=None, metavar="N",
@@ -130,6 +131,10 @@ def print_solution(solution: Solution) -> None:
     stats = solution.stats
     if solution.algorithm == FROM_DATABASE:
         echo(style(f"database: {stats.nodes:,} lookups, {stats.elapsed_s * 1000:.1f} ms", dim=True))
+        return
+    if solution.algorithm.startswith(FROM_TABLE):
+        echo(style(f"{solution.algorithm}: {table_verdict(solution.value)}, without the fifty-move "
+                   f"rule; {stats.elapsed_s * 1000:.1f} ms", dim=True))
         return
     if solution.algorithm == "retro":  # no search tree: every reachable position was valued
         echo(style(f"retro: {stats.nodes:,} positions valued by retrograde analysis, "

@@ -33,6 +33,7 @@ from typing import Any, Callable, Iterator, Sequence
 from perfectplay import value as V
 from perfectplay.engine.api import MAX_DEPTH, MAX_PLY, Settings
 from perfectplay.engine.clock import Abort, Clock
+from perfectplay.engine.known import known_root
 from perfectplay.engine.table import (
     EXACT,
     HELPER_BIT,
@@ -83,6 +84,7 @@ class Searcher:
         self.quiescence = settings.quiescence and self.has_noisy
         self.null_pruning = settings.null_move and self.has_null
         self.is_score = game.properties.is_score
+        self.knows = cls.known_value is not Game.known_value
         self.use_table = settings.tt
         self.no_move = Outcome.WIN if game.properties.misere else Outcome.LOSS
         self.killers: list[list[Any]] = [[] for _ in range(MAX_PLY + 2)]
@@ -120,6 +122,12 @@ class Searcher:
         key = self.game.hash_key(position)
         moves = list(self.game.moves(position))
         if not moves or self.game.outcome(position) is not None:
+            return
+        known = known_root(self.game, position, moves) if self.knows else None
+        if known is not None:  # exact already: an endgame table holds the root and its children
+            score, best, line = known
+            self.nodes += 1 + len(moves)
+            yield Iteration(start_depth, score, best, line, self.nodes, len(line), True, 0.0)
             return
         previous: int | None = None
         depth = start_depth
@@ -220,6 +228,10 @@ class Searcher:
         if ended is not None:
             return ended
         game = self.game
+        if self.knows:
+            known = game.known_value(position)
+            if known is not None:  # proven: no horizon, so the result stays exact
+                return int(V.from_table(known, ply))
         if not self.is_score:  # mate-distance pruning: no line here can beat these
             if ply - V.WIN >= beta:
                 return ply - V.WIN
@@ -309,6 +321,10 @@ class Searcher:
         if ended is not None:
             return ended
         game = self.game
+        if self.knows:
+            known = game.known_value(position)
+            if known is not None:
+                return int(V.from_table(known, ply))
         forced = game.must_move(position)
         if forced:
             moves = game.moves(position)

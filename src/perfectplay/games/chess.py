@@ -307,6 +307,15 @@ class Chess(Game[ChessPosition, chess.Move]):
             return Outcome.DRAW
         return None
 
+    def known_value(self, position: ChessPosition) -> int | None:
+        """The endgame tables' value (perfectplay.tablebase: KQK, KRK, KPK and the dead draws
+        of two kings and a minor piece; no fifty-move rule), or None for any other board."""
+        board = position.board
+        if chess.popcount(board.occupied) > 3:
+            return None  # the common case, decided without loading the tables
+        from perfectplay.tablebase.probe import value
+        return value(board)
+
     def evaluate(self, position: ChessPosition) -> int:
         if position.sums is None:
             position.sums = chess_eval.tapered_sums(position.board)

@@ -251,13 +251,27 @@ def solve_compiled(game: Game[Any, Any], root: Any, *, max_positions: int,
 def _retrograde(arrays: _Arrays, count: int, progress: ProgressFn | None,
                 poll: Callable[[int], None] | None, started: float) -> tuple[np.ndarray, np.ndarray]:
     first, codes = arrays.first[:count + 1], arrays.codes[:count]
-    starts, parents = _reverse(first, arrays.edges, count)
+    return retrograde(first, arrays.edges, codes, progress=progress, poll=poll, started=started)
+
+
+def retrograde(first: np.ndarray, edges: np.ndarray, codes: np.ndarray, *,
+               progress: ProgressFn | None = None, poll: Callable[[int], None] | None = None,
+               started: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Phases 2 and 3 on a graph someone else enumerated (the endgame tables index theirs).
+
+    ``first``/``edges`` are int64 CSR children (``first[i]:first[i + 1]`` slices ``edges``);
+    ``codes`` (uint8, changed in place) holds WON or LOST for ended positions, DRAWN for
+    drawn or unused ones and UNKNOWN for the rest. Returns the final codes and remoteness
+    (plies): UNKNOWN left at the end means a draw."""
+    started = time.perf_counter() if started is None else started
+    count = len(codes)
+    starts, parents = _reverse(first, edges, count)
     _report(progress, None, "parents", count, count, started)
     pending = np.diff(first)
     queue = np.empty(count, dtype=np.int64)
     solved = np.flatnonzero((codes == WON) | (codes == LOST))
     queue[:len(solved)] = solved
-    meta = arrays.meta
+    meta = np.zeros(5, dtype=np.int64)
     meta[HEAD], meta[TAIL] = 0, len(solved)
     remoteness = np.zeros(count, dtype=np.int64)
     while meta[HEAD] < meta[TAIL]:
