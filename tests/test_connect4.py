@@ -236,3 +236,15 @@ def test_the_largest_boards_that_fit_are_accepted() -> None:
         ConnectFour(9, 7)
     with pytest.raises(BadPosition):
         ConnectFour().parse_position("8")
+
+
+def test_legal_moves_are_the_searched_moves_unordered() -> None:
+    game = ConnectFour(5, 4)
+    rng = random.Random(10)
+    for _ in range(300):
+        position = game.start()
+        for _ in range(rng.randrange(game.cells)):
+            if game.outcome(position) is not None:
+                break
+            position = game.play(position, rng.choice(game.moves(position)))
+        assert sorted(game.legal_moves(position)) == sorted(game.moves(position))

@@ -4,6 +4,7 @@ search, both stores, resume after kill -9, workers, spilling, and bad files."""
 from __future__ import annotations
 
 import functools
+import json
 import random
 import sqlite3
 
@@ -149,8 +150,11 @@ def test_workers_and_a_tiny_memory_bound_build_the_same_database(tmp_path):
     build(game, root, tmp_path / "one.db", batch_size=500)
     spilled = build(game, root, tmp_path / "spill.db", batch_size=500, memory=100_000)
     build(game, root, tmp_path / "two.db", batch_size=500, workers=2)
-    assert spilled.spilled_chunks > 0
-    assert _records(tmp_path / "one.db") == _records(tmp_path / "spill.db") == _records(tmp_path / "two.db")
+    both = build(game, root, tmp_path / "both.db", batch_size=500, workers=2, memory=100_000)
+    assert spilled.spilled_chunks > 0 and spilled.tiers_from_database > 0
+    assert both.spilled_chunks > 0 and both.tiers_from_database > 0
+    assert (_records(tmp_path / "one.db") == _records(tmp_path / "spill.db") == _records(tmp_path / "two.db")
+            == _records(tmp_path / "both.db"))
 
 
 def test_a_corrupted_record_is_detected_and_never_served(tictactoe_files, tmp_path):
@@ -235,3 +239,14 @@ def test_a_loopy_game_is_built_by_retrograde_analysis_and_answers_as_it_does(tmp
     store.close()
     solution = solve(game, root, database=str(tmp_path / "loopy.db"))
     assert (solution.algorithm, solution.value) == ("database", retro.root_value)
+
+
+def test_a_stale_work_directory_without_its_database_is_not_reused(tmp_path):
+    game, root = registry.load("connect4", {"width": 4, "height": 3})
+    stale = tmp_path / "fresh.db.work"
+    stale.mkdir()
+    (stale / "plan.json").write_text(json.dumps({"tiers": [0], "sizes": {"0": 1}, "reach": {"0": []},
+                                                 "spilled_chunks": 0, "layered": False,
+                                                 "slices": {"0": [0, 10]}}))
+    result = build(game, root, tmp_path / "fresh.db", batch_size=2000)
+    assert result.records == 12_031

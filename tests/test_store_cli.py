@@ -6,11 +6,16 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
+import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 from conftest import run_cli
@@ -175,6 +180,69 @@ def test_a_local_ray_instance_builds_the_same_database(tmp_path):
                      "--backend", "ray", "--workers", "2", "--quiet", timeout=300)
     assert serial.returncode == 0 and on_ray.returncode == 0, on_ray.stderr
     assert _records(tmp_path / "a.db") == _records(tmp_path / "b.db")
+
+
+def test_a_build_over_its_memory_bound_spills_and_finishes_with_the_same_records(tmp_path):
+    board = ("connect4", "--width", "4", "--height", "4")  # 161,029 positions: 48 MB at the estimates
+    roomy = run_cli("db", "build", *board, "--db", str(tmp_path / "roomy.db"), "--batch", "10000", "--quiet")
+    tight = run_cli("db", "build", *board, "--db", str(tmp_path / "tight.db"), "--batch", "10000",
+                    "--memory", "2MB", "--workers", "2", "--quiet")
+    assert roomy.returncode == 0 and tight.returncode == 0, tight.stderr
+    assert "over --memory" not in roomy.stdout
+    spill = re.search(r"over --memory: (\d+) chunks spilled to disk, (\d+) tiers valued from the database",
+                      tight.stdout)
+    assert spill is not None and int(spill[1]) > 0 and int(spill[2]) > 0, tight.stdout
+    assert _records(tmp_path / "roomy.db") == _records(tmp_path / "tight.db")
+
+
+@pytest.fixture
+def ray_head():
+    """A Ray head started for one test (`ray start --head --block`), stopped afterwards: the
+    blocking `ray start` stops the processes it started when terminated. Token
+    authentication is off on both sides, so ~/.ray has no say in the test."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "RAY_AUTH_MODE": "disabled"}
+    # A short folder: Ray's Unix sockets live in it and their paths are limited to 107 bytes.
+    temp = tempfile.mkdtemp(prefix="rayhead", dir="/tmp")
+    head = subprocess.Popen([str(Path(sys.executable).parent / "ray"), "start", "--head", "--block",
+                             "--port", str(port), "--num-cpus", "2", "--include-dashboard=false",
+                             "--disable-usage-stats", "--temp-dir", temp],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120  # a guard against a hang, not a timing
+        while True:
+            assert head.poll() is None, "ray start --head exited"
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the Ray head never listened"
+                time.sleep(0.5)
+        yield f"127.0.0.1:{port}", env
+    finally:
+        head.terminate()
+        try:
+            head.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            head.kill()
+            head.wait()
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+def test_a_build_joins_a_running_ray_cluster_at_its_address(tmp_path, ray_head):
+    address, env = ray_head
+    local = run_cli("db", "build", *C4_4X3, "--db", str(tmp_path / "local.db"), "--batch", "2000",
+                    "--quiet")
+    joined = subprocess.run([sys.executable, "-m", "perfectplay", "db", "build", *C4_4X3, "--db",
+                             str(tmp_path / "joined.db"), "--batch", "2000", "--backend", "ray",
+                             "--address", address, "--quiet"],
+                            env=env, capture_output=True, text=True, timeout=300)
+    assert local.returncode == 0 and joined.returncode == 0, joined.stderr
+    assert _records(tmp_path / "local.db") == _records(tmp_path / "joined.db")
+    facts = json.loads(run_cli("db", "info", str(tmp_path / "joined.db"), "--json").stdout)
+    assert (facts["records"], facts["backend"]) == (12_031, "ray")
 
 
 def test_play_answers_from_the_database_and_says_so(ttt_db):

@@ -94,6 +94,12 @@ class Game(Generic[P, M]):
         """Legal moves, best-looking first: alpha-beta tries them in this order."""
         raise NotImplementedError
 
+    def legal_moves(self, position: P) -> Sequence[M]:
+        """The same moves as moves(), in any order. Passes over every position (database
+        builds) call this; a game whose moves() spends time ordering them for search
+        (Connect Four) overrides it with a plain list."""
+        return self.moves(position)
+
     def play(self, position: P, move: M) -> P:
         """The position after ``move``; never mutates ``position``. Moves come from moves()."""
         raise NotImplementedError

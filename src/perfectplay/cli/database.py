@@ -69,9 +69,13 @@ def build_command(game: str, position: tuple[str, ...], path: str, dense_path: s
         click.echo(f"{path}: already complete ({result.records:,} records)")
         return
     resumed = f", {result.batches_resumed} batches resumed" if result.batches_resumed else ""
+    spilled = ""
+    if result.spilled_chunks or result.tiers_from_database:
+        spilled = (f"; over --memory: {result.spilled_chunks} chunks spilled to disk, "
+                   f"{result.tiers_from_database} tiers valued from the database")
     click.echo(f"{path}: {result.records:,} records in {result.tiers} tiers, "
                f"{result.batches_committed} batches committed{resumed}, "
-               f"{time.perf_counter() - started:.1f} s this run")
+               f"{time.perf_counter() - started:.1f} s this run{spilled}")
 
 
 @db_group.command("info")
@@ -121,6 +125,7 @@ def _facts(store: Store) -> dict[str, Any]:
               f"building or interrupted ({len(db.batches)} batches committed)",
               "counts": _counts(values, store.score_game), "size_on_disk": db.size_on_disk(),
               "build_seconds": db.meta.get("build_seconds"), "built_at": db.meta.get("built_at")}
+    facts |= {name: db.meta[name] for name in ("backend", "workers") if name in db.meta}
     return facts
 
 

@@ -28,11 +28,14 @@ class Backend:
 
     name = "serial"
     workers = 1
+    # Whether units can read files in the coordinator's work directory (not so for Ray,
+    # whose workers may be on other machines).
+    local_files = True
 
     def share(self, obj: Any) -> Any:
         return obj
 
-    def map(self, function: Callable[..., Any], units: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+    def map(self, function: Callable[..., Any], units: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
         for unit in units:
             yield function(*(resolve(arg) for arg in unit))
 
@@ -65,7 +68,8 @@ class LocalProcesses(Backend):
                 os.unlink(os.path.join(self.workdir, old))
         return FileShare(path)
 
-    def map(self, function: Callable[..., Any], units: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+    def map(self, function: Callable[..., Any], units: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
+        units = list(units)
         try:
             yield from self.pool.map(function, *zip(*units)) if units else iter(())
         except pickle.PicklingError as error:
@@ -84,6 +88,7 @@ class RayCluster(Backend):
     into Ray's object store once (ray.put); units are coarse, one per slice of a tier."""
 
     name = "ray"
+    local_files = False
 
     def __init__(self, workers: int, address: str | None) -> None:
         try:
@@ -97,7 +102,7 @@ class RayCluster(Backend):
                 ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
                          configure_logging=False)
             else:
-                ray.init(address=address, log_to_driver=False, configure_logging=False)
+                _join(ray, address)
         self.ray = ray
         self.workers = workers
         self.remote = ray.remote(_call)
@@ -105,13 +110,25 @@ class RayCluster(Backend):
     def share(self, obj: Any) -> Any:
         return self.ray.put(obj)
 
-    def map(self, function: Callable[..., Any], units: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+    def map(self, function: Callable[..., Any], units: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
         refs = [self.remote.remote(function, *unit) for unit in units]
         for ref in refs:
             yield self.ray.get(ref)
 
     def close(self) -> None:
         self.ray.shutdown()
+
+
+def _join(ray: Any, address: str) -> None:
+    """Connect to the cluster at ``address``; Ray's refusal (a port that is not Ray, or a
+    cluster that wants an authentication token) becomes one line."""
+    try:
+        ray.init(address=address, log_to_driver=False, configure_logging=False)
+    except (ConnectionError, RuntimeError) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise BadOption(f"--address {address!r}: Ray did not accept the connection ({reason}); "
+                        "a cluster with token authentication needs RAY_AUTH_MODE=token and its "
+                        "token in this environment") from None
 
 
 def _call(function: Callable[..., Any], *args: Any) -> Any:

@@ -32,8 +32,8 @@ from perfectplay.store import dense
 from perfectplay.store.backends import Backend, check_choice, make_backend
 from perfectplay.store.database import Database
 from perfectplay.store.records import DEFAULT_BATCH, Identity, encode_key, parse_memory
-from perfectplay.store.tiers import ENTRY_BYTES, Plan, forward, load_tier
-from perfectplay.store.work import solve_slice
+from perfectplay.store.tiers import VALUE_BYTES, Plan, forward, load_tier
+from perfectplay.store.work import StoredValues, solve_slice
 
 Report = Callable[[str], None]
 
@@ -47,6 +47,9 @@ class BuildResult:
     batches_resumed: int
     seconds: float
     spilled_chunks: int
+    # Tiers whose child values were looked up in the database because a copy per worker
+    # would not fit the memory bound.
+    tiers_from_database: int = 0
 
 
 def workdir_of(path: Path) -> Path:
@@ -128,7 +131,7 @@ def _run(job: _Job, workers: int, backend: str, address: str | None,
     workdir = workdir_of(path)
     if _loopy(job.game):
         committed = _build_loopy(job)
-        spilled, backend_name = 0, "retrograde (one process)"
+        spilled, from_database, backend_name = 0, 0, "retrograde (one process)"
     else:
         workdir.mkdir(exist_ok=True)
         runner = make_backend(backend, workers, address, str(workdir))
@@ -142,7 +145,7 @@ def _run(job: _Job, workers: int, backend: str, address: str | None,
                 expander = runner if runner.name == "ray" else Backend()
                 plan = forward(job.game, job.root, workdir, expander, job.memory, job.batch_size,
                                job.report)
-            committed = _backward(job, plan, workdir, runner)
+            committed, from_database = _backward(job, plan, workdir, runner)
         finally:
             runner.close()
         if dense_path is not None:
@@ -152,6 +155,7 @@ def _run(job: _Job, workers: int, backend: str, address: str | None,
     database.set_meta({"complete": "1", "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                        "workers": str(workers), "backend": backend_name})
     result = _result(database, path, committed, resumed, elapsed, spilled)
+    result.tiers_from_database = from_database
     shutil.rmtree(workdir, ignore_errors=True)
     return result
 
@@ -159,6 +163,8 @@ def _run(job: _Job, workers: int, backend: str, address: str | None,
 def _open_for_build(game: Game[Any, Any], path: Path, root_text: str, batch_size: int) -> Database:
     identity = Identity.of(game)
     if not path.exists():
+        # A work directory without its database belongs to another build: start afresh.
+        shutil.rmtree(workdir_of(path), ignore_errors=True)
         kind = "score" if game.properties.is_score else "wld"
         return Database.create(path, identity, kind, root_text, batch_size)
     database = Database.open(path, writable=True)
@@ -184,21 +190,28 @@ def _lock(path: Path) -> int:
     return handle
 
 
-def _backward(job: _Job, plan: Plan, workdir: Path, runner: Backend) -> int:
+def _backward(job: _Job, plan: Plan, workdir: Path, runner: Backend) -> tuple[int, int]:
+    """Value every tier from the highest down; return the batches committed and the tiers
+    whose child values were looked up in the database."""
     database, batch_size = job.database, job.batch_size
     done = database.committed()
     cache: dict[int, dict[Any, int]] = {}
-    committed = 0
+    committed = from_database = 0
     base_seconds = float(database.meta.get("build_seconds", "0"))
     for index in range(len(plan.tiers) - 1, -1, -1):
         tier = plan.tiers[index]
         parts = -(-plan.sizes[tier] // batch_size)
         todo = [part for part in range(parts) if (tier, part) not in done]
         if todo:
-            shared = runner.share(_child_values(database, plan, tier, cache, job.memory))
-            positions = load_tier(workdir, tier)
-            units = [(job.game, positions[part * batch_size:(part + 1) * batch_size], shared)
-                     for part in todo]
+            values = _child_values(job, plan, tier, cache, runner)
+            shared = values if isinstance(values, StoredValues) else runner.share(values)
+            del values
+            from_database += isinstance(shared, StoredValues)
+            # Local workers read their slice of the tier file themselves; Ray's may be on
+            # other machines, so their slices travel with the unit.
+            slices = [plan.slice_of(workdir, tier, part) for part in todo]
+            units = [(job.game, piece if runner.local_files else piece.read(), shared)
+                     for piece in slices]
             fresh: dict[Any, int] | None = {} if len(todo) == parts else None
             for part, (rows, sums) in zip(todo, runner.map(solve_slice, units)):
                 job.commit(tier, part, rows, base_seconds, sums)
@@ -206,12 +219,14 @@ def _backward(job: _Job, plan: Plan, workdir: Path, runner: Backend) -> int:
                 if fresh is not None:
                     fresh.update(rows)
             held = sum(len(v) for v in cache.values())
-            if fresh is not None and (held + len(fresh)) * ENTRY_BYTES <= job.memory:
+            if fresh is not None and (held + len(fresh)) * VALUE_BYTES <= job.memory:
                 cache[tier] = fresh
             if job.report is not None:
-                job.report(f"backward: tier {tier}: {plan.sizes[tier]:,} positions committed")
+                stored = isinstance(shared, StoredValues)
+                where = " (child values looked up in the database)" if stored else ""
+                job.report(f"backward: tier {tier}: {plan.sizes[tier]:,} positions committed{where}")
         _keep_needed(cache, plan, index)
-    return committed
+    return committed, from_database
 
 
 def _build_loopy(job: _Job) -> int:
@@ -237,17 +252,26 @@ def _build_loopy(job: _Job) -> int:
     return committed
 
 
-def _child_values(database: Database, plan: Plan, tier: int, cache: dict[int, dict[Any, int]],
-                  memory: int) -> dict[Any, int]:
-    """The values of every tier ``tier``'s moves reach: from memory when they fit the bound,
-    else read back from the database (the disk is the spill)."""
+def _child_values(job: _Job, plan: Plan, tier: int, cache: dict[int, dict[Any, int]],
+                  runner: Backend) -> Any:
+    """The values of every tier ``tier``'s moves reach, as one dict that every worker holds
+    a copy of, when those copies fit the memory bound with what is cached; else a handle
+    that has each unit look up the keys it reaches in the database (the disk is the spill).
+    Tiers read back are cached while they fit too."""
+    database, memory = job.database, job.memory
+    reach = plan.reach.get(tier, [])
+    copies = runner.workers + (runner.workers > 1)  # each worker's, and the coordinator's
+    held = sum(len(v) for v in cache.values())
+    needed = sum(plan.sizes[reached] for reached in reach)
+    if runner.local_files and (held + copies * needed) * VALUE_BYTES > memory:
+        return StoredValues(str(database.path), tier)
     values: dict[Any, int] = {}
-    for reached in plan.reach.get(tier, []):
+    for reached in reach:
         known = cache.get(reached)
         if known is None:
             known = database.tier_values(reached)
             held = sum(len(v) for v in cache.values())
-            if (held + len(known)) * ENTRY_BYTES <= memory:
+            if (held + len(known) + copies * needed) * VALUE_BYTES <= memory:
                 cache[reached] = known
         values.update(known)
     return values

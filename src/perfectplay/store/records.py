@@ -109,7 +109,8 @@ def parse_memory(text: str | int | None) -> int:
     if isinstance(text, int):
         amount = text
     else:
-        units = {"": 1, "B": 1, "KB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30, "TB": 1 << 40}
+        units = {"": 1, "B": 1, "KB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30, "TB": 1 << 40,
+                 "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
         cleaned = text.strip().upper().replace(" ", "")
         digits = cleaned.rstrip("KMGTB")
         unit = cleaned[len(digits):]

@@ -4,10 +4,12 @@ so that every move leads to a later tier.
 A game that declares :meth:`Game.tier` (stones on the board, sticks taken) is walked one
 tier at a time: the children of tier t are gathered into the tiers they belong to, and
 tier t is final once every lower tier has been expanded, because only lower tiers lead to
-it. Gathered positions are held in memory up to the memory bound and spilled to disk in
-chunks beyond it. Each finished tier is written to ``workdir`` as a file (atomically, by
-rename), and the plan as ``plan.json`` last, so a killed build redoes the forward pass only
-when the plan is missing.
+it. Gathered positions are held in memory up to the memory bound and spilled to disk as
+sorted runs beyond it; a finished tier is merged from its runs a chunk at a time (an
+external merge sort) into its tier file, one pickle per slice, and expanded a slice at a
+time, so no tier is held whole. Each tier file is written atomically (by rename), and the
+plan as ``plan.json`` last, so a killed build redoes the forward pass only when the plan
+is missing.
 
 A game without tiers is layered here: the whole position graph is walked in memory, and a
 position's tier is the length of the longest path to it from the root (Kahn's topological
@@ -16,23 +18,30 @@ layering), which makes every move lead to a later tier.
 
 from __future__ import annotations
 
+import heapq
 import json
 import os
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.store.backends import Backend, chunks
 from perfectplay.store.records import encode_key, key_order
-from perfectplay.store.work import expand
+from perfectplay.store.work import TierSlice, expand
 
-# What one gathered position costs in memory, roughly: a dict slot, its key and a small
-# position tuple. The memory bound is enforced with this estimate.
+# What one gathered position costs in memory: a dict slot, its key and the position (for
+# Connect Four a tuple of two ints and its move string). Measured by benchmarks/store_memory.py
+# (docs/store.md, "Memory"); the memory bound is enforced with these estimates.
 ENTRY_BYTES = 300
+# What one known value costs in a dict of values (key, value and the dict's slot), measured
+# the same way.
+VALUE_BYTES = 120
 PLAN = "plan.json"
+# (key, position) pairs per pickle in a spilled run: what a merge holds per run.
+SPILL_CHUNK = 4096
 
 
 @dataclass
@@ -44,22 +53,30 @@ class Plan:
     reach: dict[int, list[int]]
     spilled_chunks: int = 0
     layered: bool = False
+    # Byte offsets of each tier file's slices (batch_size positions each, one pickle each).
+    slices: dict[int, list[int]] = field(default_factory=dict)
 
     def save(self, workdir: Path) -> None:
         data = {"tiers": self.tiers, "sizes": {str(t): n for t, n in self.sizes.items()},
                 "reach": {str(t): r for t, r in self.reach.items()},
-                "spilled_chunks": self.spilled_chunks, "layered": self.layered}
+                "spilled_chunks": self.spilled_chunks, "layered": self.layered,
+                "slices": {str(t): o for t, o in self.slices.items()}}
         _atomic_write(workdir / PLAN, json.dumps(data).encode())
 
     @classmethod
     def load(cls, workdir: Path) -> Plan | None:
         try:
             data = json.loads((workdir / PLAN).read_text())
-        except (OSError, ValueError):
-            return None
+            slices = {int(t): o for t, o in data["slices"].items()}
+        except (OSError, ValueError, KeyError):
+            return None  # none yet, or an older build's plan: redo the forward pass
         return cls(data["tiers"], {int(t): n for t, n in data["sizes"].items()},
                    {int(t): r for t, r in data["reach"].items()}, data["spilled_chunks"],
-                   data["layered"])
+                   data["layered"], slices)
+
+    def slice_of(self, workdir: Path, tier: int, part: int) -> TierSlice:
+        offsets = self.slices[tier]
+        return TierSlice(str(tier_file(workdir, tier)), offsets[part], offsets[part + 1])
 
     @property
     def positions(self) -> int:
@@ -71,9 +88,14 @@ def tier_file(workdir: Path, tier: int) -> Path:
 
 
 def load_tier(workdir: Path, tier: int) -> list[Any]:
+    """Every position of a tier file, slice after slice."""
+    positions: list[Any] = []
     with open(tier_file(workdir, tier), "rb") as handle:
-        positions: list[Any] = pickle.load(handle)
-    return positions
+        while True:
+            try:
+                positions.extend(pickle.load(handle))
+            except EOFError:
+                return positions
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
@@ -85,11 +107,51 @@ def _atomic_write(path: Path, data: bytes) -> None:
     os.replace(partial, path)
 
 
-def _write_tier(workdir: Path, tier: int, gathered: dict[Any, Any]) -> int:
-    # Sorted by key, so the batches of a tier are the same in every run.
-    ordered = [gathered[key] for key in sorted(gathered, key=key_order)]
-    _atomic_write(tier_file(workdir, tier), pickle.dumps(ordered, protocol=pickle.HIGHEST_PROTOCOL))
-    return len(ordered)
+def _write_tier(workdir: Path, tier: int, ordered: Iterable[Any], batch_size: int,
+                plan: Plan) -> None:
+    """A tier's positions, sorted by key (so its batches are the same in every run), as one
+    pickle per slice of ``batch_size`` positions: a worker reads its own slice from the
+    file, and neither pass holds more than a slice of the file at once."""
+    offsets = [0]
+    path = tier_file(workdir, tier)
+    partial = path.with_suffix(path.suffix + ".partial")
+    size = 0
+    with open(partial, "wb") as out:
+        for part in _batched(ordered, batch_size):
+            pickle.dump(part, out, protocol=pickle.HIGHEST_PROTOCOL)
+            offsets.append(out.tell())
+            size += len(part)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(partial, path)
+    plan.tiers.append(tier)
+    plan.sizes[tier] = size
+    plan.slices[tier] = offsets
+
+
+def _batched(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
+    batch: list[Any] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _sorted_pairs(bucket: dict[Any, Any]) -> list[tuple[Any, Any]]:
+    return [(key, bucket[key]) for key in sorted(bucket, key=key_order)]
+
+
+def _read_run(path: Path) -> Iterator[tuple[Any, Any]]:
+    """A spilled run, chunk by chunk (sorted (key, position) pairs)."""
+    with open(path, "rb") as handle:
+        while True:
+            try:
+                yield from pickle.load(handle)
+            except EOFError:
+                return
 
 
 @dataclass
@@ -115,10 +177,14 @@ class _Pending:
             self._spill()
 
     def _spill(self) -> None:
+        """Write every held tier as a sorted run, in chunks, so that a tier is later merged
+        from its runs a chunk at a time (an external merge sort) rather than loaded whole."""
         for tier, bucket in self.held.items():
             self.chunks_written += 1
             path = self.workdir / f"spill{tier:+08d}-{self.chunks_written}.pkl"
-            path.write_bytes(pickle.dumps(bucket, protocol=pickle.HIGHEST_PROTOCOL))
+            with open(path, "wb") as out:
+                for part in chunks(_sorted_pairs(bucket), SPILL_CHUNK):
+                    pickle.dump(part, out, protocol=pickle.HIGHEST_PROTOCOL)
             self.spilled.setdefault(tier, []).append(path)
         self.held.clear()
         self.count = 0
@@ -127,31 +193,40 @@ class _Pending:
         tiers = set(self.held) | set(self.spilled)
         return min(tiers) if tiers else None
 
-    def take(self, tier: int) -> dict[Any, Any]:
-        gathered = self.held.pop(tier, {})
-        self.count -= len(gathered)
+    def take(self, tier: int) -> Iterator[Any]:
+        """The tier's positions in key order, one per key, merged from its spilled runs and
+        what is held (runs are removed once the tier file that consumes this is written)."""
+        held = self.held.pop(tier, {})
+        self.count -= len(held)
+        runs = [_read_run(path) for path in self.spilled.get(tier, [])]
+        merged = heapq.merge(*runs, _sorted_pairs(held), key=lambda pair: key_order(pair[0]))
+        del held
+        previous = None
+        for key, position in merged:
+            if key != previous:  # equal keys have equal values: keep the first
+                yield position
+                previous = key
+
+    def drop_runs(self, tier: int) -> None:
         for path in self.spilled.pop(tier, []):
-            with open(path, "rb") as handle:
-                gathered.update(pickle.load(handle))
             path.unlink()
-        return gathered
 
 
 def forward(game: Game[Any, Any], root: Any, workdir: Path, backend: Backend, memory: int,
             batch_size: int, report: Any = None) -> Plan:
     """Find every position reachable from ``root``, write each tier, return the plan."""
     if game.tier(root) is None:
-        return _layered(game, root, workdir)
+        return _layered(game, root, workdir, batch_size)
     pending = _Pending(workdir, memory)
     pending.add({game.tier(root): {encode_key(game.key(root)): root}})  # type: ignore[dict-item]
     plan = Plan([], {}, {})
     while (tier := pending.lowest()) is not None:
-        gathered = pending.take(tier)
-        plan.tiers.append(tier)
-        plan.sizes[tier] = _write_tier(workdir, tier, gathered)
-        positions = list(gathered.values())
-        del gathered
-        units = [(game, part, tier) for part in chunks(positions, batch_size)]
+        _write_tier(workdir, tier, pending.take(tier), batch_size, plan)
+        pending.drop_runs(tier)
+        # Read back a slice at a time (a generator: the serial backend expands one slice
+        # before reading the next; Ray sends them all out at once).
+        units = ((game, plan.slice_of(workdir, tier, part).read(), tier)
+                 for part in range(len(plan.slices[tier]) - 1))
         reached: set[int] = set()
         for children in backend.map(expand, units):
             reached.update(children)
@@ -164,7 +239,7 @@ def forward(game: Game[Any, Any], root: Any, workdir: Path, backend: Backend, me
     return plan
 
 
-def _layered(game: Game[Any, Any], root: Any, workdir: Path) -> Plan:
+def _layered(game: Game[Any, Any], root: Any, workdir: Path, batch_size: int) -> Plan:
     """Tiers for a game that declares none: longest path from the root, all in memory."""
     positions: dict[Any, Any] = {encode_key(game.key(root)): root}
     children: dict[Any, list[Any]] = {}
@@ -174,7 +249,7 @@ def _layered(game: Game[Any, Any], root: Any, workdir: Path) -> Plan:
         position = positions[key]
         found = []
         if game.outcome(position) is None:
-            for move in game.moves(position):
+            for move in game.legal_moves(position):
                 child = game.play(position, move)
                 child_key = encode_key(game.key(child))
                 found.append(child_key)
@@ -194,8 +269,7 @@ def _layered(game: Game[Any, Any], root: Any, workdir: Path) -> Plan:
     for key, tier in layer.items():
         by_tier.setdefault(tier, {})[key] = positions[key]
     for tier in sorted(by_tier):
-        plan.tiers.append(tier)
-        plan.sizes[tier] = _write_tier(workdir, tier, by_tier[tier])
+        _write_tier(workdir, tier, (pair[1] for pair in _sorted_pairs(by_tier[tier])), batch_size, plan)
         plan.reach[tier] = sorted({layer[c] for key in by_tier[tier] for c in children[key]})
     plan.save(workdir)
     return plan

@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from perfectplay import value as V
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game, Outcome
-from perfectplay.store.database import chunk_sums
+from perfectplay.store.database import Database, chunk_sums
 from perfectplay.store.records import encode_key
 
 Children = dict[int, dict[Any, Any]]
@@ -32,27 +32,61 @@ class FileShare:
     path: str
 
 
-_cache: dict[str, Any] = {}
+@dataclass(frozen=True)
+class StoredValues:
+    """Child values left in the database (they did not fit the memory bound): a unit looks
+    up the keys its slice reaches. ``tier`` is the tier being valued; every tier its moves
+    reach is committed before the handle is made, so a fresh reader sees them all."""
+
+    path: str
+    tier: int
+
+
+@dataclass(frozen=True)
+class TierSlice:
+    """One slice of a tier file (a pickled list of positions at bytes start:end), which the
+    process that values it reads itself."""
+
+    path: str
+    start: int
+    end: int
+
+    def read(self) -> list[Any]:
+        with open(self.path, "rb") as handle:
+            handle.seek(self.start)
+            positions: list[Any] = pickle.loads(handle.read(self.end - self.start))
+        return positions
+
+
+_cache: dict[Any, Any] = {}
 
 
 def resolve(shared: Any) -> Any:
-    if not isinstance(shared, FileShare):
+    """What a handle stands for, kept while the same handle is asked for again (one at a
+    time: the child values of one tier)."""
+    if not isinstance(shared, (FileShare, StoredValues)):
         return shared
-    if shared.path not in _cache:
-        _cache.clear()  # one shared object at a time: the child values of one tier
-        with open(shared.path, "rb") as handle:
-            _cache[shared.path] = pickle.load(handle)
-    return _cache[shared.path]
+    if shared not in _cache:
+        for old in _cache.values():
+            if isinstance(old, Database):
+                old.close()
+        _cache.clear()
+        if isinstance(shared, StoredValues):
+            _cache[shared] = Database.open(shared.path)
+        else:
+            with open(shared.path, "rb") as handle:
+                _cache[shared] = pickle.load(handle)
+    return _cache[shared]
 
 
 def expand(game: Game[Any, Any], positions: Sequence[Any], tier: int) -> Children:
     """Every child of ``positions`` (all in ``tier``) by its tier, one per key."""
     found: Children = {}
-    key_of, play, tier_fn = game.key, game.play, game.tier
+    key_of, play, tier_fn, outcome, moves = game.key, game.play, game.tier, game.outcome, game.legal_moves
     for position in positions:
-        if game.outcome(position) is not None:
+        if outcome(position) is not None:
             continue
-        for move in game.moves(position):
+        for move in moves(position):
             child = play(position, move)
             child_tier = tier_fn(child)
             if child_tier is None or child_tier <= tier:
@@ -64,11 +98,15 @@ def expand(game: Game[Any, Any], positions: Sequence[Any], tier: int) -> Childre
     return found
 
 
-def solve_slice(game: Game[Any, Any], positions: Sequence[Any],
+def solve_slice(game: Game[Any, Any], positions: Sequence[Any] | TierSlice,
                 child_values: Any) -> tuple[list[tuple[Any, int]], list[str]]:
     """(encoded key, node-relative value) for each position of the slice, and the rows'
     chunk checksums (computed here, so the coordinator need not)."""
+    if isinstance(positions, TierSlice):
+        positions = positions.read()
     values = resolve(child_values)
+    if isinstance(values, Database):
+        values = values.lookup_many(_child_keys(game, positions))
     props = game.properties
     score_game = props.is_score
     no_move = Outcome.WIN if props.misere else Outcome.LOSS
@@ -79,17 +117,25 @@ def solve_slice(game: Game[Any, Any], positions: Sequence[Any],
     return rows, chunk_sums(rows)
 
 
+def _child_keys(game: Game[Any, Any], positions: Sequence[Any]) -> list[Any]:
+    key_of, play, outcome, moves = game.key, game.play, game.outcome, game.legal_moves
+    keys = {encode_key(key_of(play(position, move)))
+            for position in positions if outcome(position) is None for move in moves(position)}
+    return list(keys)
+
+
 def _value(game: Game[Any, Any], position: Any, values: dict[Any, int], score_game: bool,
            no_move: Outcome) -> int:
     result = game.outcome(position)
     if result is not None:
         return _end_value(result)
-    moves = game.moves(position)
+    moves = game.legal_moves(position)
     if not moves:
         return 0 if score_game else _end_value(no_move)
     best: int | None = None
+    key_of, play = game.key, game.play
     for move in moves:
-        child = values[encode_key(game.key(game.play(position, move)))]
+        child = values[encode_key(key_of(play(position, move)))]
         # A score is the gain minus the reply's score; a win or loss moves one ply further
         # from the end (node-relative values, perfectplay.value).
         found = game.gain(position, move) - child if score_game else -int(V.from_table(child, 1))

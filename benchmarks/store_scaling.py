@@ -1,0 +1,133 @@
+"""Scaling figures for `perfectplay db build`: wall time of the forward and backward passes
+with 1 and 2 workers, and the peak memory of the whole build (the coordinator and its
+worker processes together) against --memory. Each build runs in a fresh process, as a user
+runs it; the load average is printed before and after, because the machine is shared.
+
+    nice -n -5 python benchmarks/store_scaling.py --game c4-5x4 --workers 1,2
+    nice -n -5 python benchmarks/store_scaling.py --game c4-5x4 --workers 1 --memory 32MB,256MB
+
+Files are written under --dir (default: a temporary directory), never into the repository.
+Every build of one run must commit the same batches with the same checksums (checked).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+GAMES = {
+    "c4-4x4": ["connect4", "--width", "4", "--height", "4"],
+    "c4-5x4": ["connect4", "--width", "5", "--height", "4"],
+    "c4-6x4": ["connect4", "--width", "6", "--height", "4"],
+    "c4-5x5": ["connect4", "--width", "5", "--height", "5"],
+    "ttt": ["tictactoe"],
+}
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def tree_rss(root: int) -> int:
+    """Resident bytes of ``root`` and every process below it, from /proc."""
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        rss[int(entry)] = int(fields[21]) * PAGE
+    total, wanted = 0, {root}
+    changed = True
+    while changed:  # every descendant of root
+        changed = False
+        for pid, parent in parents.items():
+            if parent in wanted and pid not in wanted:
+                wanted.add(pid)
+                changed = True
+    for pid in wanted:
+        total += rss.get(pid, 0)
+    return total
+
+
+def run_build(game: list[str], path: Path, workers: int, memory: str | None, batch: int) -> dict:
+    for stale in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        stale.unlink(missing_ok=True)
+    command = [sys.executable, "-m", "perfectplay", "db", "build", *game, "--db", str(path),
+               "--workers", str(workers), "--batch", str(batch)]
+    if memory is not None:
+        command += ["--memory", memory]
+    started = time.perf_counter()
+    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    peak = [0]
+
+    def sample() -> None:
+        while process.poll() is None:
+            peak[0] = max(peak[0], tree_rss(process.pid))
+            time.sleep(0.2)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    forward_done = started
+    assert process.stderr is not None
+    for line in process.stderr:  # progress lines, one per tier and pass
+        if "forward:" in line:
+            forward_done = time.perf_counter()
+    out = process.stdout.read() if process.stdout else ""
+    process.wait()
+    sampler.join()
+    total = time.perf_counter() - started
+    cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the build and its workers
+    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
+    if process.returncode != 0:
+        raise SystemExit(f"build failed: {' '.join(command)}")
+    with sqlite3.connect(path) as connection:
+        batches = connection.execute("SELECT tier, part, count, checksum FROM batches ORDER BY id").fetchall()
+    return {"forward": forward_done - started, "backward": total - (forward_done - started),
+            "total": total, "cpu": cpu, "peak": peak[0], "batches": batches, "summary": out.strip()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="c4-4x4", choices=sorted(GAMES))
+    parser.add_argument("--workers", default="1,2", help="worker counts, comma-separated")
+    parser.add_argument("--memory", default="", help="--memory values, comma-separated ('' = default)")
+    parser.add_argument("--batch", type=int, default=20_000)
+    parser.add_argument("--dir", default=None)
+    args = parser.parse_args()
+    where = Path(args.dir or tempfile.mkdtemp(prefix="perfectplay-scaling-"))
+    where.mkdir(parents=True, exist_ok=True)
+    memories = [m or None for m in args.memory.split(",")]
+    print(f"{args.game}, batch {args.batch}, niceness {os.nice(0)}, files in {where}")
+    print("| workers | --memory | forward s | backward s | total s | CPU s (all processes) "
+          "| peak RSS of the build (MB) | load average before / after | summary |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    reference = None
+    for workers in (int(w) for w in args.workers.split(",")):
+        for memory in memories:
+            before = os.getloadavg()[0]
+            found = run_build(GAMES[args.game], where / f"w{workers}-{memory or 'default'}.db", workers,
+                              memory, args.batch)
+            after = os.getloadavg()[0]
+            reference = reference or found["batches"]
+            assert found["batches"] == reference, "builds disagree"
+            print(f"| {workers} | {memory or 'default'} | {found['forward']:.1f} | {found['backward']:.1f} "
+                  f"| {found['total']:.1f} | {found['cpu']:.1f} | {found['peak'] / 1e6:,.0f} "
+                  f"| {before:.1f} / {after:.1f} "
+                  f"| {found['summary'].split(': ', 1)[1]} |", flush=True)
+    print("every build committed the same batches with the same checksums")
+
+
+if __name__ == "__main__":
+    main()
