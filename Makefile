@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test install install-test bench clean
+.PHONY: run test install install-test bench bench-venvs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,5 +31,9 @@ bench: install-test
 	$(BIN)/python benchmarks/crates.py
 	$(BIN)/python benchmarks/play_levels.py
 
+# The chess benchmarks' opponents: sunfish in .venv-sunfish, Debian's stockfish.
+bench-venvs:
+	bash benchmarks/setup_opponents.sh
+
 clean:
-	rm -rf $(VENV) build src/*.egg-info
+	rm -rf $(VENV) .venv-sunfish build src/*.egg-info

@@ -3,7 +3,11 @@ time per position. A position counts as solved when the engine's move is one of 
 
     .venv/bin/python benchmarks/wac.py                         # perfectplay uci chess, 1 s each
     .venv/bin/python benchmarks/wac.py --time 1 --limit 50     # the first 50 only
-    .venv/bin/python benchmarks/wac.py --engine "sunfish-uci"  # any other UCI engine, same run
+    .venv/bin/python benchmarks/wac.py --sunfish               # perfectplay, then sunfish, same run
+    .venv/bin/python benchmarks/wac.py --engine "sunfish-uci"  # any other UCI engine
+
+``--sunfish`` adds sunfish from ``.venv-sunfish`` (made by ``make bench-venvs``, i.e.
+``benchmarks/setup_opponents.sh``) after perfectplay, with the same time per position.
 
 Each ``--engine`` is a command line started through python-chess's chess.engine, so several
 engines can be compared side by side in one run with the same time.
@@ -12,6 +16,7 @@ engines can be compared side by side in one run with the same time.
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 import time
@@ -25,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CANDIDATES = [ROOT.parent / "shared" / "data" / "chess" / "wac.epd", Path("/work/shared/data/chess/wac.epd")]
 DEFAULT_EPD = next((path for path in CANDIDATES if path.exists()), CANDIDATES[0])
 PERFECTPLAY = f"{shlex.quote(sys.executable)} -m perfectplay uci chess"
+SUNFISH = ROOT / ".venv-sunfish" / "bin" / "sunfish-uci"
 
 
 def read_suite(path: Path) -> list[tuple[str, chess.Board, list[chess.Move]]]:
@@ -65,13 +71,22 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="only the first N positions")
     parser.add_argument("--engine", action="append", default=None,
                         help="a UCI engine's command line (repeat to compare); default perfectplay")
+    parser.add_argument("--sunfish", action="store_true",
+                        help="also run sunfish from .venv-sunfish (make bench-venvs)")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     suite = read_suite(args.epd)[:args.limit]
-    for command in args.engine or [PERFECTPLAY]:
+    engines = list(args.engine or [PERFECTPLAY])
+    if args.sunfish:
+        if not SUNFISH.exists():
+            parser.error(f"{SUNFISH} is missing: run 'make bench-venvs' first")
+        engines.append(shlex.quote(str(SUNFISH)))
+    for command in engines:
+        load = os.getloadavg()[0]
         solved, elapsed = run(command, suite, args.time, args.verbose)
         print(f"{command}: {solved}/{len(suite)} solved at {args.time:g} s each "
-              f"({elapsed:.0f} s wall clock)", flush=True)
+              f"({elapsed:.0f} s wall clock; load average {load:.1f} before, "
+              f"{os.getloadavg()[0]:.1f} after)", flush=True)
 
 
 if __name__ == "__main__":

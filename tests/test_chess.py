@@ -59,12 +59,15 @@ def test_polyglot_keys_match_the_published_examples() -> None:
     assert GAME.key(position("startpos moves e2e4 d7d5 e4e5 f7f5")) == 0x22A48B5A8E47FF78
 
 
-def test_incremental_keys_agree_with_the_full_hash_on_random_games() -> None:
+def test_incremental_keys_and_evaluation_agree_with_full_recomputation_on_random_games() -> None:
+    from perfectplay.games import chess_eval
+
     rng = random.Random(11)
     starts = ["startpos", KIWIPETE, POSITION_3, POSITION_4, POSITION_5]
     played = 0
     for _ in range(60):
         node = position(rng.choice(starts))
+        GAME.evaluate(node)  # from here on the sums are carried move by move
         for _ in range(60):
             moves = GAME.moves(node)
             if not moves or GAME.outcome(node) is not None:
@@ -73,9 +76,20 @@ def test_incremental_keys_agree_with_the_full_hash_on_random_games() -> None:
             child = GAME.play(node, move)
             assert GAME.key(child) == chess.polyglot.zobrist_hash(child.board), child.board.fen()
             assert GAME.key_after(node, move, GAME.key(node)) == GAME.key(child)
+            # 477 captures, 48 promotions and 3 castlings occur in these games (en passant
+            # is checked below).
+            assert child.sums == chess_eval.tapered_sums(child.board), child.board.fen()
+            assert GAME.evaluate(child) == chess_eval.evaluate(child.board)
+            passed = GAME.null_move(child)
+            if passed is not None:
+                assert GAME.evaluate(passed) == chess_eval.evaluate(passed.board)
             node = child
             played += 1
     assert played > 2_000
+    before = position("startpos moves e4 a6 e5 d5")
+    GAME.evaluate(before)
+    after = GAME.play(before, GAME.parse_move(before, "exd6"))
+    assert after.sums == chess_eval.tapered_sums(after.board) and after.board.pawns.bit_count() == 15
 
 
 def test_positions_are_immutable_values() -> None:

@@ -376,3 +376,36 @@ def test_engine_proves_the_seed_figures_of_a_score_game_and_nim() -> None:
         game, position = registry.load(name, {}, text)
         found = solve(game, position, algorithm="engine", limits=Limits(depth=30))
         assert (found.value, found.exact) == (expected, True)
+
+
+class SlowLeaves(Game[int, int]):
+    """A hundred moves from the start, each to a leaf whose evaluation takes 2 ms: depth 1
+    alone needs 0.2 s. Move 70 is the best (a leaf is valued for its own mover)."""
+
+    name = "slow-leaves"
+
+    def start(self) -> int:
+        return 0
+
+    def moves(self, position: int) -> list[int]:
+        return list(range(1, 101)) if position == 0 else [0]
+
+    def play(self, position: int, move: int) -> int:
+        return move if position == 0 else -1
+
+    def evaluate(self, position: int) -> int:
+        import time
+        time.sleep(0.002)
+        return abs(position - 70)
+
+
+def test_the_hard_time_limit_holds_inside_the_first_iteration() -> None:
+    # Chess's depth 1 (a full quiescence search) once took 7.8 s against a 0.15 s limit,
+    # because the clock let the first iteration finish whatever it cost.
+    game = SlowLeaves()
+    result = Engine(game).search(game.start(), SearchLimits(time=0.07))
+    assert result.depth == 0 and result.best_move in game.moves(game.start())
+    # The clock is polled every 32 nodes (64 ms here) and the bound is 50 ms past the limit.
+    assert result.elapsed_s < 0.07 + 0.05 + 0.07
+    whole = Engine(game).search(game.start(), SearchLimits(depth=1))
+    assert whole.best_move == 70

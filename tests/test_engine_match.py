@@ -94,6 +94,7 @@ def test_match_cli_plays_pairs_and_reports_the_statistics(cli) -> None:  # type:
     wins, draws, losses = (int(out.split(f" {tag} ")[1].split()[0]) for tag in ("W", "D", "L"))
     assert losses == 0 and wins > 0  # perfect play from the empty board never loses
     assert "pentanomial [LL, LD+DL, LW+DD+WL, DW+WD, WW]:" in out and "LLR" in out and "Elo" in out
+    assert "seconds per move (wall clock, mean / longest): first " in out
 
 
 def test_match_against_an_external_uci_engine(cli) -> None:  # type: ignore[no-untyped-def]
@@ -144,3 +145,37 @@ def test_openings_file_with_a_bad_line_is_rejected(cli, tmp_path: Path) -> None:
     bad.write_text("44\n4x\n")
     done = cli("match", "connect4", "--openings", str(bad))
     assert done.returncode == 2 and "line 2" in done.stderr
+
+
+def test_thinking_time_is_credited_to_the_player_who_moved() -> None:
+    from perfectplay.engine.api import SearchLimits, Settings
+    from perfectplay.engine.match import Thinking, run_match
+    from perfectplay.engine.players import EnginePlayer
+    from perfectplay.games.tictactoe import TicTacToe
+
+    swapped = Thinking()
+    swapped.add(0, 2.0)  # the second player, moving first in the colour-swapped game
+    swapped.add(1, 0.5)
+    swapped.add(0, 1.0)
+    back = Thinking()
+    back.merge(swapped, swapped=True)
+    assert back.seconds == [0.5, 3.0] and back.moves == [1, 2] and back.longest == [0.5, 2.0]
+    game = TicTacToe()
+    first = EnginePlayer(game, Settings(), SearchLimits(depth=9), "deep")
+    second = EnginePlayer(game, Settings(), SearchLimits(depth=1), "shallow")
+    state, _ = run_match(game, first, second, [game.start()], test=SprtTest(0, 10), max_pairs=2)
+    # In each pair the first player makes ceil(n/2) moves of the game it starts and
+    # floor(n/2) of the one it answers.
+    expected = sum((len(record.moves) + record.first_moved_first) // 2 for record in state.games)
+    assert state.thinking.moves == [expected, sum(len(r.moves) for r in state.games) - expected]
+    assert state.thinking.longest[0] <= state.thinking.seconds[0]
+
+
+def test_with_forfeit_an_illegal_reply_loses_the_game_instead_of_ending_the_match(cli) -> None:  # type: ignore[no-untyped-def]
+    stub = f"uci={sys.executable} {STUB} tictactoe --illegal"
+    done = cli("match", "tictactoe", "--second", stub, "--pairs", "2", "--forfeit", "--quiet")
+    assert done.returncode == 0, done.stderr
+    # The stub never plays a legal move: it loses all four games, whoever starts.
+    assert "W 4 D 0 L 0" in done.stdout
+    assert "pentanomial [LL, LD+DL, LW+DD+WL, DW+WD, WW]: [0, 0, 0, 0, 2]" in done.stdout
+    assert "4 games lost by forfeit; the first: UCI engine" in done.stdout

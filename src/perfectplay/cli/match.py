@@ -39,11 +39,15 @@ from perfectplay.errors import BadOption
 @click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT: false-negative rate")
 @click.option("--max-plies", type=int, default=DEFAULT_MAX_PLIES, show_default=True,
               help="adjudicate a longer game as a draw")
+@click.option("--forfeit", is_flag=True, default=False,
+              help="a player that answers with no move or an illegal one loses that game "
+                   "(default: the match stops with the error)")
 @click.option("--quiet", is_flag=True, default=False, help="print only the summary")
 def match_command(game_name: str, first_text: str, second_text: str, time_limit: float | None,
                   depth: int | None, node_limit: int | None, threads: int, pairs: int,
                   openings_file: Path | None, opening_plies: int, seed: int, elo0: float, elo1: float,
-                  alpha: float, beta: float, max_plies: int, quiet: bool, **kwargs: Any) -> None:
+                  alpha: float, beta: float, max_plies: int, forfeit: bool, quiet: bool,
+                  **kwargs: Any) -> None:
     """Play two engines against each other in colour-swapped game pairs and stop by SPRT.
 
     Each player is a comma-separated list of changes to the default engine: layer switches
@@ -77,7 +81,8 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
         click.echo(f"{len(openings)} opening{plural}; SPRT H0 Elo {elo0:g} vs H1 Elo {elo1:g}, "
                    f"alpha {alpha:g}, beta {beta:g}")
         state, verdict = run_match(game, players[0], players[1], openings, test=test, max_pairs=pairs,
-                                   max_plies=max_plies, on_pair=None if quiet else _progress(test))
+                                   max_plies=max_plies, forfeit=forfeit,
+                                   on_pair=None if quiet else _progress(test))
     finally:
         for player in players:
             player.close()
@@ -110,6 +115,13 @@ def summary(state: MatchState, verdict: str | None, test: SprtTest, max_pairs: i
              f"pentanomial [LL, LD+DL, LW+DD+WL, DW+WD, WW]: {state.pentanomial}"]
     if state.adjudicated:
         lines.append(f"{state.adjudicated} games adjudicated drawn at the ply limit")
+    if state.forfeits:
+        lines.append(f"{len(state.forfeits)} games lost by forfeit; the first: {state.forfeits[0]}")
+    thinking = state.thinking
+    if thinking.moves[0] and thinking.moves[1]:
+        lines.append("seconds per move (wall clock, mean / longest): "
+                     f"first {thinking.mean(0):.3f} / {thinking.longest[0]:.3f}, "
+                     f"second {thinking.mean(1):.3f} / {thinking.longest[1]:.3f}")
     if elo is not None:
         lines.append(f"Elo {_elo_text(elo.elo)} (95% interval {_elo_text(elo.low)} to {_elo_text(elo.high)})")
     outcome = {"H1": f"H1 accepted: the first player is stronger (Elo >= {test.elo1:g} favoured)",

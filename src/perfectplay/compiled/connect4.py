@@ -25,6 +25,11 @@ from perfectplay.search.results import MoveValue, Solution
 from perfectplay.search.tables import parse_table_size
 
 _ARRAYS: dict[tuple[int, int, int], np.ndarray] = {}
+# One search at a time per array: the kernel releases the GIL, and two searches writing the
+# same table entry at once could leave one search's key with the other's bound, a false
+# entry that a warm table (Request.warm) would go on trusting. Threads that share an array
+# (the web server, a warm-up thread, a caller's own threads) take turns.
+_LOCKS: dict[tuple[int, int, int], threading.Lock] = {}
 
 
 # Positions with at least this many empty squares are searched in a worker thread (Engine._run).
@@ -42,8 +47,10 @@ class Engine(answers.ScoreEngine):
             _ARRAYS[shape] = T.allocate(entries, (game.height + 1) * game.width)
             write_geometry(_ARRAYS[shape], game)
             _ARRAYS[shape][K.NODE_LIMIT] = K.NO_LIMIT
+            _LOCKS[shape] = threading.Lock()
         # One array holds the work area and the table (see c4_kernel.TABLE_AT).
         self.work = _ARRAYS[shape]
+        self.lock = _LOCKS[shape]
         self.budget: Budget | None = None
 
     def new_solve(self, node_limit: int | None = None, warm: bool = False,
@@ -85,6 +92,10 @@ class Engine(answers.ScoreEngine):
         return found
 
     def _run(self, kernel: Any, stones: int, *args: Any) -> Any:
+        with self.lock:
+            return self._run_alone(kernel, stones, *args)
+
+    def _run_alone(self, kernel: Any, stones: int, *args: Any) -> Any:
         """Call a kernel entry point; a position with many empty squares runs in a worker
         thread (the kernel releases the GIL), so that Ctrl-C, which Python handles only in
         the main thread, stops it within milliseconds instead of seconds (issue 13). Short

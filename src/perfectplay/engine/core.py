@@ -90,8 +90,11 @@ class Engine:
         elapsed = clock.elapsed()
         nodes = self.searcher.nodes + helper_nodes
         if last is None:
-            # Stopped before the first iteration ended: any legal move beats no move.
-            move = self.game.moves(position)[0]
+            # Stopped before the first iteration ended: the root move that had scored best
+            # so far, else any legal move (any beats none).
+            moves = self.game.moves(position)
+            best = self.searcher.root_best
+            move = best if best is not None and best in moves else moves[0]
             return SearchResult(best_move=move, score=0, depth=0, pv=[move], nodes=nodes,
                                 elapsed_s=elapsed, exact=False)
         return SearchResult(best_move=last.best_move, score=last.score, depth=last.depth,

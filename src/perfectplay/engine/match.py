@@ -3,16 +3,22 @@
 Each opening is played twice, the first player moving first in one game and second in the
 other, so an unbalanced opening favours neither side. After every pair the generalized SPRT
 (perfectplay.engine.sprt) decides whether to stop. Results are from the first player's view.
-A game longer than ``max_plies`` is adjudicated a draw (said in the summary).
+A game longer than ``max_plies`` is adjudicated a draw (said in the summary). With
+``forfeit``, a player that answers with no move or an illegal one loses that game, as
+tournament managers score it (sunfish, for one, sometimes answers ``bestmove (none)`` at very
+short move times on a loaded machine); without it the match ends with that error. Each player's
+thinking time is measured around its ``choose`` call (wall clock), so a summary can show
+whether "equal time per move" held: an external engine may overrun its ``movetime``.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from perfectplay.engine.players import Player, PlayerFailed
+from perfectplay.engine.players import IllegalReply, Player
 from perfectplay.engine.sprt import EloEstimate, SprtTest, elo_estimate, llr
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.game import Game, Outcome
@@ -59,12 +65,38 @@ def read_openings(game: Game[Any, Any], text: str, source: str) -> list[Any]:
 
 
 @dataclass
+class Thinking:
+    """Wall-clock seconds per move of two players: totals, counts and the longest move."""
+
+    seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    moves: list[int] = field(default_factory=lambda: [0, 0])
+    longest: list[float] = field(default_factory=lambda: [0.0, 0.0])
+
+    def add(self, player: int, seconds: float) -> None:
+        self.seconds[player] += seconds
+        self.moves[player] += 1
+        self.longest[player] = max(self.longest[player], seconds)
+
+    def merge(self, other: Thinking, swapped: bool) -> None:
+        for player in (0, 1):
+            source = 1 - player if swapped else player
+            self.seconds[player] += other.seconds[source]
+            self.moves[player] += other.moves[source]
+            self.longest[player] = max(self.longest[player], other.longest[source])
+
+    def mean(self, player: int) -> float:
+        return self.seconds[player] / self.moves[player] if self.moves[player] else 0.0
+
+
+@dataclass
 class GameRecord:
     opening: Any
     first_moved_first: bool
     moves: list[Any]
     score: float  # for the first player: 1, 0.5 or 0
     adjudicated: bool
+    thinking: Thinking | None = None  # indexed first player, second player
+    forfeit: str | None = None  # why the loser lost by forfeit, if it did
 
 
 @dataclass
@@ -77,6 +109,8 @@ class MatchState:
     pentanomial: list[int] = field(default_factory=lambda: [0, 0, 0, 0, 0])
     adjudicated: int = 0
     games: list[GameRecord] = field(default_factory=list)
+    thinking: Thinking = field(default_factory=Thinking)
+    forfeits: list[str] = field(default_factory=list)
 
     @property
     def pairs(self) -> int:
@@ -86,6 +120,10 @@ class MatchState:
         for record in (first, second):
             self.games.append(record)
             self.adjudicated += record.adjudicated
+            if record.forfeit is not None:
+                self.forfeits.append(record.forfeit)
+            if record.thinking is not None:
+                self.thinking.merge(record.thinking, swapped=False)
             if record.score == 1:
                 self.wins += 1
             elif record.score == 0:
@@ -99,9 +137,14 @@ class MatchState:
 
 
 def play_game(game: Game[Any, Any], opening: Any, players: tuple[Player, Player],
-              max_plies: int = DEFAULT_MAX_PLIES) -> tuple[float, list[Any], bool]:
+              max_plies: int = DEFAULT_MAX_PLIES,
+              thinking: Thinking | None = None, forfeits: list[str] | None = None,
+              ) -> tuple[float, list[Any], bool]:
     """Play ``players[0]`` (to move at ``opening``) against ``players[1]``; returns the score
-    of players[0], the moves, and whether the game was adjudicated at ``max_plies``."""
+    of players[0], the moves, and whether the game was adjudicated at ``max_plies``. Each
+    move's wall-clock time is added to ``thinking`` (indexed like ``players``) if given.
+    With a ``forfeits`` list, a player's illegal reply loses the game (its reason is added
+    there); without one it raises :class:`IllegalReply`."""
     for player in players:
         player.new_game()
     position, lead = opening, 0
@@ -117,9 +160,18 @@ def play_game(game: Game[Any, Any], opening: Any, players: tuple[Player, Player]
         if result is not None or not legal:
             break
         mover = len(moves) % 2
-        move = players[mover].choose(opening, list(moves), position)
-        if move not in legal:
-            raise PlayerFailed(f"{players[mover].name} chose {move!r}, not a legal move")
+        started = time.perf_counter()
+        try:
+            move = players[mover].choose(opening, list(moves), position)
+            if move not in legal:
+                raise IllegalReply(f"{players[mover].name} chose {move!r}, not a legal move")
+        except IllegalReply as error:
+            if forfeits is None:
+                raise
+            forfeits.append(str(error))
+            return (0.0 if mover == 0 else 1.0), moves, False
+        if thinking is not None:
+            thinking.add(mover, time.perf_counter() - started)
         if props.is_score:
             gain = game.gain(position, move)
             lead += gain if mover == 0 else -gain
@@ -138,7 +190,7 @@ def play_game(game: Game[Any, Any], opening: Any, players: tuple[Player, Player]
 
 
 def run_match(game: Game[Any, Any], first: Player, second: Player, openings: list[Any], *,
-              test: SprtTest, max_pairs: int, max_plies: int = DEFAULT_MAX_PLIES,
+              test: SprtTest, max_pairs: int, max_plies: int = DEFAULT_MAX_PLIES, forfeit: bool = False,
               on_pair: Callable[[MatchState, float], None] | None = None) -> tuple[MatchState, str | None]:
     """Play pairs (cycling through ``openings``) until SPRT decides or ``max_pairs`` are
     played; returns the totals and 'H1', 'H0' or None (inconclusive)."""
@@ -148,10 +200,18 @@ def run_match(game: Game[Any, Any], first: Player, second: Player, openings: lis
     verdict = None
     for number in range(max_pairs):
         opening = openings[number % len(openings)]
-        score, moves, adjudicated = play_game(game, opening, (first, second), max_plies)
-        game_one = GameRecord(opening, True, moves, score, adjudicated)
-        score, moves, adjudicated = play_game(game, opening, (second, first), max_plies)
-        game_two = GameRecord(opening, False, moves, 1.0 - score, adjudicated)
+        thinking = Thinking()
+        reasons: list[str] | None = [] if forfeit else None
+        score, moves, adjudicated = play_game(game, opening, (first, second), max_plies, thinking, reasons)
+        game_one = GameRecord(opening, True, moves, score, adjudicated, thinking,
+                              reasons[-1] if reasons else None)
+        swapped = Thinking()
+        reasons = [] if forfeit else None
+        score, moves, adjudicated = play_game(game, opening, (second, first), max_plies, swapped, reasons)
+        thinking = Thinking()
+        thinking.merge(swapped, swapped=True)  # back to (first player, second player)
+        game_two = GameRecord(opening, False, moves, 1.0 - score, adjudicated, thinking,
+                              reasons[-1] if reasons else None)
         state.add_pair(game_one, game_two)
         ratio = llr(state.pentanomial, test.elo0, test.elo1)
         if on_pair is not None:

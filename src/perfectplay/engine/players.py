@@ -29,6 +29,11 @@ class PlayerFailed(PerfectPlayError):
     """An external engine that cannot start, dies, hangs or plays an illegal move."""
 
 
+class IllegalReply(PlayerFailed):
+    """An engine that answered, but with no move or an illegal one (a forfeit in a match
+    played with ``forfeit=True``; the engine is still running)."""
+
+
 class Player(Protocol):
     name: str
 
@@ -143,11 +148,11 @@ class UciPlayer:
         answer = self._until("bestmove", wait if self.limits.time or self.limits.depth is None else 600)[-1]
         parts = answer.split()
         if len(parts) < 2:
-            raise PlayerFailed(f"UCI engine {self.command!r} sent {answer!r} without a move")
+            raise IllegalReply(f"UCI engine {self.command!r} sent {answer!r} without a move")
         try:
             return self.parse_text(position, parts[1])
         except PerfectPlayError:
-            raise PlayerFailed(f"UCI engine {self.command!r} played {parts[1]!r}, which is not legal "
+            raise IllegalReply(f"UCI engine {self.command!r} played {parts[1]!r}, which is not legal "
                                f"in {self.game.format_position(position)!r}") from None
 
     def _go_arguments(self) -> str:

@@ -102,6 +102,9 @@ class Searcher:
         self.cutoffs = 0
         self.clock: Clock | None = None
         self.pv: list[list[Any]] = [[] for _ in range(MAX_PLY + 2)]
+        # The root move that scored best so far in the current iteration: the answer when the
+        # clock cuts off the first iteration (Clock.poll).
+        self.root_best: Any = None
 
     def new_game(self) -> None:
         self.killers = [[] for _ in range(MAX_PLY + 2)]
@@ -196,6 +199,7 @@ class Searcher:
             score = self._child(child, child_key, gain, alpha, beta, depth, 0, number == 0)
             if score > best:
                 best, best_move = score, move
+                self.root_best = move
                 self.pv[0] = [move, *self.pv[1]]
                 if score > alpha:
                     alpha = score

@@ -50,12 +50,17 @@ class ChessPosition:
     ``board`` is a private snapshot: nothing may push moves onto it (``play`` copies it).
     """
 
-    __slots__ = ("board", "key", "history", "_identity", "_hash", "_legal", "_ordered", "_noisy_count")
+    __slots__ = ("board", "key", "history", "sums", "_identity", "_hash", "_legal", "_ordered",
+                 "_noisy_count")
 
-    def __init__(self, board: chess.Board, key: int, history: tuple[int, ...]) -> None:
+    def __init__(self, board: chess.Board, key: int, history: tuple[int, ...],
+                 sums: tuple[int, int, int] | None = None) -> None:
         self.board = board
         self.key = key
         self.history = history
+        # The evaluation's material and square sums (chess_eval.tapered_sums), kept up to
+        # date move by move once known, so evaluating a position does not scan the board.
+        self.sums = sums
         # Computed when first needed: most positions a search makes are never compared.
         self._identity: tuple[Any, ...] | None = None
         self._hash: int | None = None
@@ -265,10 +270,16 @@ class Chess(Game[ChessPosition, chess.Move]):
         board = position.board
         key = position.key ^ key_delta(board, move)
         zeroing = board.is_zeroing(move)
+        sums = position.sums
+        if sums is not None:
+            moved = board.piece_type_at(move.from_square)
+            assert moved is not None  # a legal move starts on a piece of the side to move
+            middle, end, phase = chess_eval.move_delta(board, move, moved)
+            sums = (sums[0] + middle, sums[1] + end, sums[2] + phase)
         child = board.copy(stack=False)
         child.push(move)
         history = () if zeroing else position.history + (position.key,)
-        return ChessPosition(child, key, history)
+        return ChessPosition(child, key, history, sums)
 
     def null_move(self, position: ChessPosition) -> ChessPosition | None:
         """The side to move passes, or None where that is illegal or zugzwang is likely: in
@@ -282,7 +293,7 @@ class Chess(Game[ChessPosition, chess.Move]):
         child = board.copy(stack=False)
         child.push(chess.Move.null())
         # A pass is no game move: the history starts again so no repetition spans it.
-        return ChessPosition(child, position.key ^ _TURN_KEY ^ _ep_key(board), ())
+        return ChessPosition(child, position.key ^ _TURN_KEY ^ _ep_key(board), (), position.sums)
 
     def outcome(self, position: ChessPosition) -> Outcome | None:
         board = position.board
@@ -306,7 +317,9 @@ class Chess(Game[ChessPosition, chess.Move]):
         return value(board)
 
     def evaluate(self, position: ChessPosition) -> int:
-        return chess_eval.evaluate(position.board)
+        if position.sums is None:
+            position.sums = chess_eval.tapered_sums(position.board)
+        return chess_eval.evaluate(position.board, position.sums)
 
     def key(self, position: ChessPosition) -> int:
         return position.key

@@ -114,23 +114,58 @@ _ORDER = tuple((piece_type, color, *TABLES[(piece_type, color)])
                for piece_type in chess.PIECE_TYPES for color in chess.COLORS)
 
 
-def evaluate(board: chess.Board) -> int:
-    """Centipawns for the side to move. Trusts ``board`` to be a legal position."""
+def tapered_sums(board: chess.Board) -> tuple[int, int, int]:
+    """(middlegame, endgame, phase) of ``board`` from White's side: material and squares of
+    every piece, without the bishop pair. :func:`move_delta` keeps them up to date."""
     middle = end = phase = 0
     occupied_co = board.occupied_co
     for piece_type, color, middle_table, end_table in _ORDER:
         pieces = board.pieces_mask(piece_type, color) if piece_type != chess.PAWN \
             else board.pawns & occupied_co[color]
-        if not pieces:
-            continue
         sign = 1 if color else -1
-        count = 0
         for square in chess.scan_forward(pieces):
             middle += sign * middle_table[square]
             end += sign * end_table[square]
-            count += 1
-        phase += PHASE_WEIGHT[piece_type] * count
-        if piece_type == chess.BISHOP and count >= 2:
+            phase += PHASE_WEIGHT[piece_type]
+    return middle, end, phase
+
+
+def move_delta(board: chess.Board, move: chess.Move, moved: int) -> tuple[int, int, int]:
+    """What ``move`` (legal in ``board``, moving a piece of type ``moved``) adds to
+    :func:`tapered_sums`: the piece leaves its square and lands (promoted) on the target, a
+    captured piece (en passant included) leaves the board, a castling rook moves."""
+    mover = board.turn
+    sign = 1 if mover else -1
+    placed = move.promotion or moved
+    from_middle, from_end = TABLES[(moved, mover)]
+    to_middle, to_end = TABLES[(placed, mover)]
+    middle = sign * (to_middle[move.to_square] - from_middle[move.from_square])
+    end = sign * (to_end[move.to_square] - from_end[move.from_square])
+    phase = PHASE_WEIGHT[placed] - PHASE_WEIGHT[moved]
+    captured, square = board.piece_type_at(move.to_square), move.to_square
+    if captured is None and moved == chess.PAWN and move.to_square == board.ep_square:
+        captured, square = chess.PAWN, move.to_square - 8 if mover else move.to_square + 8
+    if captured is not None:
+        lost_middle, lost_end = TABLES[(captured, not mover)]
+        middle += sign * lost_middle[square]  # the opponent's loss is the mover's gain
+        end += sign * lost_end[square]
+        phase -= PHASE_WEIGHT[captured]
+    if moved == chess.KING and abs(move.to_square - move.from_square) == 2:
+        rank = move.from_square & ~7
+        rook_from, rook_to = (rank + 7, rank + 5) if move.to_square > move.from_square else (rank, rank + 3)
+        rook_middle, rook_end = TABLES[(chess.ROOK, mover)]
+        middle += sign * (rook_middle[rook_to] - rook_middle[rook_from])
+        end += sign * (rook_end[rook_to] - rook_end[rook_from])
+    return middle, end, phase
+
+
+def evaluate(board: chess.Board, sums: tuple[int, int, int] | None = None) -> int:
+    """Centipawns for the side to move. Trusts ``board`` to be a legal position; ``sums`` are
+    its :func:`tapered_sums` when the caller keeps them (the search does, incrementally)."""
+    middle, end, phase = sums if sums is not None else tapered_sums(board)
+    bishops = board.bishops
+    for color, sign in ((chess.WHITE, 1), (chess.BLACK, -1)):
+        if (bishops & board.occupied_co[color]).bit_count() >= 2:
             middle += sign * BISHOP_PAIR[0]
             end += sign * BISHOP_PAIR[1]
     phase = min(phase, FULL_PHASE)
