@@ -202,6 +202,28 @@ def test_a_users_game_gets_the_generic_view(tmp_path: Any) -> None:
     assert client.get("/api/sticks/position", params={"moves": "3"}).status_code == 400
 
 
+BUGGY_GAME_FILE = GAME_FILE.replace(
+    "def moves(self, pile): return",
+    "def moves(self, pile):\n        if pile == 4: raise KeyError(pile)\n        return")
+
+
+def test_a_bug_in_a_users_game_is_a_422_naming_the_method_and_position(tmp_path: Any) -> None:
+    path = tmp_path / "sticks.py"
+    path.write_text(BUGGY_GAME_FILE)
+    server = Server()
+    add_game_file(server.catalog, f"{path}:Sticks")  # start 7 and its moves are fine
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        client = TestClient(create_app(server), raise_server_exceptions=False)
+    answer = client.get("/api/sticks/position", params={"position": "5"})
+    assert answer.status_code == 422
+    error = answer.json()["error"]
+    assert error.startswith("error: your game's Sticks.moves raised KeyError: 4 on position 4 (")
+    assert "sticks.py:" in error and "if pile == 4: raise KeyError(pile)" in error
+    # A bug of the server's own stays a 500.
+    assert client.get("/api/tictactoe/position").status_code == 200
+
+
 def test_the_tree_picture_is_served_as_svg(client: Any) -> None:
     answer = client.get("/api/tictactoe/tree.svg", params={"moves": "1", "depth": "2"})
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")

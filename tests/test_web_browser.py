@@ -135,6 +135,8 @@ def test_a_connect4_hint_shows_the_best_columns(server: str, page: Any, shots: P
     assert hinted == best
     scores = {node.get_attribute("data-badge"): node for node in page.locator(".column-badge").all()}
     assert set(scores) == {m.notation for m in moves}
+    # 20 stones: the first player's piece, drawn red, is to move (not "X to move").
+    assert page.inner_text("#status").startswith("Red (X) to move")
     page.screenshot(path=str(shots / "web-connect4-hint.png"), full_page=True)
     # A click on a losing column answers with the new position and every value.
     latencies = []

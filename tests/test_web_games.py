@@ -57,11 +57,17 @@ def test_each_move_value_agrees_with_analyze(client: Any, name: str, position: s
     assert sorted(rows, key=str) == sorted(_expected(name, position, moves), key=str)
 
 
+def test_connect4_board_names_the_piece_to_move_as_the_page_draws_it(client: Any) -> None:
+    boards = [client.get("/api/connect4/position", params={"moves": moves}).json()["board"]
+              for moves in ("", "4")]
+    assert [(board["to_move"], board["side"]) for board in boards] == [("X", "Red (X)"), ("O", "Yellow (O)")]
+
+
 def test_dodgem_board_counts_cars_driven_off(client: Any) -> None:
     params = {"position": "..B/B../.RR B", "moves": "c3-off"}
     payload = client.get("/api/dodgem/position", params=params).json()
     assert payload["board"] == {"kind": "dodgem", "size": 3, "rows": ["...", "B..", ".RR"], "to_move": "R",
-                                "off": {"B": 1, "R": 0}}
+                                "side": "Red", "off": {"B": 1, "R": 0}}
     # Winning Ways ch. 22: on 3x3 the first player (Blue) wins.
     assert client.get("/api/dodgem/position").json()["value"] == "win"
     params = {"width": "4", "position": "B.../..../..../.R.. B"}

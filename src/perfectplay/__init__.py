@@ -9,6 +9,8 @@ heavy is imported here (no numba, no rich), so ``import perfectplay`` and the CL
 # longer than a whole tic-tac-toe solve.
 __version__ = "0.1.0"
 
+from typing import TYPE_CHECKING, Any  # noqa: E402
+
 from perfectplay.errors import (  # noqa: E402 - after the version, which needs no import
     BadOption,
     BadPosition,
@@ -17,9 +19,32 @@ from perfectplay.errors import (  # noqa: E402 - after the version, which needs 
     UnknownGame,
     UnsupportedSearch,
 )
-from perfectplay.game import Game, Kind, Outcome, Properties
-from perfectplay.search import Limits, MoveValue, Solution
-from perfectplay.solving import algorithm_names, analyze, solve
+
+if TYPE_CHECKING:
+    from perfectplay.game import Game, Kind, Outcome, Properties
+    from perfectplay.search import Limits, MoveValue, Solution
+    from perfectplay.solving import algorithm_names, analyze, solve
+
+# The rest of the public API, imported on first use (PEP 562): `perfectplay --version` and
+# every command that has not yet asked for a solve need none of it (issue 13: start-up).
+_LAZY = {
+    "Game": "perfectplay.game", "Kind": "perfectplay.game", "Outcome": "perfectplay.game",
+    "Properties": "perfectplay.game", "Limits": "perfectplay.search",
+    "MoveValue": "perfectplay.search", "Solution": "perfectplay.search",
+    "algorithm_names": "perfectplay.solving", "analyze": "perfectplay.solving",
+    "solve": "perfectplay.solving",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'perfectplay' has no attribute {name!r}")
+    import importlib
+    found = getattr(importlib.import_module(module), name)
+    globals()[name] = found
+    return found
+
 
 __all__ = [
     "BadOption", "BadPosition", "Game", "IllegalMove", "Kind", "Limits",

@@ -23,7 +23,6 @@ first repeated position on a search path raises perfectplay.errors.RepeatedPosit
 from __future__ import annotations
 
 import enum
-import hashlib
 import random
 import re
 from dataclasses import dataclass
@@ -103,6 +102,17 @@ class Game(Generic[P, M]):
     def play(self, position: P, move: M) -> P:
         """The position after ``move``; never mutates ``position``. Moves come from moves()."""
         raise NotImplementedError
+
+    def is_legal(self, position: P, move: M) -> bool:
+        """Whether ``move`` is legal in ``position``. The default looks it up in moves(); a game
+        whose move lists can be too long to build (Nim with a heap of 10^30) answers directly,
+        so a person's move is checked without listing every move (perfectplay.play)."""
+        return move in self.moves(position)
+
+    def has_moves(self, position: P) -> bool:
+        """Whether the player to move has a legal move; the default asks moves(). Overridden
+        with is_legal, by games whose move lists can be too long to build."""
+        return bool(self.moves(position))
 
     def outcome(self, position: P) -> Outcome | None:
         """The result if a rule other than "no legal move" has ended the game, else None.
@@ -287,6 +297,7 @@ def stable_hash64(key: Hashable) -> int:
         folded = ((folded ^ (folded >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         folded = ((folded ^ (folded >> 27)) * 0x94D049BB133111EB) & _MASK64
         return folded ^ (folded >> 31)
+    import hashlib  # only for keys that are not ints: a small solve never loads it
     digest = hashlib.blake2b(repr(key).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "little")
 

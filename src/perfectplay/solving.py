@@ -1,10 +1,10 @@
 """The one way in: solve a position or analyse every move, by whichever method answers.
 
 Every solving method registers itself (perfectplay.methods) from a module of its own package;
-this module imports those modules, so it is the only place that knows them all, and it sits
-above every engine. Callers (the CLI, play, the library API) ask here and never pick a
-strategy themselves. A new method is a module that calls ``methods.register`` plus one line
-in :data:`METHOD_MODULES`.
+this module imports those modules (each when a request first needs it), so it is the only
+place that knows them all, and it sits above every engine. Callers (the CLI, play, the
+library API) ask here and never pick a strategy themselves. A new method is a module that
+calls ``methods.register`` plus one line in :data:`METHOD_MODULES`.
 """
 
 from __future__ import annotations
@@ -15,43 +15,104 @@ from typing import Any, Callable
 from perfectplay import methods
 from perfectplay.errors import BadOption
 from perfectplay.game import Game
-from perfectplay.methods import DEFAULT_PV_LIMIT, Request
+from perfectplay.methods import DEFAULT_PV_LIMIT, ENGINES, Request
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue, Solution
 from perfectplay.search.tables import parse_table_size
 
-# Imported in this order, which is also the order --algorithm lists the names in. Each
-# module is cheap to import: heavy parts (numba, numpy, theory) load when a method runs.
-METHOD_MODULES = (
-    "perfectplay.search.solver",
-    "perfectplay.search.mate",
-    "perfectplay.impartial.method",
-    "perfectplay.compiled.method",
-    "perfectplay.connect4_search.method",
-    "perfectplay.retro.method",
-    "perfectplay.engine.method",
-    "perfectplay.store.method",
-    "perfectplay.book.method",
-    "perfectplay.tablebase.method",
-)
+# Each method module, the --algorithm names it registers (in the order --algorithm lists
+# them), and when a request may need it. A module is imported the first time a request
+# needs it, not when this module loads (issue 13: start-up; a tic-tac-toe solve needs only
+# the search family): the test beside each says when none of the module's methods could
+# answer (lead, be chosen by auto, or be asked for by name), so skipping it changes nothing.
+# tests/test_architecture.py checks the names against what each module registers.
+NeedCheck = Callable[[Game[Any, Any], Request], bool]
 
-for _module in METHOD_MODULES:
-    importlib.import_module(_module)
+
+def _always(game: Game[Any, Any], request: Request) -> bool:
+    return True
+
+
+def _kernels(game: Game[Any, Any], request: Request) -> bool:
+    # --engine auto prefers a kernel only for Connect Four (its kernel and book); the generic
+    # kernel answers only when asked for by --engine compiled.
+    return request.engine == "compiled" or (request.engine == "auto" and game.name == "connect4")
+
+
+METHOD_MODULES: dict[str, tuple[tuple[str, ...], NeedCheck]] = {
+    "perfectplay.search.solver": (("minimax", "memo", "alphabeta", "tt", "id", "table"), _always),
+    "perfectplay.search.mate": (
+        ("mate",), lambda game, request: request.mate is not None or request.algorithm == "mate"),
+    "perfectplay.impartial.method": (
+        ("grundy",), lambda game, request: game.properties.impartial or request.algorithm == "grundy"),
+    "perfectplay.compiled.method": ((), _kernels),
+    "perfectplay.connect4_search.method": (
+        ("null-window",),
+        lambda game, request: game.name == "connect4" or request.algorithm == "null-window"),
+    "perfectplay.retro.method": (
+        ("retro",), lambda game, request: game.properties.loopy or request.algorithm == "retro"),
+    "perfectplay.engine.method": (("engine",), lambda game, request: request.algorithm == "engine"),
+    "perfectplay.store.method": (
+        ("database",), lambda game, request: request.database is not None or request.algorithm == "database"),
+    "perfectplay.book.method": ((), _kernels),
+    "perfectplay.tablebase.method": (
+        ("tablebase",), lambda game, request: game.name == "chess" or request.algorithm == "tablebase"),
+}
+_LOADED: set[str] = set()
+
+
+def load_methods(game: Game[Any, Any] | None = None, request: Request | None = None) -> None:
+    """Import the method modules ``request`` may need for ``game`` (every one when either is
+    None, or when the algorithm is a name no module declares, so the error lists them all)."""
+    known = request is None or request.algorithm == "auto" or any(
+        request.algorithm in names for names, _ in METHOD_MODULES.values())
+    fresh = False
+    for module, (_, needed) in METHOD_MODULES.items():
+        if module in _LOADED:
+            continue
+        if game is None or request is None or not known or needed(game, request):
+            importlib.import_module(module)
+            _LOADED.add(module)
+            fresh = True
+    if fresh:
+        _in_table_order()
+
+
+def _in_table_order() -> None:
+    """Re-register the methods in the table's order (methods of other modules after them):
+    modules load in whatever order requests come, or are imported directly, and ties in
+    priority and the names an error lists follow registration order."""
+    rank = {module: index for index, module in enumerate(METHOD_MODULES)}
+    for engine in ENGINES[1:]:
+        current = list(methods.registered(engine))
+        wanted = sorted(current, key=lambda method: rank.get(method.solve.__module__, len(rank)))
+        if current != wanted:
+            for method in wanted:
+                methods.register(method)
+
+
+def choose(game: Game[Any, Any], request: Request) -> methods.Method:
+    """The method that answers ``request`` for ``game`` (perfectplay.methods.choose, after
+    importing the modules that may hold it)."""
+    load_methods(game, request)
+    return methods.choose(game, request)
 
 
 def algorithm_names() -> list[str]:
-    """What ``--algorithm`` accepts besides 'auto', from the registry."""
-    return methods.algorithm_names()
+    """What ``--algorithm`` accepts besides 'auto' (no method module is imported)."""
+    return [name for names, _ in METHOD_MODULES.values() for name in names]
 
 
 def algorithm_summaries() -> dict[str, str]:
     """Each --algorithm name with its one-line summary."""
-    return {method.name: method.summary for method in methods.registered("python")}
+    load_methods()
+    summaries = {method.name: method.summary for method in methods.registered("python")}
+    return {name: summaries[name] for name in algorithm_names()}  # in the table's order
 
 
 def resolve_algorithm(game: Game[Any, Any], name: str, limits: Limits | None = None) -> str:
     """The Python method ``name`` stands for with this game ('auto' resolved)."""
-    return methods.choose(game, Request(algorithm=name, limits=limits or Limits())).name
+    return choose(game, Request(algorithm=name, limits=limits or Limits())).name
 
 
 def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto",
@@ -75,7 +136,7 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
                        on_depth=on_depth, budget=budget, database=database, book=book,
                        mate=mate, warm=warm)
     position = game.start() if position is None else position
-    return methods.choose(game, request).solve(game, position, request)
+    return choose(game, request).solve(game, position, request)
 
 
 def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto",
@@ -94,7 +155,21 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
                        pv_limit=DEFAULT_PV_LIMIT, on_depth=on_depth, budget=budget,
                        database=database, book=book, mate=mate, warm=warm)
     position = game.start() if position is None else position
-    return methods.choose(game, request).analyze(game, position, request)
+    return choose(game, request).analyze(game, position, request)
+
+
+MoveValuer = Callable[[Any], MoveValue]
+
+
+def optimal_moves(game: Game[Any, Any], position: Any) -> tuple[list[MoveValue], MoveValuer] | None:
+    """For a position with too many moves to value one by one (analyze refuses it), the
+    optimal moves and a way to value any other legal move, when a method answers without
+    listing moves: Sprague-Grundy theory for impartial sums (a Nim heap of 10^30). None when
+    none does. The values are exact (win or loss, no remoteness)."""
+    if resolve_algorithm(game, "auto") != "grundy":
+        return None
+    from perfectplay.impartial import theory
+    return theory.optimal_moves(game, position), lambda move: theory.move_value(game, position, move)
 
 
 def _request(*, algorithm: str, engine: str, limits: Limits | None,
@@ -120,4 +195,5 @@ def _mate_request(algorithm: str, engine: str, database: str | None) -> tuple[st
     return "mate", "python"
 
 
-__all__ = ["algorithm_names", "algorithm_summaries", "analyze", "resolve_algorithm", "solve"]
+__all__ = ["algorithm_names", "algorithm_summaries", "analyze", "choose", "load_methods",
+           "optimal_moves", "resolve_algorithm", "solve"]

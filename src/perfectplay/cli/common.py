@@ -12,6 +12,7 @@ from typing import Any, Callable
 import click
 
 from perfectplay import registry
+from perfectplay.cli.watchdog import arm_time_limit
 from perfectplay.search.limits import Limits
 
 F = Callable[..., Any]
@@ -65,8 +66,10 @@ def search_options(function: F) -> F:
     options = [
         algorithm_option(),
         click.option("--depth", type=int, default=None, help="search at most this many plies"),
-        click.option("--time", "time_limit", type=float, default=None,
-                     help="seconds the search may take (with --algorithm id: best move so far)"),
+        click.option("--time", "time_limit", type=float, default=None, callback=arm_time_limit,
+                     help="seconds the search may take (with --algorithm id: best move so far); "
+                          "the whole command is cut off (exit 1) 0.5 s + 10% later, even "
+                          "inside a slow call of a game's own code"),
         click.option("--nodes", "node_limit", type=int, default=None,
                      help="node budget: the search never enters more nodes than this"),
         click.option("--tt-size", default=None,
@@ -165,3 +168,18 @@ def console() -> Any:
     """A rich console: colour on a terminal, plain text when piped."""
     from rich.console import Console
     return Console(highlight=False, soft_wrap=True, file=sys.stdout)
+
+
+def database_option(function: Any) -> Any:
+    """--db for solve, analyze and play (here, not in cli/database.py, whose many commands
+    cost every solve milliseconds to build)."""
+    return click.option("--db", "database", default=None, metavar="PATH",
+                        help="answer from this database when the position is stored there "
+                             "(built by `perfectplay db build`); other positions are searched")(function)
+
+
+def source_note(path: str | None, from_database: bool) -> str:
+    """The line that says where an answer came from."""
+    if from_database:
+        return f"from database {path}"
+    return f"not in database {path}: answered by search"

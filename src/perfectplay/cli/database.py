@@ -236,15 +236,3 @@ def _random_reachable(game: Any, root: Any, rng: random.Random) -> Any:
 
 
 # -- --db on solve, analyze and play -------------------------------------------------------
-def database_option(function: Any) -> Any:
-    """--db for solve, analyze and play."""
-    return click.option("--db", "database", default=None, metavar="PATH",
-                        help="answer from this database when the position is stored there "
-                             "(built by `perfectplay db build`); other positions are searched")(function)
-
-
-def source_note(path: str | None, from_database: bool) -> str:
-    """The line that says where an answer came from."""
-    if from_database:
-        return f"from database {path}"
-    return f"not in database {path}: answered by search"

@@ -9,8 +9,7 @@ from typing import Any
 import click
 
 from perfectplay import registry
-from perfectplay.cli.common import PositionCommand, game_options, pick_options, resolve
-from perfectplay.cli.database import database_option
+from perfectplay.cli.common import PositionCommand, database_option, game_options, pick_options, resolve
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.play.analyst import DEFAULT_THINK_TIME, Analyst
 from perfectplay.play.levels import DEFAULT_LEVEL, LEVELS, level_named, levels_help
@@ -127,7 +126,7 @@ def replay(session: Session, moves: list[Any], path: str) -> None:
     """Play the saved moves again, each checked as if typed."""
     for number, text in enumerate(moves, start=1):
         move = session.parse(str(text))
-        if move not in session.legal_moves():
+        if not session.is_legal(move):
             raise BadOption(f"--load {path!r}: move {number} ({text!r}) is not legal there")
         session.play(move)
 

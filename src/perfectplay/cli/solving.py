@@ -12,6 +12,7 @@ from perfectplay.cli.common import (
     algorithm_option,
     book_option,
     console,
+    database_option,
     emit_json,
     engine_option,
     game_options,
@@ -22,17 +23,15 @@ from perfectplay.cli.common import (
     progress,
     resolve,
     search_options,
+    source_note,
 )
-from perfectplay.cli.database import database_option, source_note
 from perfectplay.cli.mate import print_mate
-from perfectplay.cli.rows import PV_HELP, solve_file
+from perfectplay.cli.rows import PV_HELP
 from perfectplay.errors import BadOption, PerfectPlayError
-from perfectplay.pictures.growth import parse_algorithms
 from perfectplay.search.results import Solution
 from perfectplay.search.tables import parse_table_size
 from perfectplay.solving import analyze, solve
-from perfectplay.store.method import FROM_DATABASE, holds
-from perfectplay.tablebase.method import FROM_TABLE, table_verdict
+from perfectplay.store.records import FROM_DATABASE
 
 mate_option = click.option(
     "--mate", type=click.IntRange(min=1), default=None, metavar="N",
@@ -69,6 +68,7 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
                         "(without --file, the principal variation is always printed)")
     choice = resolve(game, pick_options(options))
     if input_file is not None:
+        from perfectplay.cli.rows import solve_file
         solve_file(choice, input_file, position, algorithm,
                    make_limits(depth, time_limit, node_limit), pv, as_json)
         return
@@ -93,6 +93,19 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
             click.echo(f"score: {score:+d} (the Connect Four test sets' convention)")
         if database is not None:
             console().print(source)
+
+
+def _from_endgame_table(solution: Solution) -> bool:
+    # Only chess has endgame tables: any other game's solve need not import their method.
+    if solution.game != "chess":
+        return False
+    from perfectplay.tablebase.method import FROM_TABLE
+    return solution.algorithm.startswith(FROM_TABLE)
+
+
+def _holds(database: str, game: Any, position: Any) -> bool:
+    from perfectplay.store.method import holds  # registers the database method: only with --db
+    return holds(database, game, position)
 
 
 def _check_book(game: Any, book: str | None) -> None:
@@ -132,7 +145,8 @@ def print_solution(solution: Solution) -> None:
     if solution.algorithm == FROM_DATABASE:
         echo(style(f"database: {stats.nodes:,} lookups, {stats.elapsed_s * 1000:.1f} ms", dim=True))
         return
-    if solution.algorithm.startswith(FROM_TABLE):
+    if _from_endgame_table(solution):
+        from perfectplay.tablebase.method import table_verdict
         echo(style(f"{solution.algorithm}: {table_verdict(solution.value)}, without the fifty-move "
                    f"rule; {stats.elapsed_s * 1000:.1f} ms", dim=True))
         return
@@ -166,7 +180,7 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
     moves = analyze(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                     limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
                     engine=engine, database=database, book=book, mate=mate)
-    source = source_note(database, database is not None and holds(database, loaded, start))
+    source = source_note(database, database is not None and _holds(database, loaded, start))
     if database is not None and not as_json:
         console().print(source)
     scores = [_test_set_score(loaded, start, move.value, move.exact and not outcome_only)
@@ -260,6 +274,7 @@ def compare_command(game: str, position: tuple[str, ...], algorithms: str, tt_si
     if plot_path is not None:
         _plot_growth(game, position, algorithms, plot_path, node_cap, as_json, pick_options(options))
         return
+    from perfectplay.pictures.growth import parse_algorithms
     names = parse_algorithms(algorithms)
     loaded, start = resolve(game, pick_options(options)).load(position_text(position))
     rows: list[dict[str, Any]] = []
@@ -309,7 +324,7 @@ def _print_comparison(game: str, position: str, rows: list[dict[str, Any]]) -> N
 def _plot_growth(game: str, sizes: tuple[str, ...], algorithms: str, path: str, node_cap: int | None,
                  as_json: bool, options: dict[str, Any]) -> None:
     """compare --plot: nodes against size for each algorithm (seed 000's lesson in a picture)."""
-    from perfectplay.pictures.growth import measure, parse_sizes
+    from perfectplay.pictures.growth import measure, parse_algorithms, parse_sizes
     from perfectplay.pictures.plot import check_path, plot_growth
     check_path(path)
     if node_cap is not None and node_cap < 1:

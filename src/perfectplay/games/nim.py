@@ -37,6 +37,14 @@ class Nim(Game[Piles, Move]):
         # Big takes first: they end the game sooner, which tightens the window early.
         return [(row, take) for row, size in enumerate(piles) for take in range(size, 0, -1)]
 
+    def is_legal(self, piles: Piles, move: Move) -> bool:
+        # Without listing moves: a heap of 10^30 has 10^30 of them (issue 13: play nim 10^30).
+        row, take = move
+        return 0 <= row < len(piles) and 1 <= take <= piles[row]
+
+    def has_moves(self, piles: Piles) -> bool:
+        return any(piles)
+
     def play(self, piles: Piles, move: Move) -> Piles:
         row, take = move
         return piles[:row] + (piles[row] - take,) + piles[row + 1:]

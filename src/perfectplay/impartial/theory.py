@@ -129,6 +129,32 @@ def analyze(game: Game[Any, Any], position: Any = None) -> list[MoveValue]:
     return sorted(valued, key=lambda mv: -mv.value)
 
 
+def optimal_moves(game: Game[Any, Any], position: Any, limit: int = SAMPLE_SIZE) -> list[MoveValue]:
+    """The optimal moves of ``position`` valued as :func:`analyze` values them, without
+    listing the others: every winning move (one per component at most in Nim), or when every
+    move loses the first ``limit``. What play needs where analyze refuses (a Nim heap of
+    10^30 has 10^30 moves); any other move is valued by :func:`move_value`."""
+    position = game.start() if position is None else position
+    _check(game)
+    adapter = adapter_for(game)
+    state = adapter.split(position)
+    grundy = None if game.properties.misere else _xor(adapter, state)
+    wins = _misere_nim_wins(state) if grundy is None else grundy != 0
+    value = V.WIN_ONLY if wins else -V.WIN_ONLY
+    steps = _optimal_steps(adapter, state, grundy)
+    return [MoveValue(adapter.game_move(state, index, move), adapter.notation(state, index, move),
+                      value, False) for index, move, _ in (steps if wins else steps[:limit])]
+
+
+def move_value(game: Game[Any, Any], position: Any, move: Any) -> MoveValue:
+    """The value of one legal ``move`` for the player who plays it (win or loss, by theory)."""
+    _check(game)
+    adapter = adapter_for(game)
+    after = adapter.split(game.play(position, move))
+    mover_wins = _lost(adapter, after, game.properties.misere)
+    return MoveValue(move, game.format_move(position, move), V.WIN_ONLY if mover_wins else -V.WIN_ONLY, False)
+
+
 def _check(game: Game[Any, Any]) -> None:
     require_impartial(game, normal_play=False)
     if game.properties.misere and not _is_nim(game):

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.game import Game
-from perfectplay.methods import Request, choose
+from perfectplay.methods import Request
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue
-from perfectplay.solving import analyze, resolve_algorithm, solve
+from perfectplay.solving import analyze, choose, optimal_moves, resolve_algorithm, solve
 
 DEFAULT_THINK_TIME = 2.0
 # An exact analysis that needs more nodes than this is "too big": the computer then thinks
@@ -52,15 +52,20 @@ class Analysis:
     """Every legal move's value for the player to move, best first (see perfectplay.value).
 
     ``exact`` is False when the values are estimates from a depth-limited search, which
-    then reached ``depth`` plies (None when unknown).
+    then reached ``depth`` plies (None when unknown). ``complete`` is False when a position
+    has too many moves to list (a Nim heap of 10^30): ``moves`` then holds the optimal ones
+    only, and ``value_of`` values any other legal move when asked (perfectplay.solving.
+    optimal_moves).
     """
 
     moves: tuple[MoveValue, ...]
     exact: bool
     depth: int | None = None
-    # False when only the optimal moves are listed (Analyst.best_moves): every other move is
-    # worse, by how much was not searched.
+    # False when only the optimal moves are listed (Analyst.best_moves, or theory for a
+    # position with too many moves to list): every other move is worse; ``value_of``, when
+    # set, values any other legal move exactly.
     complete: bool = True
+    value_of: Callable[[Any], MoveValue] | None = field(default=None, compare=False, repr=False)
 
     @property
     def best_value(self) -> int:
@@ -70,10 +75,14 @@ class Analysis:
         """Every move as good as the best one."""
         return [move for move in self.moves if move.value == self.best_value]
 
-    def find(self, notation: str) -> MoveValue:
-        for move in self.moves:
-            if move.notation == notation:
-                return move
+    def find(self, notation: str, move: Any = None) -> MoveValue:
+        """The value of the move written ``notation`` (``move`` itself: for an incomplete
+        analysis, which values a move it does not list)."""
+        for known in self.moves:
+            if known.notation == notation:
+                return known
+        if self.value_of is not None and move is not None:
+            return self.value_of(move)
         raise KeyError(notation)
 
 
@@ -177,22 +186,30 @@ class Analyst:
                 self.cache[position] = known
         return known
 
-    def _by_theory(self, position: Any) -> Analysis | None:
-        """The exact analysis by a method that needs no search (Sprague-Grundy theory for
-        impartial sums, tabulation for row score games), when one applies: the same answer
-        `perfectplay solve` gives, however big the position (issue 13: the computer played
-        3:22 in Nim 20 30 40, where only 3:30 wins). Values then carry no remoteness."""
+    def instant_answers(self) -> bool:
+        """Whether a method that needs no search answers this game exactly."""
         if self.instant is None:
             try:
                 self.instant = resolve_algorithm(self.game, "auto") in INSTANT_METHODS
             except UnsupportedSearch:  # a game too big to solve: no exact method without a limit
                 self.instant = False
-        if not self.instant:
+        return self.instant
+
+    def _by_theory(self, position: Any) -> Analysis | None:
+        """The exact analysis by a method that needs no search (Sprague-Grundy theory for
+        impartial sums, tabulation for row score games), when one applies: the same answer
+        `perfectplay solve` gives, however big the position (issue 13: the computer played
+        3:22 in Nim 20 30 40, where only 3:30 wins). Values then carry no remoteness."""
+        if not self.instant_answers():
             return None
         try:
             moves = analyze(self.game, position)
-        except UnsupportedSearch:  # e.g. more moves than theory lists
-            return None
+        except UnsupportedSearch:  # more moves than theory lists: the optimal ones only
+            found = optimal_moves(self.game, position)
+            if found is None:
+                return None
+            best, value_of = found
+            return Analysis(tuple(best), exact=True, complete=False, value_of=value_of)
         return Analysis(tuple(moves), exact=True)
 
     def _stored(self, position: Any) -> Analysis | None:
@@ -228,6 +245,10 @@ class Analyst:
         except LimitReached:
             self.big = True  # later positions go straight to theory when it applies
             return None
+        except UnsupportedSearch:
+            if not self.instant_answers():
+                raise
+            return None  # too many moves to list (Nim 10^30): theory names the best ones
         return Analysis(tuple(moves), exact=True)
 
     def _exact_compiled(self, position: Any, seconds: float | None) -> Analysis | None:

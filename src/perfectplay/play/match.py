@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from perfectplay.errors import PerfectPlayError
+from perfectplay.errors import PerfectPlayError, TooLarge
 from perfectplay.play.analyst import Analysis, Analyst
 from perfectplay.play.boards import board_of, marks_to_move
 from perfectplay.play.levels import Choice, Level, choose
@@ -179,9 +179,16 @@ class HumanMatch:
         if word not in COMMANDS:
             return None
         # A game whose notation uses the same word keeps its move.
-        if text in self.notations():
-            return None
-        return word
+        return None if self.names_a_move(text) else word
+
+    def names_a_move(self, text: str) -> bool:
+        try:
+            return text in self.notations()
+        except TooLarge:  # too many moves to list: read the text as a move instead
+            try:
+                return self.session.is_legal(self.session.parse(text))
+            except Exception:  # noqa: BLE001 - not a move, whatever the game's parser says
+                return False
 
     # -- turns ---------------------------------------------------------------------------
     def try_move(self, text: str) -> None:
@@ -194,12 +201,11 @@ class HumanMatch:
             self.io.say(said + ".", STYLE_PROBLEM)
             return
         except Exception as problem:  # a user's game may raise anything from parse_move
-            self.io.say(f"could not read {text!r} as a move ({problem}); "
-                        f"{legal_moves_text(self.notations())}", STYLE_PROBLEM)
-            return
-        if move not in self.session.legal_moves():
-            self.io.say(f"{text!r} is not legal here; {legal_moves_text(self.notations())}",
+            self.io.say(f"could not read {text!r} as a move ({problem}); {self.legal_text()}",
                         STYLE_PROBLEM)
+            return
+        if not self.session.is_legal(move):
+            self.io.say(f"{text!r} is not legal here; {self.legal_text()}", STYLE_PROBLEM)
             return
         turn = self.session.play(move)
         self.io.say(f"You play {self.phrase(turn)}.", STYLE_HUMAN)
@@ -258,7 +264,7 @@ class HumanMatch:
         if self.session.is_over():
             self.io.say("The game is over: no moves are left.")
             return
-        self.io.say(legal_moves_text(self.notations()))
+        self.io.say(self.legal_text())
 
     def undo(self) -> None:
         taken = self.session.undo(self.human)
@@ -361,8 +367,19 @@ class HumanMatch:
         game, position = self.session.game, self.session.position
         return [game.format_move(position, move) for move in self.session.legal_moves()]
 
+    def legal_text(self) -> str:
+        """The legal moves, or when there are too many to list (Nim 10^30), a few optimal ones."""
+        try:
+            return legal_moves_text(self.notations())
+        except TooLarge:
+            best = [move.notation for move in self.analyst.analyze(self.session.position).moves[:3]]
+            return f"too many legal moves to list; best: {', '.join(best)}"
+
     def example(self) -> str:
-        notations = self.notations()
+        try:
+            notations = self.notations()
+        except TooLarge:  # too many to list: an optimal one is as good an example as any
+            notations = [move.notation for move in self.analyst.analyze(self.session.position).moves[:1]]
         if not notations:  # the game is over: show how moves were written at the start
             game, start = self.session.game, self.session.start
             notations = [game.format_move(start, move) for move in game.moves(start)]

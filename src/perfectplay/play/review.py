@@ -59,7 +59,7 @@ def first_mistake(session: Session, side: int, analyst: Analyst) -> Review:
             return Review(None, False, exact=False)
         if first_value is None:
             first_value = analysis.best_value + lead
-        played = analysis.find(turn.notation)
+        played = analysis.find(turn.notation, turn.move)
         # In a score game the points already won count too: a lead can absorb a bad move.
         if outcome_class(analysis.best_value + lead) >= 0 > outcome_class(played.value + lead):
             better = analysis.best()[0]
@@ -76,7 +76,7 @@ def point_losses(session: Session, side: int, analyst: Analyst) -> list[Mistake]
     for ply, own, turn, analysis, lead in _own_moves(session, side, analyst):
         if analysis is None:
             return None
-        played = analysis.find(turn.notation)
+        played = analysis.find(turn.notation, turn.move)
         if played.value < analysis.best_value:
             found.append(Mistake(ply, own, played, analysis.best_value + lead, analysis.best()[0], lead))
     return found

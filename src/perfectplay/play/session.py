@@ -70,7 +70,13 @@ class Session:
         return list(self.game.moves(self.position))
 
     def is_over(self) -> bool:
-        return not self.legal_moves()
+        # has_moves, not legal_moves: a game may have more moves than can be listed (Nim 10^30).
+        game, position = self.game, self.position
+        return game.outcome(position) is not None or self.repeated() or not game.has_moves(position)
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``move`` (from parse) may be played now; lists no moves (Game.is_legal)."""
+        return not self.is_over() and self.game.is_legal(self.position, move)
 
     def parse(self, text: str) -> Any:
         """The legal move written as ``text``; raises IllegalMove (quoting it) otherwise."""

@@ -138,14 +138,18 @@ def hint_lines(analysis: Analysis, score_game: bool, lead: int = 0) -> list[str]
         hidden = len(moves) - HINT_MOVES_SHOWN
         if hidden > 0:  # a big game's hint stays readable
             groups[label] = moves[:HINT_MOVES_SHOWN] + [f"... ({hidden} more)"]
-    if not analysis.complete:
+    if not analysis.complete and analysis.value_of is None:
         # Only the optimal moves were searched (Analyst.analyze with partial allowed).
         groups["worse (not scored in the time)"] = ["every other move"]
     head = "Your moves, best first: " + ("exact values" if analysis.exact else
                                          estimate_words(analysis))
     width = max(len(label) for label in groups)
-    return [head] + [f"  {label:<{width}}  {', '.join(moves)}"
-                           for label, moves in groups.items()]
+    lines = [head] + [f"  {label:<{width}}  {', '.join(moves)}" for label, moves in groups.items()]
+    if not analysis.complete and analysis.value_of is not None:
+        # Too many moves to list (Nim 10^30): theory named the best and values any other.
+        rest = "every other move loses" if analysis.best_value > 0 else "every move loses"
+        lines.append(f"  (too many moves to list them all; {rest})")
+    return lines
 
 
 def estimate_words(analysis: Analysis) -> str:

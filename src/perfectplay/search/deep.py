@@ -3,7 +3,8 @@
 Searches recurse once per ply, and games such as take-away from 100,000 sticks go far
 deeper than CPython's default limit of 1,000 frames. The search runs in a worker thread
 with a large stack and a raised frame limit; the main thread waits, and turns Ctrl-C into
-a stop request that the search sees at its next poll.
+a stop request that the search sees at its next poll (any other exception raised while it
+waits, such as the CLI's hard time limit, also stops the search, without waiting for it).
 """
 
 from __future__ import annotations
@@ -45,6 +46,11 @@ def run_deep(task: Callable[[], T], budget: Budget) -> T:
     except KeyboardInterrupt:
         budget.stop.set()
         worker.join()
+        raise
+    except BaseException:
+        # A hard time limit (cli/watchdog.py) fired while the search was inside code it cannot
+        # interrupt: ask it to stop at its next poll, and do not wait for that.
+        budget.stop.set()
         raise
     if "error" in outcome:
         raise outcome["error"]  # type: ignore[misc]

@@ -127,3 +127,20 @@ class Searcher:
     counters: Callable[[], Counters]
     windowed: bool
     table: TranspositionTable | None = None
+
+
+def final_points(game: Game[Any, Any], rules: Rules, position: Any, difference: int,
+                 line: list[Any]) -> tuple[int, int] | None:
+    """Points each player ends with from ``position`` (mover, other) with optimal play, when
+    ``difference`` is the value of ``position`` and ``line`` its principal variation (None
+    when the line was cut short). Searches and database lookups report it alike."""
+    total = game.total_points(position) if hasattr(game, "total_points") else None
+    if total is None:
+        earned = [0, 0]
+        for ply, move in enumerate(line):
+            earned[ply % 2] += rules.gain(position, move)
+            position = rules.play(position, move)
+        if earned[0] - earned[1] != difference:
+            return None  # the line was cut short; totals unknown
+        return earned[0], earned[1]
+    return (total + difference) // 2, (total - difference) // 2

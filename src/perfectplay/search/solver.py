@@ -22,7 +22,7 @@ from perfectplay.search.root import (
     terminal_value,
     value_moves,
 )
-from perfectplay.search.rules import Rules, Searcher
+from perfectplay.search.rules import Rules, Searcher, final_points
 from perfectplay.search.tables import TranspositionTable, parse_table_size
 
 
@@ -49,7 +49,7 @@ def _finish(game: Game[Any, Any], rules: Rules, position: Any, name: str, value:
     notation = game.format_move
     totals = None
     if rules.is_score:
-        totals = _totals(game, rules, position, int(value), line)
+        totals = final_points(game, rules, position, int(value), line)
     return Solution(game=game.name, position=game.format_position(position), algorithm=name,
                     value=int(value), score_game=rules.is_score, exact=exact,
                     best_moves=[notation(position, move) for move in optimal],
@@ -130,21 +130,6 @@ def _valued(game: Game[Any, Any], rules: Rules, position: Any, results: list[Any
     valued = [MoveValue(r.move, game.format_move(position, r.move), int(r.value),
                         rules.is_score, r.exact) for r in results if r.value is not None]
     return sorted(valued, key=lambda mv: -mv.value)
-
-
-def _totals(game: Game[Any, Any], rules: Rules, position: Any, difference: int,
-            line: list[Any]) -> tuple[int, int] | None:
-    """Points each player ends with from ``position`` (mover, other) with optimal play."""
-    total = game.total_points(position) if hasattr(game, "total_points") else None
-    if total is None:
-        earned = [0, 0]
-        for ply, move in enumerate(line):
-            earned[ply % 2] += rules.gain(position, move)
-            position = rules.play(position, move)
-        if earned[0] - earned[1] != difference:
-            return None  # the line was cut short; totals unknown
-        return earned[0], earned[1]
-    return (total + difference) // 2, (total - difference) // 2
 
 
 # -- registration -------------------------------------------------------------------------

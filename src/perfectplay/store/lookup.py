@@ -17,8 +17,7 @@ from typing import Any, Sequence
 from perfectplay import value as V
 from perfectplay.game import Game
 from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
-from perfectplay.search.rules import Rules
-from perfectplay.search.solver import _totals
+from perfectplay.search.rules import Rules, final_points
 from perfectplay.store import dense
 from perfectplay.store.database import Database
 from perfectplay.store.records import FROM_DATABASE, Identity, encode_key
@@ -135,7 +134,7 @@ def solve_stored(store: Store, game: Game[Any, Any], position: Any,
     stats = Stats(nodes=lookups, elapsed_s=time.perf_counter() - started)
     score_game = game.properties.is_score
     # The points each side ends with, as a search reports them for score games.
-    totals = _totals(game, Rules(game), position, stored, line) if score_game else None
+    totals = final_points(game, Rules(game), position, stored, line) if score_game else None
     return Solution(game=game.name, position=game.format_position(position),
                     algorithm=FROM_DATABASE, value=stored, score_game=score_game,
                     exact=True, best_moves=best, pv=line_notation(game, position, line),

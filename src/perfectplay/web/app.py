@@ -2,7 +2,9 @@
 
 Every search runs in a worker thread, so the event loop keeps answering while one thinks.
 Bad input of any kind (an unknown game, option or query parameter, a position or move the
-game cannot read) is answered with HTTP 400 and ``{"error": "..."}`` quoting it.
+game cannot read) is answered with HTTP 400 and ``{"error": "..."}`` quoting it; a bug in a
+user's own game (one of its methods raised) with HTTP 422 and the line the CLI prints, naming
+the class, the method, the position and the user's line of code.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any, AsyncIterator, Mapping
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -24,6 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from perfectplay import registry
 from perfectplay.errors import BadOption, BadPosition, PerfectPlayError
+from perfectplay.game_faults import explain
 from perfectplay.play.analyst import Analysis
 from perfectplay.play.levels import LEVELS, choose, level_named
 from perfectplay.store.records import FROM_DATABASE
@@ -163,7 +167,7 @@ def create_app(server: Server | None = None) -> Starlette:
         Route("/api/{rest:path}", unknown_api),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={
+    app = Starlette(routes=routes, middleware=[Middleware(UserGameFaults)], exception_handlers={
         PerfectPlayError: _bad_input, HTTPException: _http_error, Exception: _internal_error})
     app.state.server = server
     return app
@@ -226,6 +230,34 @@ async def _bad_input(request: Request, error: Exception) -> Response:
 async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
     return JSONResponse({"error": f"{error.detail}: {request.url.path!r}"}, status_code=error.status_code)
+
+
+class UserGameFaults:
+    """ASGI middleware: an exception raised inside a user's game method becomes HTTP 422 with
+    the one line of perfectplay.game_faults.explain (as the CLI prints it), not a 500 and a
+    traceback in the server's log (issue 13). It sits inside Starlette's last-resort handler
+    of other exceptions (_internal_error), which Starlette re-raises after answering."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Any) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+        try:
+            await self.app(scope, receive, sending)
+        except Exception as error:
+            found = explain(error)
+            if found is None or started:  # not the user's bug, or too late to answer
+                raise
+            await JSONResponse({"error": f"error: {found}"}, status_code=422)(scope, receive, send)
 
 
 async def _internal_error(request: Request, error: Exception) -> Response:

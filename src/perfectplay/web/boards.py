@@ -36,7 +36,13 @@ def _connect4(game: Any, position: Any) -> dict[str, Any]:
     rows = game.render(position).splitlines()[:-1]  # top row first; the last line is numbers
     to_move = "X" if len(position[2]) % 2 == 0 else "O"
     return {"kind": "connect4", "width": game.width, "height": game.height,
-            "rows": ["".join(row.split()) for row in rows], "to_move": to_move}
+            "rows": ["".join(row.split()) for row in rows], "to_move": to_move,
+            "side": CONNECT4_SIDES[to_move]}
+
+
+# The page draws X red and O yellow (static/board.js); the status line names the piece a
+# player sees, with the mark the text board and the terminal use.
+CONNECT4_SIDES = {"X": "Red (X)", "O": "Yellow (O)"}
 
 
 def _heaps(style: str) -> Any:
@@ -69,6 +75,7 @@ def _dodgem(game: Any, position: int) -> dict[str, Any]:
     n = game.size
     return {"kind": "dodgem", "size": n, "rows": game.format_position(position).split()[0].split("/"),
             "to_move": "R" if position & game.red_to_move else "B",
+            "side": "Red" if position & game.red_to_move else "Blue",
             "off": {"B": n - 1 - bin(blue).count("1"), "R": n - 1 - bin(red).count("1")}}
 
 
@@ -90,6 +97,7 @@ def _chess(game: Any, position: Any) -> dict[str, Any]:
     # Rank 8 first, as the page draws it: one character per square, '.' for empty.
     squares = "".join("".join(row.split()) for row in str(board).splitlines())
     return {"kind": "chess", "squares": squares, "to_move": "w" if board.turn else "b",
+            "side": "White" if board.turn else "Black",
             "check": board.king(board.turn) if board.is_check() else None}
 
 

@@ -17,6 +17,7 @@ from typing import Any, Callable
 from perfectplay import value as V
 from perfectplay.errors import LimitReached
 from perfectplay.game import Game
+from perfectplay.game_faults import explain
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.solving import analyze
 from perfectplay.web.positions import TABLE_ENTRIES, Analyses, Known, quick_analysis
@@ -59,7 +60,7 @@ class Thinker:
         try:
             self._run()
         except Exception as error:  # a user's game may raise anything: the page shows it
-            self.report(Progress(0, None, self.budget.elapsed(), True, f"error: {error}"))
+            self.report(Progress(0, None, self.budget.elapsed(), True, f"error: {explain(error) or error}"))
 
     def _run(self) -> None:
         started = time.perf_counter()

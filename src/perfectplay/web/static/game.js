@@ -212,7 +212,9 @@ function render() {
 }
 
 function statusText(payload) {
-  const side = payload.board.to_move ?? (state.moves.length % 2 === 0 ? "First player" : "Second player");
+  // A board's own name for the side to move (Connect Four: "Red (X)"), else its mark.
+  const side = payload.board.side ?? payload.board.to_move ??
+    (state.moves.length % 2 === 0 ? "First player" : "Second player");
   if (payload.over) return `Game over: ${describeRow({ ...payload, exact: true }, payload.score_game)} for the player to move.`;
   if (state.hidden) return `${side} to move.`;
   if (payload.status === "pending") return `${side} to move; the value needs a longer search.`;
