@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import random
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from perfectplay.errors import BadOption, BadPosition, UnknownGame
 from perfectplay.game import Game
+
+if TYPE_CHECKING:  # kept off the start-up path: only annotations name it
+    import random
 
 Options = Mapping[str, Any]
 Loaded = tuple[Game[Any, Any], Any]
@@ -377,6 +378,7 @@ def _own_game_class(spec: str) -> type[Game[Any, Any]]:
 
 def _import(where: str) -> Any:
     if where.endswith(".py"):
+        from pathlib import Path
         path = Path(where)
         spec = importlib.util.spec_from_file_location(path.stem, path)
         if spec is None or spec.loader is None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 
 import click
 
@@ -143,6 +142,7 @@ def _unexpected(error: Exception) -> int:
     if found is not None:
         click.echo(f"error: {found}", err=True)
         return 2
+    import traceback  # only for perfectplay's own bugs: kept off the start-up path
     if os.environ.get("PERFECTPLAY_TRACEBACK"):
         traceback.print_exception(error)
     last = traceback.extract_tb(error.__traceback__)[-1:] if error.__traceback__ else []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 import sys
 from collections.abc import Iterator
@@ -136,6 +135,7 @@ def make_limits(depth: int | None, time_limit: float | None, node_limit: int | N
 
 
 def emit_json(payload: Any) -> None:
+    import json  # only --json output needs it: kept off the start-up path
     click.echo(json.dumps(payload, indent=2, default=str))
 
 

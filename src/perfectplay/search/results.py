@@ -7,6 +7,10 @@ from typing import Any
 
 from perfectplay import value as V
 
+# ``Solution.algorithm`` of an answer read from a database (perfectplay.store), named here so
+# that front ends can recognise it without importing the store.
+FROM_DATABASE = "database"
+
 
 @dataclass
 class Stats:

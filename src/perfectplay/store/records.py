@@ -18,6 +18,7 @@ from typing import Any, Hashable
 from perfectplay import value as V
 from perfectplay.errors import BadOption
 from perfectplay.game import Game
+from perfectplay.search.results import FROM_DATABASE  # noqa: F401 - re-exported for the store
 
 # Rows committed per transaction unless --batch says otherwise, and where work can run.
 # Here, not in build.py and backends.py, so the CLI can offer them without importing numpy.
@@ -25,8 +26,6 @@ DEFAULT_BATCH = 50_000
 BACKENDS = ("local", "ray")
 
 FORMAT_VERSION = 1
-# The algorithm name of an answer read from a database (Solution.algorithm).
-FROM_DATABASE = "database"
 
 # -- keys --------------------------------------------------------------------------------
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
