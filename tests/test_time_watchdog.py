@@ -61,3 +61,13 @@ def test_the_watchdog_is_disarmed_when_the_command_ends_in_process() -> None:
     assert done.value.code == 0
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
     assert signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None)
+
+
+def test_a_time_limit_that_strikes_while_the_game_is_being_checked_is_a_limit(tmp_path: Path) -> None:
+    # The start position's moves() is slow: the watchdog strikes in the check of a user's
+    # game on load, which must not report the limit as a bug of the game (exit 2).
+    (tmp_path / "slow.py").write_text(SLOW_GAME.replace("pile == 5", "pile == 12"))
+    ran, _ = run(tmp_path, "solve", "slow.py:SlowSticks", "--time", "1")
+    assert ran.returncode == 1, ran.stderr
+    assert ran.stderr.splitlines()[-1].startswith("stopped: by the time limit (1 s, --time)"), ran.stderr
+

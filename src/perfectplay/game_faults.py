@@ -17,7 +17,7 @@ import types
 from collections.abc import Sequence
 from typing import Any
 
-from perfectplay.errors import PerfectPlayError
+from perfectplay.errors import LimitReached, PerfectPlayError
 from perfectplay.game import Game
 
 # The methods whose first argument (after self) is a position.
@@ -44,6 +44,8 @@ def constructed(game_class: type[Game[Any, Any]]) -> Game[Any, Any]:
     """An instance of a user's game class, its constructor's failure named like any other."""
     try:
         return game_class()
+    except LimitReached:  # a limit that struck inside the game's code
+        raise
     except Exception as error:
         raise GameFault(explain(error) or f"{game_class.__name__}() raised "
                         f"{type(error).__name__}: {error}") from None
@@ -70,7 +72,7 @@ def check_game(game: Game[Any, Any], position: Any = None) -> None:
 def _call(game: Game[Any, Any], method: str, *args: Any) -> Any:
     try:
         return getattr(game, method)(*args)
-    except PerfectPlayError:
+    except (PerfectPlayError, LimitReached):  # a limit that struck inside the game's code
         raise
     except Exception as error:
         raise GameFault(explain(error) or f"{type(game).__name__}.{method} raised "
