@@ -1,0 +1,48 @@
+"""Batched lookups per second from a built Connect Four database, on positions reached by
+random play (so the sample follows the game, not the key order), after the checksums of
+every batch are checked once (as a long-lived reader does).
+
+    python benchmarks/store_lookups.py /tmp/c4-5x5.sqlite --width 5 --height 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from perfectplay.games.connect4 import ConnectFour
+from perfectplay.store.database import Database
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("db")
+    parser.add_argument("--width", type=int, default=7)
+    parser.add_argument("--height", type=int, default=6)
+    parser.add_argument("--lookups", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    game = ConnectFour(width=args.width, height=args.height)
+    rng = random.Random(args.seed)
+    keys: list[int] = []
+    while len(keys) < args.lookups:
+        position = game.start()
+        for _ in range(rng.randrange(game.width * game.height)):
+            if game.outcome(position) is not None:
+                break
+            position = game.play(position, rng.choice(list(game.moves(position))))
+        keys.append(game.key(position))
+    with Database.open(args.db) as database:
+        started = time.perf_counter()
+        database.check_all()
+        print(f"checksums of every batch: {time.perf_counter() - started:.1f} s")
+        started = time.perf_counter()
+        found = database.lookup_many(keys)
+        elapsed = time.perf_counter() - started
+    print(f"{len(keys):,} lookups ({len(set(keys)):,} distinct positions, {len(found):,} found) "
+          f"in {elapsed:.2f} s: {len(keys) / elapsed:,.0f} a second")
+
+
+if __name__ == "__main__":
+    main()
