@@ -26,6 +26,16 @@ def test_every_algorithm_agrees_with_minimax_on_random_small_positions(game: str
     assert report.mismatches == []
 
 
+def test_verify_checks_connect4s_own_python_method_too() -> None:
+    # null-window (perfectplay.connect4_search) answers Connect Four only: verify adds it there.
+    small = registry.resolve("connect4", {"width": 4, "height": 4})
+    with_it = verify(small, cases=10, seed=4)
+    assert with_it.mismatches == []
+    tictactoe = verify(registry.resolve("tictactoe"), cases=10, seed=4)
+    # One more value check per case than a game without a game-specific method.
+    assert with_it.checks - tictactoe.checks == 10
+
+
 def test_misere_nim_algorithms_agree_with_minimax() -> None:
     report = verify(registry.resolve("nim", {"misere": True}), cases=25, seed=3)
     assert report.mismatches == []
