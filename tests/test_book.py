@@ -263,7 +263,7 @@ def test_the_kernel_stops_at_its_node_budget_and_then_solves_exactly() -> None:
     assert game.score_of(position, exact.value) == -2
 
 
-def test_the_kernel_stops_at_its_budgets_deadline_and_its_warm_table_stays_true() -> None:
+def test_the_kernel_stops_at_its_budgets_deadline_and_then_solves_exactly() -> None:
     from perfectplay.errors import LimitReached
     from perfectplay.search.limits import Budget, Limits
 
@@ -271,12 +271,11 @@ def test_the_kernel_stops_at_its_budgets_deadline_and_its_warm_table_stays_true(
     early = game.parse_position("445")  # minutes of search without the book
     started = time.perf_counter()
     with pytest.raises(LimitReached, match="time limit"):
-        solve(game, early, engine="auto", book="none", budget=Budget(Limits(time=0.3)),
-              warm=True)
+        solve(game, early, engine="auto", book="none", budget=Budget(Limits(time=0.3)))
     assert time.perf_counter() - started < 10  # 0.3 s and a 50 ms poll; room for a loaded machine
-    # The stopped search's bounds were dropped: a warm solve afterwards is still exact.
+    # The stopped search's bounds were dropped: the next solve is exact.
     late = game.parse_position("335662333565")  # Test_L1_R2, line 2: score -2
-    exact = solve(game, late, engine="auto", book="none", warm=True)
+    exact = solve(game, late, engine="auto", book="none")
     assert game.score_of(late, exact.value) == -2
 
 

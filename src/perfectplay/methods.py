@@ -52,11 +52,6 @@ class Request:
     # Whether endgame tables (perfectplay.tablebase) may answer a chess position they hold;
     # the table method sets it False when it hands a position on.
     endgame_tables: bool = True
-    # Keep the method's table from the previous call in this process instead of starting a
-    # fresh one. Sound for exact searches, since an entry bounds the score of the position it
-    # names whatever the root; it pays when one caller analyses a game move after move
-    # (perfectplay.play). Methods without a lasting table ignore it.
-    warm: bool = False
     # The most moves an exact mate search (``--algorithm mate``, ``--mate N``) may look for
     # a forced win within (perfectplay.search.mate).
     mate: int | None = None

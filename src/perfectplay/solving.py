@@ -121,7 +121,7 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
           on_depth: Callable[[Any], None] | None = None,
           budget: Budget | None = None, engine: str = "python",
           database: str | None = None, book: str | None = None,
-          mate: int | None = None, warm: bool = False) -> Solution:
+          mate: int | None = None) -> Solution:
     """Solve ``position`` (the start position when None): its value from the side to move,
     every optimal move, the principal variation and the statistics of the search.
     ``engine`` is 'python', 'compiled' or 'auto' (see perfectplay.compiled.method).
@@ -129,12 +129,11 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
     answered from it (``solution.algorithm == "database"``), any other by search.
     ``book``: a Connect Four opening book file, or 'none' (see perfectplay.book.method).
     ``mate``: prove the shortest forced win within this many moves, or that there is none
-    (the method ``mate``; ``solution.mate`` says what was proved).
-    ``warm``: keep the method's table from the previous call (see Request.warm)."""
+    (the method ``mate``; ``solution.mate`` says what was proved)."""
     request = _request(algorithm=algorithm, engine=engine, limits=limits,
                        outcome_only=outcome_only, table_size=table_size, pv_limit=pv_limit,
                        on_depth=on_depth, budget=budget, database=database, book=book,
-                       mate=mate, warm=warm)
+                       mate=mate)
     position = game.start() if position is None else position
     return choose(game, request).solve(game, position, request)
 
@@ -144,8 +143,7 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
             table_size: str | int | None = None, budget: Budget | None = None,
             engine: str = "python", database: str | None = None,
             on_depth: Callable[[Any], None] | None = None,
-            book: str | None = None, mate: int | None = None,
-            warm: bool = False) -> list[MoveValue]:
+            book: str | None = None, mate: int | None = None) -> list[MoveValue]:
     """The value of every legal move for the player who would play it, best first
     (from ``database`` when it holds the position, as for :func:`solve`). ``on_depth`` hears
     of every depth a deepening search completes (``--algorithm id`` or ``engine``).
@@ -153,7 +151,7 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
     request = _request(algorithm=algorithm, engine=engine, limits=limits,
                        outcome_only=outcome_only, table_size=table_size,
                        pv_limit=DEFAULT_PV_LIMIT, on_depth=on_depth, budget=budget,
-                       database=database, book=book, mate=mate, warm=warm)
+                       database=database, book=book, mate=mate)
     position = game.start() if position is None else position
     return choose(game, request).analyze(game, position, request)
 

@@ -26,9 +26,8 @@ from perfectplay.search.tables import parse_table_size
 
 _ARRAYS: dict[tuple[int, int, int], np.ndarray] = {}
 # One search at a time per array: the kernel releases the GIL, and two searches writing the
-# same table entry at once could leave one search's key with the other's bound, a false
-# entry that a warm table (Request.warm) would go on trusting. Threads that share an array
-# (the web server, a warm-up thread, a caller's own threads) take turns.
+# same table entry at once could leave one search's key with the other's bound. Threads that
+# share an array (the web server, a warm-up thread, a caller's own threads) take turns.
 _LOCKS: dict[tuple[int, int, int], threading.Lock] = {}
 
 
@@ -53,13 +52,10 @@ class Engine(answers.ScoreEngine):
         self.lock = _LOCKS[shape]
         self.budget: Budget | None = None
 
-    def new_solve(self, node_limit: int | None = None, warm: bool = False,
-                  budget: Budget | None = None) -> None:
-        """Start a search: a fresh table (or, ``warm``, the one the last search left; see
-        perfectplay.methods.Request.warm), zero counters, this node budget. ``budget``'s
+    def new_solve(self, node_limit: int | None = None, budget: Budget | None = None) -> None:
+        """Start a search: a fresh table, zero counters, this node budget. ``budget``'s
         deadline and stop flag are watched while a long search runs (``_run``)."""
-        if not warm:
-            T.new_generation(self.work)
+        T.new_generation(self.work)
         self.reset_counters(node_limit)
         self.budget = budget
 
@@ -149,23 +145,22 @@ ALGORITHM = "compiled null-window"
 def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = 1000,
           on_depth: Callable[[Probe], None] | None = None, book: Any = None,
-          node_limit: int | None = None, warm: bool = False, budget: Budget | None = None,
+          node_limit: int | None = None, budget: Budget | None = None,
           **_: Any) -> Solution:
     """Like perfectplay.solve, by the kernel (answers.solve); past ``node_limit`` nodes in
-    all (when given) it raises LimitReached. ``warm`` keeps the table of the last search in
-    this process (Request.warm); past ``budget``'s deadline or on its stop flag a long search
-    raises LimitReached."""
+    all (when given), past ``budget``'s deadline or on its stop flag a long search raises
+    LimitReached."""
     engine = Engine(game, table_size)
-    engine.new_solve(node_limit, warm, budget)
+    engine.new_solve(node_limit, budget)
     return answers.solve(engine, position, ALGORITHM, outcome_only=outcome_only,
                          pv_limit=pv_limit, on_depth=on_depth, book=book)
 
 
 def analyze(game: ConnectFour, position: Position, *, outcome_only: bool = False,
             table_size: str | int | None = None, book: Any = None, node_limit: int | None = None,
-            warm: bool = False, budget: Budget | None = None, **_: Any) -> list[MoveValue]:
+            budget: Budget | None = None, **_: Any) -> list[MoveValue]:
     """Every legal column's value, by the kernel (answers.analyze); past ``node_limit``
-    nodes in all it raises LimitReached; ``warm`` and ``budget`` as for solve."""
+    nodes in all it raises LimitReached; ``budget`` as for solve."""
     engine = Engine(game, table_size)
-    engine.new_solve(node_limit, warm, budget)
+    engine.new_solve(node_limit, budget)
     return answers.analyze(engine, position, outcome_only=outcome_only, book=book)

@@ -10,9 +10,8 @@ undo and the end-of-game review never solve the same position twice.
 
 The perfect level needs less than every move's value: only which moves are optimal
 (``Analyst.best_moves``). For a game with a compiled kernel that is a solve (the value, then
-one null-window test per move), about a third of the nodes of scoring every move on Connect
-Four positions just past the opening book (docs/book.md), and the kernel's table is kept warm
-from one move to the next.
+one null-window test per move), fewer nodes than scoring every move on Connect Four positions
+just past the opening book (docs/book.md).
 """
 
 from __future__ import annotations
@@ -255,8 +254,7 @@ class Analyst:
         """The kernel's exact analysis (its opening book first) within a node budget."""
         limits, budget = _compiled_budget(seconds)
         try:
-            moves = analyze(self.game, position, limits=limits, budget=budget, engine="auto",
-                            warm=True)
+            moves = analyze(self.game, position, limits=limits, budget=budget, engine="auto")
         except LimitReached:
             self.big = True
             return None
@@ -268,7 +266,7 @@ class Analyst:
         limits, budget = _compiled_budget(seconds)
         try:
             solution = solve(self.game, position, limits=limits, budget=budget,
-                             engine="auto", pv_limit=0, warm=True)
+                             engine="auto", pv_limit=0)
         except LimitReached:
             self.big = True
             return None
