@@ -82,7 +82,7 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
         emit_json(solution.as_dict()) if as_json else print_mate(loaded, start, solution)
         return
     score = _test_set_score(loaded, start, solution.value, solution.exact and not outcome_only)
-    source = source_note(database, _from_database(solution))
+    source = source_note(database, solution.algorithm == FROM_DATABASE)
     if as_json:
         emit_json(solution.as_dict() | ({} if score is None else {"score": score})
                   | ({} if database is None else {"source": source}))
@@ -141,7 +141,7 @@ def print_solution(solution: Solution) -> None:
     echo("best moves: " + (" ".join(solution.best_moves) or "none (the game is over)"))
     echo("principal variation: " + (" ".join(solution.pv) or "-"))
     stats = solution.stats
-    if _from_database(solution):
+    if solution.algorithm == FROM_DATABASE:
         echo(style(f"database: {stats.nodes:,} lookups, {stats.elapsed_s * 1000:.1f} ms", dim=True))
         return
     if _from_endgame_table(solution):
@@ -338,7 +338,3 @@ def _plot_growth(game: str, sizes: tuple[str, ...], algorithms: str, path: str, 
         click.echo(f"{name}: {' '.join(shown[-3:])}" + ("" if None not in counts else
                                                         f" (stopped past {node_cap:,} nodes)"))
     click.echo(f"wrote {path}")
-
-
-def _from_database(solution: Solution) -> bool:
-    return solution.algorithm == FROM_DATABASE

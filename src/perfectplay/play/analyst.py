@@ -51,18 +51,16 @@ class Analysis:
     """Every legal move's value for the player to move, best first (see perfectplay.value).
 
     ``exact`` is False when the values are estimates from a depth-limited search, which
-    then reached ``depth`` plies (None when unknown). ``complete`` is False when a position
-    has too many moves to list (a Nim heap of 10^30): ``moves`` then holds the optimal ones
-    only, and ``value_of`` values any other legal move when asked (perfectplay.solving.
-    optimal_moves).
+    then reached ``depth`` plies (None when unknown). ``complete`` is False when ``moves``
+    holds the optimal moves only: either the others were not scored in the time
+    (``Analyst.best_moves``), or the position has too many moves to list (a Nim heap of
+    10^30), and then ``value_of`` values any other legal move when asked
+    (perfectplay.solving.optimal_moves).
     """
 
     moves: tuple[MoveValue, ...]
     exact: bool
     depth: int | None = None
-    # False when only the optimal moves are listed (Analyst.best_moves, or theory for a
-    # position with too many moves to list): every other move is worse; ``value_of``, when
-    # set, values any other legal move exactly.
     complete: bool = True
     value_of: Callable[[Any], MoveValue] | None = field(default=None, compare=False, repr=False)
 
