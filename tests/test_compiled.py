@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -147,3 +149,40 @@ def test_unknown_engine_is_refused() -> None:
     game, _ = registry.load("tictactoe")
     with pytest.raises(UnsupportedSearch):
         solve(game, engine="gpu")
+
+
+def test_threads_sharing_the_kernels_table_take_turns_for_whole_solves() -> None:
+    # A solve is many kernel calls on one array shared by the process (the counters, the
+    # node limit and the table generation live in it). Another thread's node-limited solves
+    # running alongside must neither stop these solves nor change their answers.
+    pytest.importorskip("numba", reason="the kernel needs numba")
+    from connect4_helpers import sample
+
+    from perfectplay.errors import LimitReached
+    from perfectplay.games.connect4 import ConnectFour
+    from perfectplay.search.limits import Limits
+
+    game = ConnectFour()
+    lines = sample("Test_L1_R2", 100)[:10]
+    stop = threading.Event()
+    stopped_early = []
+
+    def limited_solves() -> None:
+        while not stop.is_set():
+            try:
+                solve(game, game.parse_position("44"), engine="compiled", limits=Limits(nodes=50))
+            except LimitReached:
+                stopped_early.append(True)
+            time.sleep(0.001)  # a lock is not fair: without a pause this thread would hog it
+
+    worker = threading.Thread(target=limited_solves)
+    worker.start()
+    try:
+        for moves, score in lines:
+            position = game.parse_position(moves)
+            found = solve(game, position, engine="compiled", pv_limit=0)
+            assert game.score_of(position, found.value) == score, moves
+    finally:
+        stop.set()
+        worker.join()
+    assert stopped_early  # the other thread really ran its limited solves meanwhile

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import numpy as np
 
@@ -25,10 +27,13 @@ from perfectplay.search.results import MoveValue, Solution
 from perfectplay.search.tables import parse_table_size
 
 _ARRAYS: dict[tuple[int, int, int], np.ndarray] = {}
-# One search at a time per array: the kernel releases the GIL, and two searches writing the
-# same table entry at once could leave one search's key with the other's bound. Threads that
-# share an array (the web server, a warm-up thread, a caller's own threads) take turns.
-_LOCKS: dict[tuple[int, int, int], threading.Lock] = {}
+# One solve at a time per array. The kernel releases the GIL, and two searches writing the
+# same table entry at once could leave one search's key with the other's bound; and a solve
+# is several kernel calls sharing the array's counters, node limit and table generation, which
+# another thread's new_solve would reset mid-way (stopping this solve at that thread's limit,
+# or letting a stopped search's bounds survive). Threads that share an array (the web
+# server's thinkers, a warm-up thread, a caller's own threads) take turns for whole solves.
+_LOCKS: dict[tuple[int, int, int], threading.RLock] = {}
 
 
 # Positions with at least this many empty squares are searched in a worker thread (Engine._run).
@@ -46,11 +51,26 @@ class Engine(answers.ScoreEngine):
             _ARRAYS[shape] = T.allocate(entries, (game.height + 1) * game.width)
             write_geometry(_ARRAYS[shape], game)
             _ARRAYS[shape][K.NODE_LIMIT] = K.NO_LIMIT
-            _LOCKS[shape] = threading.Lock()
+            _LOCKS[shape] = threading.RLock()
         # One array holds the work area and the table (see c4_kernel.TABLE_AT).
         self.work = _ARRAYS[shape]
         self.lock = _LOCKS[shape]
         self.budget: Budget | None = None
+
+    @contextmanager
+    def exclusive(self, budget: Budget | None = None) -> Iterator[None]:
+        """Hold the array for a whole solve; a caller with a deadline waits no longer than
+        that for another thread's solve to end (LimitReached after)."""
+        wait = -1.0
+        if budget is not None and budget.deadline is not None:
+            wait = max(0.0, budget.deadline - time.perf_counter())
+        if not self.lock.acquire(timeout=wait):
+            raise LimitReached("the compiled search's time ran out while another search "
+                               "held its table")
+        try:
+            yield
+        finally:
+            self.lock.release()
 
     def new_solve(self, node_limit: int | None = None, budget: Budget | None = None) -> None:
         """Start a search: a fresh table, zero counters, this node budget. ``budget``'s
@@ -151,9 +171,10 @@ def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
     all (when given), past ``budget``'s deadline or on its stop flag a long search raises
     LimitReached."""
     engine = Engine(game, table_size)
-    engine.new_solve(node_limit, budget)
-    return answers.solve(engine, position, ALGORITHM, outcome_only=outcome_only,
-                         pv_limit=pv_limit, on_depth=on_depth, book=book)
+    with engine.exclusive(budget):
+        engine.new_solve(node_limit, budget)
+        return answers.solve(engine, position, ALGORITHM, outcome_only=outcome_only,
+                             pv_limit=pv_limit, on_depth=on_depth, book=book)
 
 
 def analyze(game: ConnectFour, position: Position, *, outcome_only: bool = False,
@@ -162,5 +183,6 @@ def analyze(game: ConnectFour, position: Position, *, outcome_only: bool = False
     """Every legal column's value, by the kernel (answers.analyze); past ``node_limit``
     nodes in all it raises LimitReached; ``budget`` as for solve."""
     engine = Engine(game, table_size)
-    engine.new_solve(node_limit, budget)
-    return answers.analyze(engine, position, outcome_only=outcome_only, book=book)
+    with engine.exclusive(budget):
+        engine.new_solve(node_limit, budget)
+        return answers.analyze(engine, position, outcome_only=outcome_only, book=book)
