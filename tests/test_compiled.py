@@ -186,3 +186,21 @@ def test_threads_sharing_the_kernels_table_take_turns_for_whole_solves() -> None
         stop.set()
         worker.join()
     assert stopped_early  # the other thread really ran its limited solves meanwhile
+
+
+def test_a_stopped_compiled_solve_ends_at_its_next_kernel_call() -> None:
+    # A caller that gave up on a solve (a hard time limit) sets its budget's stop flag; the
+    # solve, many kernel calls long, must end instead of running on beside the next one.
+    pytest.importorskip("numba", reason="the kernel needs numba")
+    from perfectplay.errors import LimitReached
+    from perfectplay.games.connect4 import ConnectFour
+    from perfectplay.search.limits import Budget
+
+    game = ConnectFour()
+    position = game.parse_position("1233722555341451114725221333")  # 14 empty: no thread
+    stopped = Budget()
+    stopped.stop.set()
+    with pytest.raises(LimitReached, match="stopped by its time limit"):
+        solve(game, position, engine="compiled", budget=stopped)
+    found = solve(game, position, engine="compiled", budget=Budget())  # not stopped: solved
+    assert game.score_of(position, found.value) == -1  # its score in Test_L2_R1

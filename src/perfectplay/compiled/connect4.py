@@ -109,6 +109,10 @@ class Engine(answers.ScoreEngine):
 
     def _run(self, kernel: Any, stones: int, *args: Any) -> Any:
         with self.lock:
+            # A solve is many kernel calls: one whose caller stopped waiting for it (a hard
+            # time limit, search/deep.py) ends at its next call instead of running on.
+            if self._out_of_time():
+                raise LimitReached("the compiled search was stopped by its time limit")
             return self._run_alone(kernel, stones, *args)
 
     def _run_alone(self, kernel: Any, stones: int, *args: Any) -> Any:
