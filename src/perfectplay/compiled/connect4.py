@@ -145,7 +145,14 @@ class Engine(answers.ScoreEngine):
 
     def _stop(self, worker: threading.Thread) -> None:
         self.work[K.STOP] = 1
-        worker.join()
+        # The kernel sees the flag at its next node, so this wait is milliseconds; a second
+        # Ctrl-C must not cut it short, or the flag would stay set (every later search on
+        # this array stopping at once) and the worker would run on beside the next search.
+        while worker.is_alive():
+            try:
+                worker.join()
+            except KeyboardInterrupt:
+                continue
         self.work[K.STOP] = 0
         T.new_generation(self.work)  # the stopped search left bounds that are not true
 
