@@ -170,7 +170,8 @@ def test_threads_sharing_the_kernels_table_take_turns_for_whole_solves() -> None
     def limited_solves() -> None:
         while not stop.is_set():
             try:
-                solve(game, game.parse_position("44"), engine="compiled", limits=Limits(nodes=50))
+                solve(game, game.parse_position("44"), engine="compiled", book="none",
+                      limits=Limits(nodes=50))
             except LimitReached:
                 stopped_early.append(True)
             time.sleep(0.001)  # a lock is not fair: without a pause this thread would hog it
