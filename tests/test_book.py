@@ -287,7 +287,8 @@ def test_play_analyses_connect4_with_the_kernel_and_estimates_when_the_budget_ru
     analysis = Analyst(game, think_time=2.0).analyze(late)
     assert analysis.exact
     assert game.score_of(late, analysis.best_value) == -2
-    early = game.parse_position("445")  # past the shipped book, far too big for 20 ms
+    # Nine stones: past the shipped book (K = 8), far too big for 20 ms (Test_L1_R3, line 3).
+    early = game.parse_position("573154743")
     assert not Analyst(game, think_time=0.02).analyze(early).exact
 
 
