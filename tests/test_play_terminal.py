@@ -192,11 +192,10 @@ def test_bad_options_are_errors_with_exit_code_two() -> None:
 def test_ctrl_c_while_the_computer_thinks_about_a_big_game_ends_cleanly() -> None:
     # Too big to solve within the node budget: the computer deepens under the clock.
     # (Big Nim is answered by theory at once now; Connect Four still needs the clock.)
-    # Past the opening book (it answers positions with up to 8 stones at once): Test_L1_R3,
-    # line 3, nine stones, the person to move.
-    line = "573154743"
-    game, start = registry.load("connect4", {}, line)
-    person = Person(game, "connect4", line, "--think-time", "2", start=start)
+    # An 8x7 board: the opening book (7x6) does not cover it, and it is far too big to solve.
+    game, start = registry.load("connect4", {"width": 8, "height": 7})
+    person = Person(game, "connect4", "--width", "8", "--height", "7", "--think-time", "2",
+                    start=start)
     person.read()
     person.child.sendline("4")
     person.child.expect_exact("Thinking (up to 2 s)...")
