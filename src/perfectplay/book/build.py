@@ -91,12 +91,13 @@ def solve_batch(width: int, height: int, keys: list[int], table_size: str) -> li
     game = ConnectFour(width, height)
     engine = Engine(game, table_size)
     results = []
-    for key in keys:
-        engine.reset_counters()  # counters only: the table stays warm
-        started = time.process_time()
-        score = engine.score(position_of(game, key))
-        seconds = time.process_time() - started
-        results.append(Solved(key, score, engine.counters()[0], seconds))
+    with engine.exclusive():  # the whole batch: no other solve may renew the table meanwhile
+        for key in keys:
+            engine.reset_counters()  # counters only: the table stays warm
+            started = time.process_time()
+            score = engine.score(position_of(game, key))
+            seconds = time.process_time() - started
+            results.append(Solved(key, score, engine.counters()[0], seconds))
     return results
 
 

@@ -78,9 +78,9 @@ def resolve_sample(book: Book, keys: list[int], table_size: str | None = None,
     found = []
     for key in keys:
         position = position_of(game, key)
-        engine.new_solve()
         started = time.process_time()
-        score = engine.score(position)
+        with engine.solving():
+            score = engine.score(position)
         checked = Checked(key, game.stones(position), int(book.score(game, position) or 0), score,
                           time.process_time() - started)
         found.append(checked)

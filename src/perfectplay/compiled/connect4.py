@@ -58,9 +58,18 @@ class Engine(answers.ScoreEngine):
         self.budget: Budget | None = None
 
     @contextmanager
+    def solving(self, node_limit: int | None = None,
+                budget: Budget | None = None) -> Iterator[None]:
+        """One solve: hold the array throughout (see _LOCKS) and start it with new_solve.
+        Every kernel call of the solve belongs inside."""
+        with self.exclusive(budget):
+            self.new_solve(node_limit, budget)
+            yield
+
+    @contextmanager
     def exclusive(self, budget: Budget | None = None) -> Iterator[None]:
-        """Hold the array for a whole solve; a caller with a deadline waits no longer than
-        that for another thread's solve to end (LimitReached after)."""
+        """Hold the array; a caller with a deadline waits no longer than that for another
+        thread's solve to end (LimitReached after)."""
         wait = -1.0
         if budget is not None and budget.deadline is not None:
             wait = max(0.0, budget.deadline - time.perf_counter())
@@ -182,8 +191,7 @@ def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
     all (when given), past ``budget``'s deadline or on its stop flag a long search raises
     LimitReached."""
     engine = Engine(game, table_size)
-    with engine.exclusive(budget):
-        engine.new_solve(node_limit, budget)
+    with engine.solving(node_limit, budget):
         return answers.solve(engine, position, ALGORITHM, outcome_only=outcome_only,
                              pv_limit=pv_limit, on_depth=on_depth, book=book)
 
@@ -194,6 +202,5 @@ def analyze(game: ConnectFour, position: Position, *, outcome_only: bool = False
     """Every legal column's value, by the kernel (answers.analyze); past ``node_limit``
     nodes in all it raises LimitReached; ``budget`` as for solve."""
     engine = Engine(game, table_size)
-    with engine.exclusive(budget):
-        engine.new_solve(node_limit, budget)
+    with engine.solving(node_limit, budget):
         return answers.analyze(engine, position, outcome_only=outcome_only, book=book)
