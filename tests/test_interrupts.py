@@ -11,8 +11,9 @@ import threading
 import time
 
 import pytest
+from connect4_helpers import sample
 
-from perfectplay import registry
+from perfectplay import registry, solve
 from perfectplay.compiled.connect4 import Engine
 from perfectplay.impartial.octal_code import parse_code
 
@@ -42,6 +43,13 @@ def test_ctrl_c_stops_the_connect_four_kernel_and_its_table_stays_true() -> None
     assert time.perf_counter() - sent[0] < GUARD_SECONDS
     engine.new_solve()
     assert engine.score(game.parse_position("271713432331713132")) == -11  # a test-set score
+    # The stopped search is really over: on CPython 3.11 a Ctrl-C inside Thread.join could
+    # mark the kernel's thread as ended while it ran on beside the next searches on the same
+    # array, whose values then went wrong (python/cpython#90882).
+    for moves, score in sample("Test_L1_R2", 100)[:10]:
+        position = game.parse_position(moves)
+        found = solve(game, position, engine="compiled", book="none", pv_limit=0)
+        assert game.score_of(position, found.value) == score, moves
 
 
 def test_ctrl_c_stops_a_long_octal_code_between_slices() -> None:

@@ -131,17 +131,25 @@ class Engine(answers.ScoreEngine):
         searches run directly: a thread would cost more than they do."""
         if self.game.cells - stones < THREADED_FROM_EMPTY:
             return kernel(*args)
+        # The worker reports its end through an Event, not Thread.is_alive: on CPython 3.11
+        # a Ctrl-C that interrupts Thread.join can mark a running thread as stopped
+        # (python/cpython#90882), after which the kernel ran on, unwatched, beside the next
+        # search on this array and gave it wrong values.
         answer: list[Any] = []
-        worker = threading.Thread(target=lambda: answer.append(kernel(*args)), daemon=True)
-        worker.start()
+        finished = threading.Event()
+
+        def search() -> None:
+            try:
+                answer.append(kernel(*args))
+            finally:
+                finished.set()
+        threading.Thread(target=search, daemon=True).start()
         try:
-            while worker.is_alive():
-                worker.join(0.05)
+            while not finished.wait(0.05):
                 if self._out_of_time():
-                    self._stop(worker)
                     raise LimitReached("the compiled search was stopped by its time limit")
-        except KeyboardInterrupt:
-            self._stop(worker)
+        except BaseException:  # that, Ctrl-C, or the CLI's hard time limit (cli/watchdog.py)
+            self._stop(finished)
             raise
         return answer[0]
 
@@ -152,14 +160,14 @@ class Engine(answers.ScoreEngine):
         return budget.stop.is_set() or \
             (budget.deadline is not None and time.perf_counter() > budget.deadline)
 
-    def _stop(self, worker: threading.Thread) -> None:
+    def _stop(self, finished: threading.Event) -> None:
         self.work[K.STOP] = 1
         # The kernel sees the flag at its next node, so this wait is milliseconds; a second
         # Ctrl-C must not cut it short, or the flag would stay set (every later search on
         # this array stopping at once) and the worker would run on beside the next search.
-        while worker.is_alive():
+        while not finished.is_set():
             try:
-                worker.join()
+                finished.wait()
             except KeyboardInterrupt:
                 continue
         self.work[K.STOP] = 0
