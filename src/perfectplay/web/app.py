@@ -30,7 +30,7 @@ from perfectplay.errors import BadOption, BadPosition, PerfectPlayError
 from perfectplay.game_faults import explain
 from perfectplay.play.analyst import Analysis
 from perfectplay.play.levels import LEVELS, choose, level_named
-from perfectplay.store.records import FROM_DATABASE
+from perfectplay.search.results import FROM_DATABASE
 from perfectplay.web.catalog import Catalog, Source, builtin_catalog
 from perfectplay.web.positions import Analyses, describe, parse_moves, quick_analysis, replay, source_note
 from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thinker, Thinkers

@@ -23,9 +23,8 @@ from perfectplay import value as V
 from perfectplay.errors import BadDatabase, IllegalMove, LimitReached, PerfectPlayError, UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.search.limits import Limits
-from perfectplay.search.results import MoveValue
+from perfectplay.search.results import FROM_DATABASE, MoveValue
 from perfectplay.solving import analyze, resolve_algorithm, solve
-from perfectplay.store.records import FROM_DATABASE
 from perfectplay.web.boards import board_of
 
 MOVE_SEPARATOR = ","
