@@ -32,8 +32,11 @@ from perfectplay.games.connect4 import ConnectFour, random_late_position
 from perfectplay.games.tictactoe import TicTacToe
 
 PLAIN = Settings(pvs=False, aspiration=False, killers=False, history=False, quiescence=False,
-                 null_move=False, tt=False)
-LAYERS_NO_TABLE = Settings(pvs=True, aspiration=True, killers=True, history=True, tt=False)
+                 null_move=False, lmr=False, tt=False)
+# The layers that must keep a fixed-depth value exactly (late-move reductions change what a
+# depth means, so they are tested on proven values instead).
+LAYERS_NO_TABLE = Settings(pvs=True, aspiration=True, killers=True, history=True, lmr=False,
+                           tt=False)
 
 
 def negamax(game: Game[Any, Any], position: Any, depth: int, ply: int = 0) -> int:
@@ -95,7 +98,7 @@ def test_pvs_without_its_re_search_would_give_other_values() -> None:
     game = ConnectFour()
     mattered = 0
     for position in live_positions(game, 200, seed=4):
-        pvs = searched(game, position, Settings(tt=False), 4)
+        pvs = searched(game, position, Settings(lmr=False, tt=False), 4)
         plain = searched(game, position, PLAIN, 4)
         assert pvs.score == plain.score
         mattered += pvs.best_move != game.moves(position)[0]
@@ -103,8 +106,11 @@ def test_pvs_without_its_re_search_would_give_other_values() -> None:
 
 
 def test_engine_solves_tictactoe_as_a_draw_and_says_it_is_exact() -> None:
-    result = Engine(TicTacToe()).search(TicTacToe().start())
-    assert (result.score, result.exact, result.depth) == (0, True, 9)
+    unreduced = Engine(TicTacToe()).search(TicTacToe().start())
+    assert (unreduced.score, unreduced.exact, unreduced.depth) == (0, True, 9)
+    # Reduced late moves reach the end of the game three iterations later.
+    reduced = Engine(TicTacToe(), Settings(lmr=True)).search(TicTacToe().start())
+    assert (reduced.score, reduced.exact, reduced.depth) == (0, True, 12)
 
 
 def test_engine_proves_exact_values_with_distances_like_the_solver() -> None:
@@ -409,3 +415,33 @@ def test_the_hard_time_limit_holds_inside_the_first_iteration() -> None:
     assert result.elapsed_s < 0.07 + 0.05 + 0.07
     whole = Engine(game).search(game.start(), SearchLimits(depth=1))
     assert whole.best_move == 70
+
+
+def test_late_move_reductions_search_fewer_nodes_and_still_prove_exact_values() -> None:
+    game = ConnectFour()
+    reduced = Settings(lmr=True)
+    full_nodes = reduced_nodes = 0
+    for position in live_positions(game, 30, seed=8):
+        full_nodes += searched(game, position, Settings(), 6).nodes
+        reduced_nodes += searched(game, position, reduced, 6).nodes
+    assert reduced_nodes < 0.9 * full_nodes
+    # A reduced search that reaches the end of every line it cut short is still a proof.
+    rng = random.Random(9)
+    proved = 0
+    for _ in range(15):
+        position = random_late_position(game, rng, remaining=10)
+        if game.outcome(position) is not None:
+            continue
+        result = Engine(game, reduced).search(position, SearchLimits(depth=60))
+        assert result.exact and result.score == solve(game, position).value
+        proved += 1
+    assert proved >= 10
+
+
+def test_late_move_reductions_are_a_player_setting_with_checked_numbers() -> None:
+    from perfectplay.engine.spec import parse_spec
+
+    spec = parse_spec("lmr=on,lmr-from=4", Settings(), SearchLimits())
+    assert spec.settings.lmr and spec.settings.lmr_moves == 4
+    with pytest.raises(BadOption, match="late-move reductions from move 0"):
+        parse_spec("lmr-from=0", Settings(), SearchLimits())

@@ -224,7 +224,10 @@ class Game(Generic[P, M]):
         """The moves quiescence search follows past the depth limit (captures and promotions
         in chess), best first, or None when the game has no such notion (the default: the
         engine then evaluates at the depth limit). A quiet position returns []; the engine
-        then "stands pat" on :meth:`evaluate`."""
+        then "stands pat" on :meth:`evaluate`. A game that has noisy moves must end every
+        position without a legal move through :meth:`outcome`, or say :meth:`must_move`
+        there (chess: stalemate is a draw, checkmate is in check): at the depth limit the
+        engine then generates the noisy moves only."""
         return None
 
     def must_move(self, position: P) -> bool:

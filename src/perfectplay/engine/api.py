@@ -30,13 +30,17 @@ class Settings:
     engine") show to help: PVS, killer moves, quiescence, null-move pruning and the table.
     Aspiration windows and the history heuristic are off by default: aspiration saved no
     nodes (12% more in chess at depth 5) and history saved none once killers are on.
+    Late-move reductions are off by default too: in a first chess match at 0.1 s a move
+    they did not help (docs/benchmarks.md).
 
     ``tt`` off gives a search with no transposition table (a pure fixed-depth alpha-beta,
     the reference the layers are tested against); ``tt_size`` is the number of table entries
     (rounded down to a power of two, 16 bytes each); ``threads`` is the number of Lazy SMP
     searchers (processes) sharing that table.
     ``aspiration_window`` is the half-width of the first window in evaluation units, doubled
-    on every fail; ``null_reduction`` is null-move pruning's R.
+    on every fail; ``null_reduction`` is null-move pruning's R. ``lmr`` searches the late
+    quiet moves of a node (from the ``lmr_moves``-th move on) one or two plies shallower
+    with a null window first, and fully only if that fails high.
     """
 
     pvs: bool = True
@@ -51,6 +55,8 @@ class Settings:
     aspiration_window: int = 25
     null_reduction: int = 2
     null_verify: bool = True
+    lmr: bool = False
+    lmr_moves: int = 3
 
     def __post_init__(self) -> None:
         if self.threads < 1:
@@ -61,6 +67,8 @@ class Settings:
             raise BadOption(f"aspiration window {self.aspiration_window} must be at least 1")
         if not 1 <= self.null_reduction <= 4:
             raise BadOption(f"null-move reduction {self.null_reduction} must be 1 to 4")
+        if self.lmr_moves < 1:
+            raise BadOption(f"late-move reductions from move {self.lmr_moves}: must be at least 1")
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,12 @@
 """Player specifications as written on the command line: ``"time=0.1,null-move=off"``.
 
 Keys: the layer switches ``pvs``, ``aspiration``, ``killers``, ``history``, ``quiescence``,
-``null-move``, ``verify`` and ``tt`` (on/off); ``depth``, ``nodes``, ``time`` (seconds per
-move); ``threads``, ``tt-size`` (entries), ``window``, ``reduction``; or ``uci=COMMAND`` for an
-external engine, with ``option.NAME=VALUE`` items sent to it as ``setoption name NAME value
-VALUE`` (e.g. Stockfish's ``option.UCI_LimitStrength=true,option.UCI_Elo=1350``). Anything
-else is rejected with one line that quotes it.
+``null-move``, ``verify``, ``lmr`` and ``tt`` (on/off); ``depth``, ``nodes``, ``time`` (seconds
+per move); ``threads``, ``tt-size`` (entries), ``window``, ``reduction``, ``lmr-from``; or
+``uci=COMMAND`` for an external engine, with ``option.NAME=VALUE`` items sent to it as
+``setoption name NAME value VALUE`` (e.g. Stockfish's
+``option.UCI_LimitStrength=true,option.UCI_Elo=1350``). Anything else is rejected with one
+line that quotes it.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from perfectplay.engine.api import SearchLimits, Settings
 from perfectplay.errors import BadOption
 
 SWITCHES = {"pvs": "pvs", "aspiration": "aspiration", "killers": "killers", "history": "history",
-            "quiescence": "quiescence", "null-move": "null_move", "verify": "null_verify", "tt": "tt"}
+            "quiescence": "quiescence", "null-move": "null_move", "verify": "null_verify",
+            "lmr": "lmr", "tt": "tt"}
 WHOLE = {"threads": "threads", "tt-size": "tt_size", "window": "aspiration_window",
-         "reduction": "null_reduction"}
+         "reduction": "null_reduction", "lmr-from": "lmr_moves"}
 LIMITS = {"depth": int, "nodes": int, "time": float}
 
 
