@@ -179,3 +179,45 @@ def test_with_forfeit_an_illegal_reply_loses_the_game_instead_of_ending_the_matc
     assert "W 4 D 0 L 0" in done.stdout
     assert "pentanomial [LL, LD+DL, LW+DD+WL, DW+WD, WW]: [0, 0, 0, 0, 2]" in done.stdout
     assert "4 games lost by forfeit; the first: UCI engine" in done.stdout
+
+
+def test_pairs_played_in_parallel_processes_count_like_pairs_played_in_turn() -> None:
+    from perfectplay.engine.api import SearchLimits, Settings
+    from perfectplay.engine.match import run_match, run_parallel_match
+    from perfectplay.engine.players import PlayersFromSpecs
+    from perfectplay.engine.spec import PlayerSpec
+    from perfectplay.games.tictactoe import TicTacToe
+
+    game = TicTacToe()
+    openings = [game.play(game.start(), move) for move in (0, 4, 1)]
+    perfect = PlayerSpec("depth=9", Settings(), SearchLimits(depth=9))
+    blind = PlayerSpec("depth=1", Settings(), SearchLimits(depth=1))
+    make_players = PlayersFromSpecs(game, perfect, blind)
+    parallel, _ = run_parallel_match(game, make_players, openings, workers=2,
+                                     test=SprtTest(0, 10), max_pairs=6)
+    in_turn, _ = run_match(game, *make_players(), openings, test=SprtTest(0, 10), max_pairs=6)
+    # A perfect player never loses at tic-tac-toe; whatever the order the pairs finish in,
+    # every opening was played twice with colours swapped.
+    for state in (parallel, in_turn):
+        assert state.pairs == 6 and state.losses == 0 and state.wins > 0
+        assert sorted(record.opening for record in state.games) == sorted(openings * 4)
+    assert parallel.thinking.moves[0] > 0 and parallel.thinking.moves[1] > 0
+
+
+def test_a_match_stopped_by_sigterm_prints_what_it_played() -> None:
+    import signal
+    import subprocess
+
+    command = [sys.executable, "-m", "perfectplay", "match", "connect4", "--depth", "2",
+               "--second", "depth=1", "--pairs", "5000", "--concurrency", "2", "--alpha", "1e-9",
+               "--beta", "1e-9"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.startswith("pair 2:"):
+            break
+    process.send_signal(signal.SIGTERM)
+    rest, errors = process.communicate(timeout=60)
+    assert process.returncode == 130, errors
+    assert "Traceback" not in errors
+    assert "before the SPRT decided" in rest and "pentanomial" in rest

@@ -4,16 +4,25 @@ from a set of openings until the SPRT decides (perfectplay.engine.match)."""
 from __future__ import annotations
 
 import math
+import signal
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import click
 
 from perfectplay.cli.common import game_options, load, pick_options
 from perfectplay.engine.api import SearchLimits, Settings
-from perfectplay.engine.match import DEFAULT_MAX_PLIES, MatchState, random_openings, read_openings, run_match
-from perfectplay.engine.players import EnginePlayer, Player, UciPlayer
-from perfectplay.engine.spec import PlayerSpec, describe, parse_spec
+from perfectplay.engine.match import (
+    DEFAULT_MAX_PLIES,
+    MatchState,
+    random_openings,
+    read_openings,
+    run_match,
+    run_parallel_match,
+)
+from perfectplay.engine.players import PlayersFromSpecs
+from perfectplay.engine.spec import describe, parse_spec
 from perfectplay.engine.sprt import SprtTest
 from perfectplay.errors import BadOption
 
@@ -42,23 +51,28 @@ from perfectplay.errors import BadOption
 @click.option("--forfeit", is_flag=True, default=False,
               help="a player that answers with no move or an illegal one loses that game "
                    "(default: the match stops with the error)")
+@click.option("--concurrency", type=int, default=1, show_default=True,
+              help="game pairs played at once, each in its own process (one per core)")
 @click.option("--quiet", is_flag=True, default=False, help="print only the summary")
 def match_command(game_name: str, first_text: str, second_text: str, time_limit: float | None,
                   depth: int | None, node_limit: int | None, threads: int, pairs: int,
                   openings_file: Path | None, opening_plies: int, seed: int, elo0: float, elo1: float,
-                  alpha: float, beta: float, max_plies: int, forfeit: bool, quiet: bool,
+                  alpha: float, beta: float, max_plies: int, forfeit: bool, concurrency: int,
+                  quiet: bool,
                   **kwargs: Any) -> None:
     """Play two engines against each other in colour-swapped game pairs and stop by SPRT.
 
     Each player is a comma-separated list of changes to the default engine: layer switches
-    (pvs, aspiration, killers, history, quiescence, null-move, verify, tt = on/off), limits
-    (depth, nodes, time), threads, tt-size, window, reduction; or uci=COMMAND for an external
-    UCI engine, with option.NAME=VALUE for its setoption commands. Results are from the first
-    player's view.
+    (pvs, aspiration, killers, history, quiescence, null-move, verify, lmr, tt = on/off), limits
+    (depth, nodes, time), threads, tt-size, window, reduction, lmr-from; or uci=COMMAND for an
+    external UCI engine, with option.NAME=VALUE for its setoption commands. Results are from
+    the first player's view.
     """
     if pairs < 1 or max_plies < 1 or opening_plies < 0:
         raise BadOption(f"--pairs {pairs}, --max-plies {max_plies} and --opening-plies "
                         f"{opening_plies} must be positive")
+    if concurrency < 1:
+        raise BadOption(f"--concurrency {concurrency}: at least one game pair at a time is needed")
     game, _ = load(game_name, (), pick_options(kwargs))
     settings = Settings(threads=threads)
     if (time_limit, depth, node_limit) == (None, None, None):
@@ -74,34 +88,57 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
         openings = read_openings(game, text, str(openings_file))
     else:
         openings = random_openings(game, pairs, opening_plies, seed)
-    players = [_player(game, spec, f"player {n}") for n, spec in zip((1, 2), specs)]
-    try:
-        click.echo(f"first:  {describe(specs[0])}\nsecond: {describe(specs[1])}")
-        plural = "s" if len(openings) != 1 else ""
-        click.echo(f"{len(openings)} opening{plural}; SPRT H0 Elo {elo0:g} vs H1 Elo {elo1:g}, "
-                   f"alpha {alpha:g}, beta {beta:g}")
-        state, verdict = run_match(game, players[0], players[1], openings, test=test, max_pairs=pairs,
-                                   max_plies=max_plies, forfeit=forfeit,
-                                   on_pair=None if quiet else _progress(test))
-    finally:
-        for player in players:
-            player.close()
+    make_players = PlayersFromSpecs(game, *specs)
+    players = make_players()  # here too with concurrency: a bad UCI command fails at once
+    click.echo(f"first:  {describe(specs[0])}\nsecond: {describe(specs[1])}")
+    plural = "s" if len(openings) != 1 else ""
+    click.echo(f"{len(openings)} opening{plural}; SPRT H0 Elo {elo0:g} vs H1 Elo {elo1:g}, "
+               f"alpha {alpha:g}, beta {beta:g}"
+               + (f"; {concurrency} pairs at a time" if concurrency > 1 else ""))
+    progress = None if quiet else _progress(test)
+    with _sigterm_as_interrupt():
+        try:
+            if concurrency == 1:
+                state, verdict = run_match(game, *players, openings, test=test, max_pairs=pairs,
+                                           max_plies=max_plies, forfeit=forfeit, on_pair=progress)
+            else:
+                for player in players:
+                    player.close()
+                state, verdict = run_parallel_match(game, make_players, openings, workers=concurrency,
+                                                    test=test, max_pairs=pairs, max_plies=max_plies,
+                                                    forfeit=forfeit, on_pair=progress)
+        finally:
+            for player in players:
+                player.close()
     for line in summary(state, verdict, test, pairs):
         click.echo(line)
+    if state.interrupted:
+        raise SystemExit(130)  # as every command ends on Ctrl-C, after the summary here
 
 
-def _player(game: Any, spec: PlayerSpec, name: str) -> Player:
-    if spec.uci:
-        return UciPlayer(game, spec.uci, spec.limits, options=spec.uci_options)
-    return EnginePlayer(game, spec.settings, spec.limits, name)
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """A match stopped by SIGTERM (a long run in the background, where Ctrl-C cannot reach)
+    still prints what it played, as after Ctrl-C."""
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _progress(test: SprtTest) -> Any:
     lower, upper = test.bounds
 
     def show(state: MatchState, ratio: float) -> None:
+        # The thinking times so far, so a long run shows whether the time per move is equal.
+        thinking = state.thinking
+        seconds = (f"  s/move {thinking.mean(0):.3f} / {thinking.mean(1):.3f}"
+                   if thinking.moves[0] and thinking.moves[1] else "")
         click.echo(f"pair {state.pairs}: W {state.wins} D {state.draws} L {state.losses}  "
-                   f"LLR {ratio:+.2f} [{lower:+.2f}, {upper:+.2f}]")
+                   f"LLR {ratio:+.2f} [{lower:+.2f}, {upper:+.2f}]{seconds}")
     return show
 
 
@@ -127,6 +164,8 @@ def summary(state: MatchState, verdict: str | None, test: SprtTest, max_pairs: i
     outcome = {"H1": f"H1 accepted: the first player is stronger (Elo >= {test.elo1:g} favoured)",
                "H0": f"H0 accepted: no gain of {test.elo1:g} Elo (Elo <= {test.elo0:g} favoured)",
                None: f"inconclusive after {max_pairs} pairs"}[verdict]
+    if state.interrupted:
+        outcome = f"stopped after {state.pairs} pairs, before the SPRT decided"
     lines.append(f"LLR {ratio:+.2f} (bounds {lower:+.2f}, {upper:+.2f}): {outcome}")
     return lines
 

@@ -13,10 +13,12 @@ whether "equal time per move" held: an external engine may overrun its ``movetim
 
 from __future__ import annotations
 
+import multiprocessing
 import random
+import signal
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from perfectplay.engine.players import IllegalReply, Player
 from perfectplay.engine.sprt import EloEstimate, SprtTest, elo_estimate, llr
@@ -111,6 +113,7 @@ class MatchState:
     games: list[GameRecord] = field(default_factory=list)
     thinking: Thinking = field(default_factory=Thinking)
     forfeits: list[str] = field(default_factory=list)
+    interrupted: bool = False  # stopped by Ctrl-C (or SIGTERM) before a verdict
 
     @property
     def pairs(self) -> int:
@@ -189,34 +192,97 @@ def play_game(game: Game[Any, Any], opening: Any, players: tuple[Player, Player]
     return (1.0 if first_won else 0.0), moves, False
 
 
+def play_pair(game: Game[Any, Any], opening: Any, first: Player, second: Player,
+              max_plies: int = DEFAULT_MAX_PLIES, forfeit: bool = False) -> tuple[GameRecord, GameRecord]:
+    """The two games of ``opening``: ``first`` moving first, then ``second``."""
+    thinking = Thinking()
+    reasons: list[str] | None = [] if forfeit else None
+    score, moves, adjudicated = play_game(game, opening, (first, second), max_plies, thinking, reasons)
+    game_one = GameRecord(opening, True, moves, score, adjudicated, thinking,
+                          reasons[-1] if reasons else None)
+    swapped = Thinking()
+    reasons = [] if forfeit else None
+    score, moves, adjudicated = play_game(game, opening, (second, first), max_plies, swapped, reasons)
+    thinking = Thinking()
+    thinking.merge(swapped, swapped=True)  # back to (first player, second player)
+    game_two = GameRecord(opening, False, moves, 1.0 - score, adjudicated, thinking,
+                          reasons[-1] if reasons else None)
+    return game_one, game_two
+
+
 def run_match(game: Game[Any, Any], first: Player, second: Player, openings: list[Any], *,
               test: SprtTest, max_pairs: int, max_plies: int = DEFAULT_MAX_PLIES, forfeit: bool = False,
               on_pair: Callable[[MatchState, float], None] | None = None) -> tuple[MatchState, str | None]:
     """Play pairs (cycling through ``openings``) until SPRT decides or ``max_pairs`` are
-    played; returns the totals and 'H1', 'H0' or None (inconclusive)."""
+    played; returns the totals and 'H1', 'H0' or None (inconclusive, or stopped by Ctrl-C:
+    ``state.interrupted``)."""
     if not openings:
         raise BadOption("a match needs at least one opening position")
+    pairs = (play_pair(game, openings[number % len(openings)], first, second, max_plies, forfeit)
+             for number in range(max_pairs))
+    return _until_decided(pairs, test, on_pair)
+
+
+def run_parallel_match(game: Game[Any, Any], make_players: Callable[[], tuple[Player, Player]],
+                       openings: list[Any], *, workers: int, test: SprtTest, max_pairs: int,
+                       max_plies: int = DEFAULT_MAX_PLIES, forfeit: bool = False,
+                       on_pair: Callable[[MatchState, float], None] | None = None,
+                       ) -> tuple[MatchState, str | None]:
+    """As :func:`run_match`, with ``workers`` pairs played at once, each worker process with
+    its own two players from ``make_players`` (a picklable function). Pairs count in the
+    order they finish, as fishtest counts its workers' results; when the SPRT decides, the
+    pairs still being played are dropped."""
+    if not openings:
+        raise BadOption("a match needs at least one opening position")
+    if workers < 1:
+        raise BadOption(f"--concurrency {workers}: at least one game at a time is needed")
+    jobs = [openings[number % len(openings)] for number in range(max_pairs)]
+    # Spawned, not forked: the parent may hold threads (a UCI reader) and engine tables.
+    context = multiprocessing.get_context("spawn")
+    pool = context.Pool(workers, initializer=_start_worker,
+                        initargs=(game, make_players, max_plies, forfeit))
+    try:
+        return _until_decided(pool.imap_unordered(_play_in_worker, jobs), test, on_pair)
+    finally:
+        pool.terminate()  # the worker processes, and with them their UCI engines' input
+        pool.join()
+
+
+def _until_decided(pairs: Iterable[tuple[GameRecord, GameRecord]], test: SprtTest,
+                   on_pair: Callable[[MatchState, float], None] | None) -> tuple[MatchState, str | None]:
+    """Count pairs as they come until the SPRT decides; a Ctrl-C keeps what was played."""
     state = MatchState()
     verdict = None
-    for number in range(max_pairs):
-        opening = openings[number % len(openings)]
-        thinking = Thinking()
-        reasons: list[str] | None = [] if forfeit else None
-        score, moves, adjudicated = play_game(game, opening, (first, second), max_plies, thinking, reasons)
-        game_one = GameRecord(opening, True, moves, score, adjudicated, thinking,
-                              reasons[-1] if reasons else None)
-        swapped = Thinking()
-        reasons = [] if forfeit else None
-        score, moves, adjudicated = play_game(game, opening, (second, first), max_plies, swapped, reasons)
-        thinking = Thinking()
-        thinking.merge(swapped, swapped=True)  # back to (first player, second player)
-        game_two = GameRecord(opening, False, moves, 1.0 - score, adjudicated, thinking,
-                              reasons[-1] if reasons else None)
-        state.add_pair(game_one, game_two)
-        ratio = llr(state.pentanomial, test.elo0, test.elo1)
-        if on_pair is not None:
-            on_pair(state, ratio)
-        verdict = test.verdict(state.pentanomial)
-        if verdict is not None:
-            break
+    try:
+        for game_one, game_two in pairs:
+            state.add_pair(game_one, game_two)
+            if on_pair is not None:
+                on_pair(state, llr(state.pentanomial, test.elo0, test.elo1))
+            verdict = test.verdict(state.pentanomial)
+            if verdict is not None:
+                break
+    except KeyboardInterrupt:
+        state.interrupted = True
     return state, verdict
+
+
+# A worker process's game, players and rules, set once by _start_worker.
+_worker: dict[str, Any] = {}
+
+
+def _start_worker(game: Game[Any, Any], make_players: Callable[[], tuple[Player, Player]],
+                  max_plies: int, forfeit: bool) -> None:
+    # Ctrl-C is the parent's to handle: it keeps the results and ends the workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker.update(game=game, max_plies=max_plies, forfeit=forfeit)
+    try:
+        _worker["players"] = make_players()
+    except PerfectPlayError as error:  # raised with the first pair: a pool would restart us
+        _worker["error"] = error
+
+
+def _play_in_worker(opening: Any) -> tuple[GameRecord, GameRecord]:
+    if "error" in _worker:
+        raise _worker["error"]
+    first, second = _worker["players"]
+    return play_pair(_worker["game"], opening, first, second, _worker["max_plies"], _worker["forfeit"])

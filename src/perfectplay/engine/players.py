@@ -14,10 +14,12 @@ import queue
 import shlex
 import subprocess
 import threading
+from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from perfectplay.engine.api import SearchLimits, Settings
 from perfectplay.engine.core import Engine
+from perfectplay.engine.spec import PlayerSpec
 from perfectplay.errors import PerfectPlayError
 from perfectplay.game import Game
 
@@ -42,6 +44,25 @@ class Player(Protocol):
     def choose(self, opening: Any, moves: list[Any], position: Any) -> Any: ...
 
     def close(self) -> None: ...
+
+
+def player_for(game: Game[Any, Any], spec: PlayerSpec, name: str) -> Player:
+    """The player ``spec`` describes: an external UCI engine, or this engine."""
+    if spec.uci:
+        return UciPlayer(game, spec.uci, spec.limits, options=spec.uci_options)
+    return EnginePlayer(game, spec.settings, spec.limits, name)
+
+
+@dataclass(frozen=True)
+class PlayersFromSpecs:
+    """Makes a match's two players where they will play (a parallel match's worker)."""
+
+    game: Game[Any, Any]
+    first: PlayerSpec
+    second: PlayerSpec
+
+    def __call__(self) -> tuple[Player, Player]:
+        return player_for(self.game, self.first, "player 1"), player_for(self.game, self.second, "player 2")
 
 
 class EnginePlayer:
