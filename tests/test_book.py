@@ -300,3 +300,56 @@ def test_the_web_answers_the_positions_the_book_holds_at_once() -> None:
     known = quick_analysis(game, game.start(), Analyses(0))
     assert known is not None and known.exact
     assert [m.notation for m in known.moves if m.value > 0] == ["4"]
+
+
+# -- one stone past the book, as play meets it ------------------------------------------
+def test_one_stone_past_the_book_the_parents_score_is_a_floor_that_keeps_the_value() -> None:
+    from perfectplay.connect4_search.answers import _floor_from_parent
+
+    game = ConnectFour()
+    book = shipped()
+    if book.stones != 8:
+        pytest.skip("written for the shipped K = 8 book")
+    # 444443333 and 444441323: play past the book (benchmarks/book.py play); the floor is
+    # minus the 8-stone parent's book score, and the value with it is the value without.
+    for text in ("444441323", "444443336"):
+        position = game.parse_position(text)
+        parent_score = book.score(game, game.parse_position(text[:-1]))
+        assert parent_score is not None
+        assert _floor_from_parent(game, position, book) == -parent_score
+        with_floor = solve(game, position, engine="compiled", pv_limit=0)
+        without = solve(game, position, engine="compiled", pv_limit=0, book="none")
+        assert (with_floor.value, with_floor.best_moves) == (without.value, without.best_moves)
+    # Built without its moves (the history), a position gets no floor.
+    position = game.parse_position("444441323")
+    assert _floor_from_parent(game, (position[0], position[1], ""), book) is None
+
+
+def test_solve_tells_each_optimal_column_as_it_is_proved() -> None:
+    game = ConnectFour()
+    position = game.parse_position("444441323")
+    heard: list[tuple[str, int]] = []
+
+    def hear(column: int, value: int) -> None:
+        heard.append((game.format_move(position, column), value))
+    solution = solve(game, position, engine="compiled", pv_limit=0, on_optimal=hear)
+    assert [notation for notation, _ in heard] == solution.best_moves and heard
+    assert {value for _, value in heard} == {solution.value}
+
+
+def test_the_perfect_level_plays_a_proved_optimal_move_when_the_time_runs_out() -> None:
+    from perfectplay.play.analyst import Analyst
+
+    game = ConnectFour()
+    position = game.parse_position("44444132")  # in the book; its optimal columns need seconds
+    best = set(solve(game, position, engine="compiled", pv_limit=0).best_moves)
+    assert best == {"2", "6"}
+    # 10 ms of think time: the search goes on until one optimal move is proved, and stops.
+    hurried = Analyst(game, think_time=0.01)
+    analysis = hurried.best_moves(position)
+    assert analysis.exact and not analysis.complete
+    assert len(analysis.moves) == 1 and analysis.moves[0].notation in best
+    assert game.score_of(position, analysis.best_value) == 1
+    # Once exact play has failed in a game the analyst stops at the think time: an estimate.
+    hurried.impatient = True
+    assert not hurried.best_moves(game.parse_position("44444752")).exact

@@ -43,6 +43,10 @@ class Request:
     table_size: str | int | None = None
     pv_limit: int = DEFAULT_PV_LIMIT
     on_depth: Callable[[Any], None] | None = None
+    # Hears each optimal move, with the position's value, as a solve proves it: for a
+    # caller that may stop the solve (through ``budget``) once it knows one (play's perfect
+    # level). Connect Four's solves call it; the other methods do not.
+    on_optimal: Callable[[Any, int], None] | None = None
     budget: Budget | None = None
     # A database file (perfectplay.store) to answer from when it holds the position.
     database: str | None = None

@@ -121,7 +121,7 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
           on_depth: Callable[[Any], None] | None = None,
           budget: Budget | None = None, engine: str = "python",
           database: str | None = None, book: str | None = None,
-          mate: int | None = None) -> Solution:
+          mate: int | None = None, on_optimal: Callable[[Any, int], None] | None = None) -> Solution:
     """Solve ``position`` (the start position when None): its value from the side to move,
     every optimal move, the principal variation and the statistics of the search.
     ``engine`` is 'python', 'compiled' or 'auto' (see perfectplay.compiled.method).
@@ -129,11 +129,14 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
     answered from it (``solution.algorithm == "database"``), any other by search.
     ``book``: a Connect Four opening book file, or 'none' (see perfectplay.book.method).
     ``mate``: prove the shortest forced win within this many moves, or that there is none
-    (the method ``mate``; ``solution.mate`` says what was proved)."""
+    (the method ``mate``; ``solution.mate`` says what was proved).
+    ``on_optimal(move, value)`` hears each optimal move, with the position's value, as it is
+    proved where the method finds them one by one (Connect Four), so a caller that stops the
+    solve through ``budget`` keeps them."""
     request = _request(algorithm=algorithm, engine=engine, limits=limits,
                        outcome_only=outcome_only, table_size=table_size, pv_limit=pv_limit,
                        on_depth=on_depth, budget=budget, database=database, book=book,
-                       mate=mate)
+                       mate=mate, on_optimal=on_optimal)
     position = game.start() if position is None else position
     return choose(game, request).solve(game, position, request)
 

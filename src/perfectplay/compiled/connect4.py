@@ -194,14 +194,15 @@ def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = 1000,
           on_depth: Callable[[Probe], None] | None = None, book: Any = None,
           node_limit: int | None = None, budget: Budget | None = None,
-          **_: Any) -> Solution:
+          on_optimal: Callable[[int, int], None] | None = None, **_: Any) -> Solution:
     """Like perfectplay.solve, by the kernel (answers.solve); past ``node_limit`` nodes in
     all (when given), past ``budget``'s deadline or on its stop flag a long search raises
     LimitReached."""
     engine = Engine(game, table_size)
     with engine.solving(node_limit, budget):
         return answers.solve(engine, position, ALGORITHM, outcome_only=outcome_only,
-                             pv_limit=pv_limit, on_depth=on_depth, book=book)
+                             pv_limit=pv_limit, on_depth=on_depth, book=book,
+                             on_optimal=on_optimal)
 
 
 def analyze(game: ConnectFour, position: Position, *, outcome_only: bool = False,

@@ -53,7 +53,7 @@ def connect4_solve(game: Any, position: Any, request: Request, book: Any = None)
     """The kernel's solve; ``book`` (perfectplay.book's Book, or None) answers what it holds."""
     from perfectplay.compiled.connect4 import solve
     return solve(game, position, pv_limit=request.pv_limit, on_depth=request.on_depth,
-                 node_limit=request.limits.nodes, book=book,
+                 on_optimal=request.on_optimal, node_limit=request.limits.nodes, book=book,
                  budget=request.budget, **_kernel_options(request))
 
 

@@ -101,18 +101,20 @@ class Probe:
 
 def solve(engine: ScoreEngine, position: Position, algorithm: str, *, outcome_only: bool = False,
           pv_limit: int = 1000, on_depth: Callable[[Probe], None] | None = None,
-          book: Any = None) -> Solution:
+          book: Any = None, on_optimal: Callable[[int, int], None] | None = None) -> Solution:
     """Like perfectplay.solve, by ``engine`` (fresh from ``new_solve``), named ``algorithm``
     in the answer: value with remoteness, every optimal move, the principal variation.
     ``stats.nodes`` counts the search's calls to find the value (as Pons counts explored
     positions); ``extra_nodes`` the rest.
 
     ``book`` (a perfectplay.book.lookup.Book, or None) answers a position it holds without
-    a search for the value (``_solve_from_book``)."""
+    a search for the value (``_solve_from_book``). ``on_optimal`` hears each optimal column
+    (and the position's value) as a null-window test proves it."""
     started = time.perf_counter()
     game = engine.game
     if book is not None and book.covers(game, position):
-        return _solve_from_book(engine, position, book, outcome_only, pv_limit, started)
+        return _solve_from_book(engine, position, book, outcome_only, pv_limit, started,
+                                on_optimal)
     if game.outcome(position) is not None:
         score = engine.terminal_score(position)
         return _solution(game, position, score, outcome_only, [], [], Stats(elapsed_s=0.0),
@@ -121,10 +123,16 @@ def solve(engine: ScoreEngine, position: Position, algorithm: str, *, outcome_on
     if on_depth is not None:
         def report(low: int, high: int) -> None:
             on_depth(Probe(low, high, engine.counters()[0], time.perf_counter() - started))
-    score = engine.score(position, weak=outcome_only, on_probe=report)
+    floor = None if book is None or outcome_only else _floor_from_parent(game, position, book)
+    if floor is not None and not engine.at_least(position, floor + 1):
+        # The floor is the score when the parent's player played well, as usual: one test
+        # above it settles that, a quarter to a half faster than narrowing up from it.
+        score = floor
+    else:
+        score = engine.score(position, weak=outcome_only, on_probe=report,
+                             floor=None if floor is None else floor + 1)
     nodes, hits, cutoffs, deepest = engine.counters()
-    target = _target(game, score, outcome_only)
-    best = [c for c in game.moves(position) if engine.move_at_least(position, c, target)]
+    best = optimal_columns(engine, position, score, outcome_only, on_optimal)
     line = principal_line(engine, position, score, outcome_only, pv_limit)
     all_nodes, hits, cutoffs, deepest = engine.counters()
     stats = Stats(nodes=nodes, table_hits=hits, cutoffs=cutoffs,
@@ -137,7 +145,7 @@ BOOK_ALGORITHM = "from the opening book"
 
 
 def _solve_from_book(engine: ScoreEngine, position: Position, book: Any, weak: bool, pv_limit: int,
-                     started: float) -> Solution:
+                     started: float, on_optimal: Callable[[int, int], None] | None) -> Solution:
     """Solve a position the book holds: its value read there; every optimal move from the
     children's book scores (or, on the book's last level, by null-window tests of each
     column at the known score); the line through the book, then by search to the end.
@@ -151,7 +159,7 @@ def _solve_from_book(engine: ScoreEngine, position: Position, book: Any, weak: b
     if scores is not None:
         best = [c for c in game.moves(position) if scores[c] >= target]
     else:
-        best = [c for c in game.moves(position) if engine.move_at_least(position, c, target)]
+        best = optimal_columns(engine, position, score, weak, on_optimal)
     line = book.line(game, position)[:pv_limit]
     end = position
     for column in line:
@@ -165,6 +173,33 @@ def _solve_from_book(engine: ScoreEngine, position: Position, book: Any, weak: b
                   elapsed_s=time.perf_counter() - started, extra_nodes=nodes)
     return _solution(game, position, score, weak, best, line, stats,
                      f"{BOOK_ALGORITHM} (every position {book.reach})")
+
+
+def optimal_columns(engine: ScoreEngine, position: Position, score: int, weak: bool,
+                    on_optimal: Callable[[int, int], None] | None) -> list[int]:
+    """The columns that keep the position's ``score``, one null-window test each, told to
+    ``on_optimal`` with the position's value as they are found."""
+    game = engine.game
+    target = _target(game, score, weak)
+    value = _sign(score) if weak else game.value_of_score(position, score)
+    best = []
+    for column in game.moves(position):
+        if engine.move_at_least(position, column, target):
+            best.append(column)
+            if on_optimal is not None:
+                on_optimal(column, value)
+    return best
+
+
+def _floor_from_parent(game: ConnectFour, position: Position, book: Any) -> int | None:
+    """A score ``position`` is known to reach, when it is one stone past the book: minus
+    its parent's score, read in the book (whatever the parent's player did, the side to move
+    here can still do at least that well)."""
+    history = position[2]
+    if game.stones(position) != book.stones + 1 or len(history) != book.stones + 1:
+        return None  # not just past the book, or built without its moves
+    parent_score = book.score(game, game.parse_position(history[:-1]))
+    return None if parent_score is None else -parent_score
 
 
 def _target(game: ConnectFour, score: int, weak: bool) -> int:

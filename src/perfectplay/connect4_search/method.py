@@ -29,7 +29,7 @@ def _solve(game: Any, position: Any, request: Request) -> Solution:
     from perfectplay.connect4_search import answers
     return answers.solve(_engine(game, request), position, ALGORITHM,
                          outcome_only=request.outcome_only, pv_limit=request.pv_limit,
-                         on_depth=request.on_depth)
+                         on_depth=request.on_depth, on_optimal=request.on_optimal)
 
 
 def _analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:

@@ -11,11 +11,15 @@ undo and the end-of-game review never solve the same position twice.
 The perfect level needs less than every move's value: only which moves are optimal
 (``Analyst.best_moves``). For a game with a compiled kernel that is a solve (the value, then
 one null-window test per move), fewer nodes than scoring every move on Connect Four positions
-just past the opening book (docs/book.md).
+just past the opening book (docs/book.md). It needs no more than one optimal move to play
+perfectly: when the time runs out the moves proved optimal so far are played, and while none
+is proved yet the search goes on, up to ``PERFECT_PATIENCE`` seconds, before an estimate
+is played instead (and said to be one).
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -44,6 +48,10 @@ COMPILED_REVIEW_NODES = 20_000_000
 # The perfect level's exact try for its optimal moves gets this share of the think time;
 # the rest is for an estimate if it fails.
 BEST_MOVES_SHARE = 0.75
+# How long (seconds, or the think time if longer) the perfect level's exact try may go on
+# while it has not yet proved one optimal move, in a game where exact play has not failed:
+# Connect Four just past the opening book needs up to about 4.5 s for its first (docs/book.md).
+PERFECT_PATIENCE = 10.0
 
 
 @dataclass(frozen=True)
@@ -104,6 +112,9 @@ class Analyst:
         self.best_cache: dict[Hashable, Analysis] = {}
         # Set once an exact analysis has failed: the game is big, moves take the think time.
         self.big = False
+        # Set once even a patient try for an optimal move failed (or the first look at the
+        # game did): exact play is out of reach, so later tries stop at the think time.
+        self.impatient = False
         # Whether a method that needs no search answers this game exactly (None: not asked).
         self.instant: bool | None = None
         self.compiled = _has_budgeted_kernel(game)
@@ -153,8 +164,10 @@ class Analyst:
         if not self.compiled:
             return self.analyze(position, on_estimate)
         started = time.perf_counter()
-        found = self._best_compiled(position, self.think_time * BEST_MOVES_SHARE)
+        patience = None if self.impatient else max(self.think_time, PERFECT_PATIENCE)
+        found = self._best_compiled(position, self.think_time * BEST_MOVES_SHARE, patience)
         if found is None:
+            self.impatient = True
             if on_estimate is not None:
                 on_estimate()
             spent = time.perf_counter() - started
@@ -169,7 +182,7 @@ class Analyst:
             return True
         found = self._exact(position, self.think_time / 2) or self._by_theory(position)
         if found is None:
-            self.big = True
+            self.big = self.impatient = True
             return False
         self.cache[position] = found
         return True
@@ -258,21 +271,48 @@ class Analyst:
             return None
         return Analysis(tuple(moves), exact=True)
 
-    def _best_compiled(self, position: Any, seconds: float) -> Analysis | None:
-        """The kernel's optimal moves (its book first) within the node budget of
-        ``seconds``, or None when they do not fit."""
-        limits, budget = _compiled_budget(seconds)
+    def _best_compiled(self, position: Any, seconds: float,
+                       patience: float | None = None) -> Analysis | None:
+        """The kernel's optimal moves (its book first) within ``seconds``, or None when none
+        is proved in time. When the time runs out in the middle of the tests, the moves
+        already proved optimal are returned (exact, ``complete`` False). With ``patience``
+        the search goes on past ``seconds`` until the first optimal move is proved, for at
+        most ``patience`` seconds in all."""
+        found: list[Any] = []
+        proved_value: list[int] = []
+        limits, budget = _compiled_budget(max(seconds, patience or 0.0))
+
+        def proved(move: Any, value: int) -> None:
+            found.append(move)
+            proved_value[:] = [value]
+            if budget is not None and budget.elapsed() >= seconds:
+                budget.stop.set()  # past the think time one optimal move is enough
+
+        def think_time_over() -> None:
+            if found and budget is not None:
+                budget.stop.set()  # an optimal move is known; else the patience runs on
+        timer = threading.Timer(seconds, think_time_over) if budget is not None else None
+        if timer is not None:
+            timer.daemon = True
+            timer.start()
         try:
             solution = solve(self.game, position, limits=limits, budget=budget,
-                             engine="auto", pv_limit=0)
+                             engine="auto", pv_limit=0, on_optimal=proved)
+            source = solution.algorithm if solution.algorithm.startswith("from") else None
+            optimal = [move for move in self.game.moves(position)
+                       if self.game.format_move(position, move) in solution.best_moves]
+            value = solution.value
         except LimitReached:
             self.big = True
-            return None
-        source = solution.algorithm if solution.algorithm.startswith("from") else None
-        moves = tuple(MoveValue(move, self.game.format_move(position, move), solution.value,
-                                solution.score_game, True, source)
-                      for move in self.game.moves(position)
-                      if self.game.format_move(position, move) in solution.best_moves)
+            if not found:
+                return None
+            optimal, source, value = found, None, proved_value[0]
+        finally:
+            if timer is not None:
+                timer.cancel()
+        moves = tuple(MoveValue(move, self.game.format_move(position, move), value,
+                                self.game.properties.is_score, True, source)
+                      for move in optimal)
         return Analysis(moves, exact=True, complete=False)
 
     def _estimate(self, position: Any, seconds: float) -> Analysis:
