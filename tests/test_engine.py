@@ -113,19 +113,25 @@ def test_engine_solves_tictactoe_as_a_draw_and_says_it_is_exact() -> None:
     assert (reduced.score, reduced.exact, reduced.depth) == (0, True, 12)
 
 
-def test_engine_proves_exact_values_with_distances_like_the_solver() -> None:
+def proved_like_the_solver(settings: Settings, tries: int, seed: int, depth: int) -> list[int]:
+    """Search late Connect Four positions to ``depth``: each result must be a proof with the
+    solver's value (distance included). Returns the values checked."""
     game = ConnectFour()
-    rng = random.Random(5)
-    decisive = 0
-    for _ in range(25):
+    rng = random.Random(seed)
+    values = []
+    for _ in range(tries):
         position = random_late_position(game, rng, remaining=10)
         if game.outcome(position) is not None:
             continue
-        result = Engine(game).search(position, SearchLimits(depth=40))
-        assert result.exact
-        assert result.score == solve(game, position).value
-        decisive += V.is_decisive(result.score)
-    assert decisive >= 5
+        result = Engine(game, settings).search(position, SearchLimits(depth=depth))
+        assert result.exact and result.score == solve(game, position).value
+        values.append(result.score)
+    return values
+
+
+def test_engine_proves_exact_values_with_distances_like_the_solver() -> None:
+    values = proved_like_the_solver(Settings(), 25, seed=5, depth=40)
+    assert sum(V.is_decisive(value) for value in values) >= 5
 
 
 def test_table_on_and_off_agree_when_both_prove_the_value() -> None:
@@ -426,16 +432,7 @@ def test_late_move_reductions_search_fewer_nodes_and_still_prove_exact_values() 
         reduced_nodes += searched(game, position, reduced, 6).nodes
     assert reduced_nodes < 0.9 * full_nodes
     # A reduced search that reaches the end of every line it cut short is still a proof.
-    rng = random.Random(9)
-    proved = 0
-    for _ in range(15):
-        position = random_late_position(game, rng, remaining=10)
-        if game.outcome(position) is not None:
-            continue
-        result = Engine(game, reduced).search(position, SearchLimits(depth=60))
-        assert result.exact and result.score == solve(game, position).value
-        proved += 1
-    assert proved >= 10
+    assert len(proved_like_the_solver(reduced, 15, seed=9, depth=60)) >= 10
 
 
 def test_late_move_reductions_are_a_player_setting_with_checked_numbers() -> None:
