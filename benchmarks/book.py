@@ -12,7 +12,9 @@
     .venv/bin/python benchmarks/book.py solve [--repeat 3] [POSITION]
         wall time of a whole `perfectplay solve connect4 POSITION` process (default 4453).
     .venv/bin/python benchmarks/book.py play [--games 2] [--seed 1] [--think-time 2]
-        perfect against perfect from the empty board: per-move time (analysis and choice, as
+            [--opponent LEVEL]
+        perfect against perfect (or against a weaker level, colours alternating) from the
+        empty board: per-move time (analysis and choice, as
         `perfectplay play` does them) over whole games, whether each move was exact, and
         whether a side let a won or drawn position go; every inexact move and every move over
         3 s is listed with its position.
@@ -36,6 +38,8 @@ from perfectplay.play.analyst import outcome_class
 
 # The issue's bound on a move of the perfect level (issue 10): longer moves are listed.
 SLOW_MOVE = 3.0
+# A weaker opponent's think time: how well it plays past the book does not matter here.
+OPPONENT_THINK_TIME = 0.5
 
 
 def kernel(stones: list[int], sample: int, seed: int, table_size: str) -> None:
@@ -118,40 +122,55 @@ def solve(position: str, repeat: int) -> None:
           f"{statistics.mean(times):.2f} s, max {max(times):.2f} s")
 
 
-def play(games: int, seed: int, think_time: float) -> None:
+def play(games: int, seed: int, think_time: float, opponent: str) -> None:
+    """Perfect against perfect, or (``opponent`` a weaker level) perfect against that level
+    with colours alternating, the perfect side first in even games; only the perfect side's
+    moves are timed and checked."""
     game = ConnectFour()
     perfect = LEVELS["perfect"]
     all_times: list[float] = []
     for number in range(games):
         analyst = Analyst(game, think_time=think_time)
-        computers = (Computer(perfect, random.Random(seed + 2 * number)),
-                     Computer(perfect, random.Random(seed + 2 * number + 1)))
+        computers = [Computer(perfect, random.Random(seed + 2 * number)),
+                     Computer(perfect, random.Random(seed + 2 * number + 1))]
+        analysts = [analyst, analyst]
+        perfect_sides: tuple[int, ...] = (0, 1)
+        if opponent != "perfect":
+            weak = number % 2 == 0  # the side the weaker level plays: second, then first
+            computers[weak] = Computer(LEVELS[opponent], random.Random(seed + 2 * number + 1))
+            analysts[weak] = Analyst(game, think_time=OPPONENT_THINK_TIME)
+            perfect_sides = (1 - weak,)
         session = Session(game, game.start())
         times, inexact, stood, line = [], 0, [-1, -1], ""
         while not session.is_over():
             side = session.side_to_move
             started = time.perf_counter()
-            choice, analysis = computers[side].move(analyst, session.position)
-            times.append(time.perf_counter() - started)
-            if not analysis.exact or times[-1] > SLOW_MOVE:
+            choice, analysis = computers[side].move(analysts[side], session.position)
+            seconds = time.perf_counter() - started
+            line_before, line = line, line + game.format_move(session.position, choice.move.move)
+            session.play(choice.move.move)
+            if side not in perfect_sides:
+                continue
+            times.append(seconds)
+            if not analysis.exact or seconds > SLOW_MOVE:
                 inexact += not analysis.exact
                 kind = "inexact" if not analysis.exact else "slow"
-                print(f"  {kind} move at {line or 'the empty board'} ({len(line)} stones, "
-                      f"{times[-1]:.2f} s)", flush=True)
-            line += game.format_move(session.position, choice.move.move)
+                print(f"  {kind} move at {line_before or 'the empty board'} ({len(line_before)} "
+                      f"stones, {seconds:.2f} s)", flush=True)
             if analysis.exact:  # an estimate says nothing sure about what the side stood on
                 stood[side] = max(stood[side], outcome_class(analysis.best_value))
-            session.play(choice.move.move)
         result = session.result()
         assert result is not None  # the loop ends only when the game does
         winner = "draw" if result.winner is None else f"side {result.winner}"
-        let_go = [side for side in (0, 1) if _let_go(stood[side], side, result.winner)]
-        print(f"game {number + 1}: {len(times)} moves, winner {winner}; per move mean "
-              f"{statistics.mean(times):.2f} s, max {max(times):.2f} s; {inexact} inexact moves; "
-              f"sides that let a result go: {let_go or 'none'}", flush=True)
+        let_go = [side for side in perfect_sides if _let_go(stood[side], side, result.winner)]
+        playing = "both sides perfect" if len(perfect_sides) == 2 else f"perfect is side {perfect_sides[0]}"
+        print(f"game {number + 1} ({playing}): {len(line)} moves, winner {winner}; perfect moves: "
+              f"{len(times)}, mean {statistics.mean(times):.2f} s, max {max(times):.2f} s; "
+              f"{inexact} inexact; sides that let a result go: {let_go or 'none'}", flush=True)
         all_times += times
-    print(f"all games: {len(all_times)} moves, mean {statistics.mean(all_times):.2f} s, "
-          f"max {max(all_times):.2f} s")
+    print(f"all games: {len(all_times)} perfect moves, mean {statistics.mean(all_times):.2f} s, "
+          f"max {max(all_times):.2f} s, over {SLOW_MOVE:g} s: "
+          f"{sum(seconds > SLOW_MOVE for seconds in all_times)}")
 
 
 def _let_go(stood: int, side: int, winner: int | None) -> bool:
@@ -178,6 +197,8 @@ def main() -> None:
     p.add_argument("--games", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--think-time", type=float, default=2.0)
+    p.add_argument("--opponent", choices=sorted(LEVELS), default="perfect",
+                   help="the level the perfect side plays against (colours alternate)")
     args = parser.parse_args()
     book = shipped_book()
     print(f"book: {'none' if book is None else f'{book.path.name}, every position {book.reach}'}")
@@ -188,7 +209,7 @@ def main() -> None:
     elif args.command == "solve":
         solve(args.position, args.repeat)
     else:
-        play(args.games, args.seed, args.think_time)
+        play(args.games, args.seed, args.think_time, args.opponent)
 
 
 if __name__ == "__main__":
