@@ -7,5 +7,5 @@
 * ``verify``: structure checks and re-solving samples with the kernel.
 
 Only ``build`` and ``verify`` run the compiled kernel, and they import it (and numba) inside
-the functions that need it. docs/book.md says what is shipped and how to continue the build.
+the functions that need it. docs/book.md says what is shipped and how to rebuild it.
 """
