@@ -310,7 +310,7 @@ def test_one_stone_past_the_book_the_parents_score_is_a_floor_that_keeps_the_val
     book = shipped()
     if book.stones != 8:
         pytest.skip("written for the shipped K = 8 book")
-    # 444443333 and 444441323: play past the book (benchmarks/book.py play); the floor is
+    # 444441323 and 444443336: one stone past the book, as play meets them; the floor is
     # minus the 8-stone parent's book score, and the value with it is the value without.
     for text in ("444441323", "444443336"):
         position = game.parse_position(text)

@@ -88,28 +88,28 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
         openings = read_openings(game, text, str(openings_file))
     else:
         openings = random_openings(game, pairs, opening_plies, seed)
-    make_players = PlayersFromSpecs(game, *specs)
-    players = make_players()  # here too with concurrency: a bad UCI command fails at once
     click.echo(f"first:  {describe(specs[0])}\nsecond: {describe(specs[1])}")
     plural = "s" if len(openings) != 1 else ""
     click.echo(f"{len(openings)} opening{plural}; SPRT H0 Elo {elo0:g} vs H1 Elo {elo1:g}, "
                f"alpha {alpha:g}, beta {beta:g}"
                + (f"; {concurrency} pairs at a time" if concurrency > 1 else ""))
+    make_players = PlayersFromSpecs(game, *specs)
+    players = make_players()  # with concurrency too: a bad UCI command fails here, at once
     progress = None if quiet else _progress(test)
     with _sigterm_as_interrupt():
-        try:
-            if concurrency == 1:
+        if concurrency > 1:
+            for player in players:  # each worker makes its own
+                player.close()
+            state, verdict = run_parallel_match(game, make_players, openings, workers=concurrency,
+                                                test=test, max_pairs=pairs, max_plies=max_plies,
+                                                forfeit=forfeit, on_pair=progress)
+        else:
+            try:
                 state, verdict = run_match(game, *players, openings, test=test, max_pairs=pairs,
                                            max_plies=max_plies, forfeit=forfeit, on_pair=progress)
-            else:
+            finally:
                 for player in players:
                     player.close()
-                state, verdict = run_parallel_match(game, make_players, openings, workers=concurrency,
-                                                    test=test, max_pairs=pairs, max_plies=max_plies,
-                                                    forfeit=forfeit, on_pair=progress)
-        finally:
-            for player in players:
-                player.close()
     for line in summary(state, verdict, test, pairs):
         click.echo(line)
     if state.interrupted:

@@ -216,10 +216,8 @@ def run_match(game: Game[Any, Any], first: Player, second: Player, openings: lis
     """Play pairs (cycling through ``openings``) until SPRT decides or ``max_pairs`` are
     played; returns the totals and 'H1', 'H0' or None (inconclusive, or stopped by Ctrl-C:
     ``state.interrupted``)."""
-    if not openings:
-        raise BadOption("a match needs at least one opening position")
-    pairs = (play_pair(game, openings[number % len(openings)], first, second, max_plies, forfeit)
-             for number in range(max_pairs))
+    pairs = (play_pair(game, opening, first, second, max_plies, forfeit)
+             for opening in _opening_of_each_pair(openings, max_pairs))
     return _until_decided(pairs, test, on_pair)
 
 
@@ -232,11 +230,9 @@ def run_parallel_match(game: Game[Any, Any], make_players: Callable[[], tuple[Pl
     its own two players from ``make_players`` (a picklable function). Pairs count in the
     order they finish, as fishtest counts its workers' results; when the SPRT decides, the
     pairs still being played are dropped."""
-    if not openings:
-        raise BadOption("a match needs at least one opening position")
     if workers < 1:
-        raise BadOption(f"--concurrency {workers}: at least one game at a time is needed")
-    jobs = [openings[number % len(openings)] for number in range(max_pairs)]
+        raise BadOption(f"--concurrency {workers}: at least one game pair at a time is needed")
+    jobs = _opening_of_each_pair(openings, max_pairs)
     # Spawned, not forked: the parent may hold threads (a UCI reader) and engine tables.
     context = multiprocessing.get_context("spawn")
     pool = context.Pool(workers, initializer=_start_worker,
@@ -246,6 +242,13 @@ def run_parallel_match(game: Game[Any, Any], make_players: Callable[[], tuple[Pl
     finally:
         pool.terminate()  # the worker processes, and with them their UCI engines' input
         pool.join()
+
+
+def _opening_of_each_pair(openings: list[Any], max_pairs: int) -> list[Any]:
+    """Pair after pair, the openings in turn, starting again when they run out."""
+    if not openings:
+        raise BadOption("a match needs at least one opening position")
+    return [openings[number % len(openings)] for number in range(max_pairs)]
 
 
 def _until_decided(pairs: Iterable[tuple[GameRecord, GameRecord]], test: SprtTest,

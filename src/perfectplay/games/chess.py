@@ -51,7 +51,7 @@ class ChessPosition:
     """
 
     __slots__ = ("board", "key", "history", "sums", "_identity", "_hash", "_legal", "_ordered",
-                 "_noisy_count")
+                 "_noisy_count", "_check")
 
     def __init__(self, board: chess.Board, key: int, history: tuple[int, ...],
                  sums: tuple[int, int, int] | None = None) -> None:
@@ -67,6 +67,7 @@ class ChessPosition:
         self._legal: list[chess.Move] | None = None
         self._ordered: list[chess.Move] | None = None  # Chess.moves' order, once computed
         self._noisy_count = 0
+        self._check: bool | None = None
 
     def identity(self) -> tuple[Any, ...]:
         """Everything that decides the rest of the game (the move number does not)."""
@@ -113,6 +114,13 @@ class ChessPosition:
         if self._legal is not None:
             return bool(self._legal)
         return any(self.board.generate_legal_moves())
+
+    def in_check(self) -> bool:
+        """Whether the side to move is in check, found once: a search asks at every node
+        near the horizon (must_move, noisy_moves, null_move)."""
+        if self._check is None:
+            self._check = self.board.is_check()
+        return self._check
 
     def repetitions(self) -> int:
         """How many times this position occurred before (within the kept history)."""
@@ -257,7 +265,7 @@ class Chess(Game[ChessPosition, chess.Move]):
         if position._ordered is not None:
             return position._ordered[:position._noisy_count]
         board = position.board
-        if position._legal is not None or board.is_check():
+        if position._legal is not None or position.in_check():
             return _split_noisy(position)[0]
         last_rank = chess.BB_RANK_8 if board.turn else chess.BB_RANK_1
         noisy = list(board.generate_legal_captures())
@@ -285,7 +293,7 @@ class Chess(Game[ChessPosition, chess.Move]):
         """The side to move passes, or None where that is illegal or zugzwang is likely: in
         check, or with nothing but king and pawns (null-move pruning's usual guard)."""
         board = position.board
-        if board.is_check():
+        if position.in_check():
             return None
         own = board.occupied_co[board.turn]
         if not own & ~(board.kings | board.pawns):
@@ -302,7 +310,7 @@ class Chess(Game[ChessPosition, chess.Move]):
         if board.is_insufficient_material():
             return Outcome.DRAW
         if not position.has_legal_move():
-            return None if board.is_check() else Outcome.DRAW  # checkmate / stalemate
+            return None if position.in_check() else Outcome.DRAW  # checkmate / stalemate
         if board.halfmove_clock >= 100:
             return Outcome.DRAW
         return None
@@ -334,7 +342,7 @@ class Chess(Game[ChessPosition, chess.Move]):
 
     def must_move(self, position: ChessPosition) -> bool:
         """In check, quiescence may not stand pat: every evasion is searched."""
-        return position.board.is_check()
+        return position.in_check()
 
     def player_to_move(self, position: ChessPosition) -> int:
         return 0 if position.board.turn else 1

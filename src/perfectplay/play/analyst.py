@@ -278,13 +278,11 @@ class Analyst:
         already proved optimal are returned (exact, ``complete`` False). With ``patience``
         the search goes on past ``seconds`` until the first optimal move is proved, for at
         most ``patience`` seconds in all."""
-        found: list[Any] = []
-        proved_value: list[int] = []
+        found: list[tuple[Any, int]] = []  # (move, the position's value), as proved
         limits, budget = _compiled_budget(max(seconds, patience or 0.0))
 
         def proved(move: Any, value: int) -> None:
-            found.append(move)
-            proved_value[:] = [value]
+            found.append((move, value))
             if budget is not None and budget.elapsed() >= seconds:
                 budget.stop.set()  # past the think time one optimal move is enough
 
@@ -306,7 +304,7 @@ class Analyst:
             self.big = True
             if not found:
                 return None
-            optimal, source, value = found, None, proved_value[0]
+            optimal, source, value = [move for move, _ in found], None, found[0][1]
         finally:
             if timer is not None:
                 timer.cancel()
