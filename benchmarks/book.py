@@ -30,9 +30,9 @@ import sys
 import time
 from pathlib import Path
 
-from perfectplay.book.lookup import shipped_book
-from perfectplay.book.positions import level, position_of
-from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.connect4.book.lookup import shipped_book
+from perfectplay.games.connect4.book.positions import level, position_of
+from perfectplay.games.connect4.rules import ConnectFour
 from perfectplay.play import LEVELS, Analyst, Computer, Session
 from perfectplay.play.analyst import outcome_class
 
@@ -43,7 +43,7 @@ OPPONENT_THINK_TIME = 0.5
 
 
 def kernel(stones: list[int], sample: int, seed: int, table_size: str) -> None:
-    from perfectplay.compiled.connect4 import Engine
+    from perfectplay.games.connect4.kernel_engine import Engine
 
     game = ConnectFour()
     engine = Engine(game, table_size)
@@ -85,8 +85,8 @@ def _timed(engine, game: ConnectFour, key: int) -> float:  # type: ignore[no-unt
 
 
 def progress(stones: int, directory: str) -> None:
-    from perfectplay.book.build import batch_path, plan
-    from perfectplay.book.storage import batch_header, read_batch
+    from perfectplay.games.connect4.book.build import batch_path, plan
+    from perfectplay.games.connect4.book.storage import batch_header, read_batch
 
     game = ConnectFour()
     batches = plan(game, stones)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from perfectplay.games.chess import Chess
+from perfectplay.games.chess.rules import Chess
 from perfectplay.search.mate import find_mate
 
 CASES = [

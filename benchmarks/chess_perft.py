@@ -1,4 +1,4 @@
-"""Chess perft: perfectplay's generic perft (search/perft.py over games/chess.py) against the
+"""Chess perft: perfectplay's generic perft (search/perft.py over games/chess/rules.py) against the
 published counts, and its speed against two perfts written directly on python-chess:
 
 * "bulk": python-chess's own test-suite perft, push/pop on one board, counting the moves of
@@ -19,7 +19,7 @@ import time
 
 import chess
 
-from perfectplay.games.chess import Chess
+from perfectplay.games.chess.rules import Chess
 from perfectplay.search.perft import perft
 
 # Chess Programming Wiki, "Perft Results"; the quickest first.

@@ -5,7 +5,7 @@
 Per set: positions solved, mismatches, mean and max time per position, mean nodes (explored
 positions, counted as Pons counts them: one per call of the search function), nodes per
 second. Any mismatch makes the exit code 1. The table is cleared before each position (in
-O(1), by a new generation: see perfectplay.compiled.c4_table), as Pons' benchmark resets
+O(1), by a new generation: see perfectplay.games.connect4.kernel_table), as Pons' benchmark resets
 its solver; times cover the solve only, not reading the line. Times are CPU time of this
 process (the machine is shared; wall time is printed too).
 """
@@ -18,8 +18,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from perfectplay.compiled.connect4 import Engine
-from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.connect4.kernel_engine import Engine
+from perfectplay.games.connect4.rules import ConnectFour
 
 
 @dataclass

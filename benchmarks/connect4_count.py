@@ -5,7 +5,7 @@ records of the 5x4 database (docs/benchmarks.md).
 
     python benchmarks/connect4_count.py 4x4 5x4 6x4 5x5
 
-Positions are keys ``mover + occupied`` on the bitboard of perfectplay.games.connect4;
+Positions are keys ``mover + occupied`` on the bitboard of perfectplay.games.connect4.rules;
 a position where the side that just moved has four in a row is counted, not expanded.
 """
 

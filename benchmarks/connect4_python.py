@@ -37,11 +37,11 @@ from typing import Any, Callable
 import numpy as np
 
 from perfectplay import solve
-from perfectplay.compiled import c4_kernel as K
-from perfectplay.compiled.connect4 import Engine
-from perfectplay.connect4_search import answers
 from perfectplay.errors import LimitReached
-from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.connect4 import answers
+from perfectplay.games.connect4 import kernel as K
+from perfectplay.games.connect4.kernel_engine import Engine
+from perfectplay.games.connect4.rules import ConnectFour
 from perfectplay.search.limits import Limits
 
 # The kernel's time below this is the clock's noise; ratios use at least this much.

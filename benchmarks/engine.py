@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from perfectplay.engine import Engine, SearchLimits, Settings
-from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.connect4.rules import ConnectFour
 
 LAYERS = ("pvs", "aspiration", "killers", "history", "quiescence", "null_move", "tt")
 
@@ -47,7 +47,7 @@ def connect4_positions(count: int, seed: int) -> list[Any]:
 
 def chess_positions(epd: str, count: int) -> tuple[Any, list[Any]]:
     """The first ``count`` positions of an EPD file (needs the chess extra)."""
-    from perfectplay.games.chess import Chess
+    from perfectplay.games.chess.rules import Chess
     game = Chess()
     lines = [line for line in open(epd).read().splitlines() if line.strip()][:count]
     return game, [game.parse_position(" ".join(line.split()[:4]) + " 0 1") for line in lines]

@@ -14,7 +14,7 @@ import time
 from typing import Callable
 
 from perfectplay import registry
-from perfectplay.compiled.connect4 import Engine
+from perfectplay.games.connect4.kernel_engine import Engine
 from perfectplay.impartial import sparse
 from perfectplay.impartial.octal_code import parse_code
 

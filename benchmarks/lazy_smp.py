@@ -37,7 +37,7 @@ from typing import Any
 
 import perfectplay.engine.smp as smp
 from perfectplay.engine import Engine, SearchLimits, Settings
-from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.connect4.rules import ConnectFour
 
 # Connect Four: eight positions of 4 to 10 random moves (columns 1-7), drawn once with
 # random.Random(13) and written down so the set never changes.
@@ -179,7 +179,7 @@ def main() -> None:
     if args.game in ("connect4", "both"):
         pairs += bench("Connect Four", ConnectFour(), CONNECT4, args.c4_depth, args.rounds)
     if args.game in ("chess", "both"):
-        from perfectplay.games.chess import Chess
+        from perfectplay.games.chess.rules import Chess
         pairs += bench("chess", Chess(), CHESS, args.chess_depth, args.rounds)
     if args.game == "both":
         print("\n## both games")

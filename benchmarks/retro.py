@@ -21,7 +21,7 @@ from perfectplay import value as V
 from perfectplay.games.chopsticks import Chopsticks
 from perfectplay.games.dodgem import Dodgem
 from perfectplay.games.morris3 import Tapatan, ThreeMensMorris
-from perfectplay.games.tictactoe import TicTacToe
+from perfectplay.games.tictactoe.rules import TicTacToe
 from perfectplay.retro import solve_all
 
 
@@ -35,7 +35,7 @@ class EveryTicTacToePosition(TicTacToe):
         from dataclasses import replace
 
         from perfectplay.compiled.generic import identity_key
-        from perfectplay.compiled.tictactoe import SPEC
+        from perfectplay.games.tictactoe.compiled import SPEC
         return replace(SPEC, key=identity_key)
 
 

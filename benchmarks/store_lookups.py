@@ -11,7 +11,7 @@ import argparse
 import random
 import time
 
-from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.connect4.rules import ConnectFour
 from perfectplay.store.database import Database
 
 

@@ -20,9 +20,16 @@ from pathlib import Path
 
 import numpy as np
 
-from perfectplay.tablebase import build_tables
-from perfectplay.tablebase.files import load, path_of
-from perfectplay.tablebase.index import ILLEGAL, SIZE, TABLES, moves_to_mate, summary, symmetry_classes
+from perfectplay.games.chess.tablebase import build_tables
+from perfectplay.games.chess.tablebase.files import load, path_of
+from perfectplay.games.chess.tablebase.index import (
+    ILLEGAL,
+    SIZE,
+    TABLES,
+    moves_to_mate,
+    summary,
+    symmetry_classes,
+)
 
 
 def report(name: str, values: np.ndarray) -> None:

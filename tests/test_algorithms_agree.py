@@ -8,7 +8,7 @@ import pytest
 
 from perfectplay import analyze, registry, solve
 from perfectplay import value as V
-from perfectplay.games.tictactoe import TicTacToe
+from perfectplay.games.tictactoe.rules import TicTacToe
 from perfectplay.search.limits import UNLIMITED_DEPTH, Budget
 from perfectplay.search.perft import reachable_positions
 from perfectplay.search.rules import Rules
@@ -27,7 +27,7 @@ def test_every_algorithm_agrees_with_minimax_on_random_small_positions(game: str
 
 
 def test_verify_checks_connect4s_own_python_method_too() -> None:
-    # null-window (perfectplay.connect4_search) answers Connect Four only: verify adds it there.
+    # null-window (perfectplay.games.connect4) answers Connect Four only: verify adds it there.
     small = registry.resolve("connect4", {"width": 4, "height": 4})
     with_it = verify(small, cases=10, seed=4)
     assert with_it.mismatches == []

@@ -16,25 +16,26 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "perfectplay"
 # docs/architecture.md.
 LAYERS = {
     "value": 0, "errors": 0,
-    # The protocol, with the vocabulary every method answers in (limits, results).
-    "game": 1, "search.limits": 1, "search.results": 1, "game_faults": 1,
+    # The protocol, with the vocabulary every method answers in (limits, results), and the
+    # entry a game publishes for the registry.
+    "game": 1, "entry": 1, "search.limits": 1, "search.results": 1, "game_faults": 1,
     # The registry of solving methods: below every method, so each can register itself.
     "methods": 2,
     "scoring": 3,
     "search": 4,
-    # Games and the engines that build on search: side by side (a kernel compiles a game's
-    # rules, theory splits a game into parts), never importing each other in a circle.
-    "games": 5, "impartial": 5, "compiled": 5, "connect4_search": 5, "retro": 5, "engine": 5, "book": 5,
-    # Databases of solved positions: built with the games' rules, read as a solving method.
+    # The engines that build on search, side by side; they name no game.
+    "impartial": 5, "compiled": 5, "retro": 5, "engine": 5,
+    # Databases of solved positions: built with a game's rules, read as a solving method.
     "store": 5,
-    # Chess endgame tables: built with retro's solver, read by the chess game and as a method.
-    "tablebase": 5,
-    # The one way in, and the games by name.
-    "solving": 6, "registry": 6,
-    "verify": 7, "__init__": 7,
+    # The games, one package each with everything only it uses (kernels, books, tables): they
+    # build on the engines and register their own methods.
+    "games": 6,
+    # The one way in, and the games by name (entry points).
+    "solving": 7, "registry": 7,
+    "verify": 8, "__init__": 8,
     # Front ends and pictures, side by side: they call the library like any user.
-    "play": 8, "web": 8, "pictures": 8, "uci": 8,
-    "cli": 9, "__main__": 10,
+    "play": 9, "web": 9, "pictures": 9, "uci": 9,
+    "cli": 10, "__main__": 11,
 }
 
 
@@ -182,3 +183,63 @@ def test_a_small_solve_from_the_cli_imports_neither_numpy_nor_numba() -> None:
             "heavy = sorted(m for m in ('numpy', 'numba', 'rich') if m in sys.modules)\n"
             "assert not heavy, heavy\n")
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+# -- issue 20: every game in one package, every engine free of games ----------------------
+
+# The engines: they build on the protocol and name no game. A game offers what it has through
+# the protocol (compiled_spec, sum_adapter, known_value, ...) and the methods it registers.
+ENGINES = ("search", "engine", "retro", "store", "compiled", "impartial", "scoring", "methods",
+           "solving")
+# The front ends: they reach games only through the registry.
+FRONT_ENDS = ("cli", "play", "web", "uci", "pictures")
+
+
+def _in(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == package or module.startswith(package + ".") for package in packages)
+
+
+def _built_in_names() -> set[str]:
+    from perfectplay import registry
+    return {name for entry in registry.entries() for name in (entry.name, *entry.aliases)}
+
+
+def _strings(path: Path) -> list[str]:
+    """The string constants of a module that are not docstrings (f-string parts included)."""
+    tree = ast.parse(path.read_text(), str(path))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+
+
+def test_no_engine_imports_a_game() -> None:
+    reaching = sorted(f"{module} imports {target}" for module, targets in graph().items()
+                      if _in(module, ENGINES) for target in targets if _in(target, ("games",)))
+    assert reaching == []
+
+
+def test_no_engine_names_a_built_in_game_in_its_code() -> None:
+    # A string equal to a game's name or alias is a choice by name (game.name == "connect4");
+    # a module path under perfectplay.games is a choice by class.
+    names = _built_in_names()
+    found = sorted(f"{module_name(path)}: {text!r}" for path in PACKAGE.rglob("*.py")
+                   if _in(module_name(path), ENGINES) for text in _strings(path)
+                   if text.strip().lower() in names or "perfectplay.games" in text)
+    assert found == []
+
+
+def test_front_ends_reach_games_only_through_the_registry() -> None:
+    reaching = sorted(f"{module} imports {target}" for module, targets in graph().items()
+                      if _in(module, FRONT_ENDS) for target in targets if _in(target, ("games",)))
+    assert reaching == []
+
+
+def test_every_game_specific_package_lives_under_games() -> None:
+    # What only one game uses (kernels, books, tables) sits in that game's package.
+    top = {path.name for path in PACKAGE.iterdir() if path.is_dir() and path.name != "__pycache__"}
+    assert top.isdisjoint({"book", "tablebase", "connect4_search"})
+    assert not list((PACKAGE / "compiled").glob("c4_*.py"))
+    assert not (PACKAGE / "compiled" / "tictactoe.py").exists()

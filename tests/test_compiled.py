@@ -160,7 +160,7 @@ def test_threads_sharing_the_kernels_table_take_turns_for_whole_solves() -> None
     from connect4_helpers import sample
 
     from perfectplay.errors import LimitReached
-    from perfectplay.games.connect4 import ConnectFour
+    from perfectplay.games.connect4.rules import ConnectFour
     from perfectplay.search.limits import Limits
 
     game = ConnectFour()
@@ -195,7 +195,7 @@ def test_a_stopped_compiled_solve_ends_at_its_next_kernel_call() -> None:
     # solve, many kernel calls long, must end instead of running on beside the next one.
     pytest.importorskip("numba", reason="the kernel needs numba")
     from perfectplay.errors import LimitReached
-    from perfectplay.games.connect4 import ConnectFour
+    from perfectplay.games.connect4.rules import ConnectFour
     from perfectplay.search.limits import Budget
 
     game = ConnectFour()

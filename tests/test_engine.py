@@ -28,8 +28,8 @@ from perfectplay.engine.table import (
 )
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game
-from perfectplay.games.connect4 import ConnectFour, random_late_position
-from perfectplay.games.tictactoe import TicTacToe
+from perfectplay.games.connect4.rules import ConnectFour, random_late_position
+from perfectplay.games.tictactoe.rules import TicTacToe
 
 PLAIN = Settings(pvs=False, aspiration=False, killers=False, history=False, quiescence=False,
                  null_move=False, lmr=False, tt=False)

@@ -151,7 +151,7 @@ def test_thinking_time_is_credited_to_the_player_who_moved() -> None:
     from perfectplay.engine.api import SearchLimits, Settings
     from perfectplay.engine.match import Thinking, run_match
     from perfectplay.engine.players import EnginePlayer
-    from perfectplay.games.tictactoe import TicTacToe
+    from perfectplay.games.tictactoe.rules import TicTacToe
 
     swapped = Thinking()
     swapped.add(0, 2.0)  # the second player, moving first in the colour-swapped game
@@ -186,7 +186,7 @@ def test_pairs_played_in_parallel_processes_count_like_pairs_played_in_turn() ->
     from perfectplay.engine.match import run_match, run_parallel_match
     from perfectplay.engine.players import PlayersFromSpecs
     from perfectplay.engine.spec import PlayerSpec
-    from perfectplay.games.tictactoe import TicTacToe
+    from perfectplay.games.tictactoe.rules import TicTacToe
 
     game = TicTacToe()
     openings = [game.play(game.start(), move) for move in (0, 4, 1)]

@@ -13,7 +13,7 @@ from conftest import run_main
 from perfectplay import analyze, solve
 from perfectplay import value as V
 from perfectplay.game import Outcome
-from perfectplay.games.tictactoe import TicTacToe
+from perfectplay.games.tictactoe.rules import TicTacToe
 from perfectplay.search.limits import Limits
 from perfectplay.search.perft import reachable_positions
 

@@ -15,7 +15,7 @@ from perfectplay.games.claim import ClaimLine
 from perfectplay.games.nim import Nim
 from perfectplay.games.octal import OctalGame
 from perfectplay.games.takeaway import TakeAway
-from perfectplay.games.tictactoe import TicTacToe
+from perfectplay.games.tictactoe.rules import TicTacToe
 from perfectplay.impartial.grundy import GrundyValues, check_components, grundy_value
 from perfectplay.impartial.octal import analyse, parse_code, subtraction_code
 from perfectplay.solving import resolve_algorithm

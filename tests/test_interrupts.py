@@ -14,7 +14,7 @@ import pytest
 from connect4_helpers import sample
 
 from perfectplay import registry, solve
-from perfectplay.compiled.connect4 import Engine
+from perfectplay.games.connect4.kernel_engine import Engine
 from perfectplay.impartial.octal_code import parse_code
 
 GUARD_SECONDS = 2.0

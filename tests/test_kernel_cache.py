@@ -15,7 +15,7 @@ SCRIPT = """
 import json
 from perfectplay import registry, solve
 from perfectplay.compiled.generic import kernels
-from perfectplay.compiled.tictactoe import SPEC
+from perfectplay.games.tictactoe.compiled import SPEC
 game, start = registry.load("tictactoe", {}, None)
 found = solve(game, start, algorithm="tt", engine="compiled")
 tt = kernels(SPEC, True)["tt"]

@@ -14,7 +14,7 @@ from perfectplay import registry, solving
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.methods import ENGINES, Request
 
-GAMES = [entry.name for entry in registry.ENTRIES]
+GAMES = [entry.name for entry in registry.entries()]
 ALGORITHMS = ["auto", *solving.algorithm_names(), "no-such-algorithm"]
 
 # Run in a fresh interpreter, where nothing is loaded yet: each request in turn, lazily.
@@ -65,9 +65,10 @@ def test_a_small_command_imports_no_method_module_it_does_not_use(command: list[
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = eval(found.stdout.strip().splitlines()[-1])
     unused = {"perfectplay.impartial.method", "perfectplay.compiled.method", "perfectplay.retro.method",
-              "perfectplay.engine.method", "perfectplay.store.method", "perfectplay.book.method",
+              "perfectplay.engine.method", "perfectplay.store.method",
+              "perfectplay.games.connect4.book.method",
               "perfectplay.pictures.growth", "perfectplay.search.mate", "perfectplay.cli.database",
-              "perfectplay.tablebase.method"}
+              "perfectplay.games.chess.tablebase.method"}
     assert unused.isdisjoint(loaded)
     if command == ["--version"]:
         assert "perfectplay.solving" not in loaded

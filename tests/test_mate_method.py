@@ -15,8 +15,8 @@ import pytest
 from perfectplay import methods, solving
 from perfectplay import value as V
 from perfectplay.errors import BadOption, UnsupportedSearch
-from perfectplay.games.chess import Chess
-from perfectplay.games.tictactoe import TicTacToe
+from perfectplay.games.chess.rules import Chess
+from perfectplay.games.tictactoe.rules import TicTacToe
 from perfectplay.methods import Request
 from perfectplay.play.analyst import Analyst
 from perfectplay.solving import analyze, solve

@@ -16,7 +16,7 @@ from perfectplay import analyze, registry, solve
 from perfectplay import value as V
 from perfectplay.errors import BadOption
 from perfectplay.game import Game
-from perfectplay.games.connect4 import ConnectFour
+from perfectplay.games.connect4.rules import ConnectFour
 from perfectplay.games.crates import CrateLine
 from perfectplay.games.nim import Nim
 from perfectplay.play import (

@@ -9,8 +9,9 @@ from pathlib import Path
 from conftest import run_main
 
 from perfectplay import registry
+from perfectplay.games.connect4.rules import winning_four
+from perfectplay.games.nim import sticks
 from perfectplay.play.analyst import Analyst
-from perfectplay.play.boards import sticks, winning_four
 
 
 def play(*args: str, typed: str = "quit\n") -> str:

@@ -13,7 +13,7 @@ from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.games.chopsticks import Chopsticks
 from perfectplay.games.dodgem import Dodgem
 from perfectplay.games.morris3 import Tapatan, ThreeMensMorris
-from perfectplay.games.tictactoe import TicTacToe
+from perfectplay.games.tictactoe.rules import TicTacToe
 from perfectplay.retro import Progress, solve_all
 from perfectplay.retro.brute import fixpoint_values
 from perfectplay.search.limits import Budget

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import solved
 
-from perfectplay.games.tictactoe import TicTacToe
+from perfectplay.games.tictactoe.rules import TicTacToe
 from perfectplay.search.perft import perft, reachable_positions
 
 

@@ -68,7 +68,7 @@ def test_play_with_standard_input_closed_says_goodbye_and_exits_0() -> None:
 
 def test_a_bug_of_perfectplays_own_is_one_line_with_exit_3(monkeypatch: pytest.MonkeyPatch) -> None:
     import perfectplay.cli.catalogue as catalogue
-    monkeypatch.setattr(catalogue.registry, "ENTRIES", None)  # iterating it raises TypeError
+    monkeypatch.setattr(catalogue.registry, "entries", lambda: None)  # iterating it raises TypeError
     ran = run_main("games")
     assert ran.code == 3
     assert ran.stderr.startswith("internal error: TypeError")

@@ -213,7 +213,7 @@ def test_the_game_list_and_the_growth_chart(server: str, page: Any, shots: Path)
     page.goto(server)
     page.wait_for_selector("#growth-svg .growth-line")
     names = {node.get_attribute("data-game") for node in page.locator("#games a").all()}
-    assert names == {entry.name for entry in registry.ENTRIES}
+    assert names == {entry.name for entry in registry.entries()}
     drawn = {node.get_attribute("data-algorithm") for node in page.locator(".growth-line").all()}
     assert drawn == {"minimax", "memo", "alphabeta", "tt"}
     page.screenshot(path=str(shots / "web-games.png"), full_page=True)

@@ -25,8 +25,8 @@ from __future__ import annotations
 import enum
 import random
 import re
-from dataclasses import dataclass
-from typing import Generic, Hashable, Iterable, Sequence, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, Generic, Hashable, Iterable, Sequence, TypeVar
 
 from perfectplay.errors import BadPosition, IllegalMove
 
@@ -79,11 +79,29 @@ class Properties:
         return self.kind is Kind.SCORE
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A board as a person sees it on a terminal: the ``text``, ``marks`` (line, column, style)
+    of characters to highlight, and a ``caption`` that says in words what the marks show, for
+    plain output."""
+
+    text: str
+    marks: list[tuple[int, int, str]] = field(default_factory=list)
+    caption: str | None = None
+
+
 class Game(Generic[P, M]):
     """Base class for games. Subclasses implement start, moves and play; the rest is optional."""
 
     name: str = "game"
     properties: Properties = Properties()
+    # Modules that register solving methods for this game (perfectplay.methods.register), such
+    # as a kernel or an opening book: perfectplay.solving imports them when it answers a
+    # position of this game. A game's package lists them; engines never name a game.
+    method_modules: tuple[str, ...] = ()
+    # What a move takes, in games where taking the last one decides ("stick"): play then says
+    # who took the last one and what that means under the game's rule.
+    taken_item: str | None = None
 
     # -- rules ---------------------------------------------------------------------------
     def start(self) -> P:
@@ -168,6 +186,31 @@ class Game(Generic[P, M]):
         """A text picture of the position for people."""
         return self.format_position(position)
 
+    # -- how play shows it to a person (optional) ----------------------------------------
+    def picture(self, position: P) -> Picture:
+        """The board for a terminal: ``render``, with marks where the game has some to show
+        (Connect Four's last move and winning four)."""
+        return Picture(self.render(position))
+
+    def player_marks(self, position: P) -> tuple[str, str] | None:
+        """The marks of the side to move and of the other side, in games whose players have
+        marks (X and O); None otherwise."""
+        return None
+
+    def move_in_words(self, position: P | None, move: M, notation: str) -> str:
+        """A move as play tells it, where the notation alone is terse ("2:3 (takes 3 sticks
+        from row 2)"); ``position`` is the one it was played from, when known."""
+        return notation
+
+    def typed_move(self, notation: str) -> str:
+        """A move as a person would type it at play's prompt (shown as an example)."""
+        return notation
+
+    def headline(self, start: P) -> str | None:
+        """One line on the game started from ``start`` for play's header, where the registry's
+        summary does not fit it (the matchgame's rows); None to use the summary."""
+        return None
+
     # -- optional structure (used by later layers when present) --------------------------
     def tabulation(self, position: P) -> Iterable[P] | None:
         """Every position reachable from ``position``, in an order where each move leads to an
@@ -243,7 +286,7 @@ class Game(Generic[P, M]):
 
     def known_value(self, position: P) -> int | None:
         """A proven value of ``position`` from outside the search (chess: the endgame tables
-        of perfectplay.tablebase), node-relative as perfectplay.value counts it (``WIN - r``:
+        of perfectplay.games.chess.tablebase), node-relative as perfectplay.value counts it (``WIN - r``:
         the side to move wins in ``r`` plies), or None when nothing is known (the default).
         The engine takes it as exact, at the root and at every node."""
         return None
@@ -274,6 +317,13 @@ class Game(Generic[P, M]):
                 break
             position = self.play(position, rng.choice(legal))
         return position
+
+
+def has_compiled_spec(game: Game[Any, Any]) -> bool:
+    """Whether ``game`` offers its rules as @njit functions (``compiled_spec()``, docs/compiled.md)
+    for the compiled engines. A class sets ``compiled_spec = None`` to say it has none (a
+    subclass whose rules its parent's spec no longer compiles)."""
+    return callable(getattr(game, "compiled_spec", None))
 
 
 def _natural_order(text: str) -> list[tuple[int, int | str]]:

@@ -51,9 +51,9 @@ class Request:
     # A database file (perfectplay.store) to answer from when it holds the position.
     database: str | None = None
     # An opening book file for a game that has one (Connect Four): None for the book shipped
-    # with the package, "none" for no book (perfectplay.book.method).
+    # with the package, "none" for no book (perfectplay.games.connect4.book.method).
     book: str | None = None
-    # Whether endgame tables (perfectplay.tablebase) may answer a chess position they hold;
+    # Whether endgame tables (perfectplay.games.chess.tablebase) may answer a chess position they hold;
     # the table method sets it False when it hands a position on.
     endgame_tables: bool = True
     # The most moves an exact mate search (``--algorithm mate``, ``--mate N``) may look for

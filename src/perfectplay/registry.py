@@ -1,9 +1,12 @@
-"""The built-in games, found by name or alias through one explicit list, and a person's own
-games, written ``module:Class`` or ``path/to/file.py:Class``.
+"""Every installed game, found by name or alias, and a person's own games, written
+``module:Class`` or ``path/to/file.py:Class``.
 
-Each entry says how to build the game from its options and position text. Game modules are
-imported only when their game is asked for, so the CLI starts fast. A command resolves the
-name and options once, at its edge (:func:`resolve`), and passes the game object down.
+Games are plugins: each publishes an :class:`perfectplay.entry.Entry` through the entry point
+group ``perfectplay.games``, the built-in ones in perfectplay's own pyproject.toml and any
+other in its own package's (``pip install perfectplay-hex`` adds a game to every command).
+An entry says how to build the game from its options and position text; the rules are
+imported only when a game is asked for, so the CLI starts fast. A command resolves the name
+and options once, at its edge (:func:`resolve`), and passes the game object down.
 """
 
 from __future__ import annotations
@@ -14,14 +17,12 @@ import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
+from perfectplay.entry import Entry, Loaded, Options
 from perfectplay.errors import BadOption, BadPosition, UnknownGame
 from perfectplay.game import Game
 
 if TYPE_CHECKING:  # kept off the start-up path: only annotations name it
     import random
-
-Options = Mapping[str, Any]
-Loaded = tuple[Game[Any, Any], Any]
 
 # Every game option the CLI knows, with its help text. An entry lists those it accepts.
 OPTION_HELP = {
@@ -34,247 +35,77 @@ OPTION_HELP = {
 }
 
 
-@dataclass(frozen=True)
-class Entry:
-    name: str
-    summary: str
-    position_help: str
-    load: Callable[[Options, str | None], Loaded]
-    aliases: tuple[str, ...] = ()
-    options: tuple[str, ...] = ()
-    # The position of size n, for `perfectplay table GAME FROM..TO`.
-    sized: Callable[[Options, int], Loaded] | None = None
-    # A random small (game, position) for `perfectplay verify`.
-    random_case: Callable[[random.Random, Options], Loaded] | None = None
-    # An independent value for a (game, position), sharing no code with the engine.
-    brute_force: Callable[[Game[Any, Any], Any], int] | None = None
-    # The game read from a contest input file's text (`solve GAME --file`): (text, source).
-    read_input: Callable[[str, str], Loaded] | None = None
+# The entry point group every game is found through, the built-in ones included.
+ENTRY_POINT_GROUP = "perfectplay.games"
+
+_ENTRIES: tuple[Entry, ...] | None = None
 
 
-def _from_text(game: Game[Any, Any], text: str | None) -> Loaded:
-    return game, (game.start() if text is None else game.parse_position(text))
+def entries() -> tuple[Entry, ...]:
+    """Every game installed: the entry points of group ``perfectplay.games`` (perfectplay's
+    own and any other distribution's), in their declared order, then by name. Read once per
+    process."""
+    global _ENTRIES
+    if _ENTRIES is None:
+        found: dict[str, Entry] = {}
+        for point in _entry_points():
+            entry = _load_entry(point)
+            found.setdefault(entry.name, entry)  # the first distribution to claim a name keeps it
+        _ENTRIES = tuple(sorted(found.values(), key=lambda entry: (entry.order, entry.name)))
+    return _ENTRIES
 
 
-# The largest amount a subtraction set may hold: its theory builds a rule of that many digits.
-MAX_TAKE = 1_000_000
+def _entry_points() -> list[Any]:
+    from importlib.metadata import entry_points
+    return list(entry_points(group=ENTRY_POINT_GROUP))
 
 
-def _subtraction_set(options: Options) -> tuple[int, ...]:
-    text = options.get("take") or "1,2,3"
+def _load_entry(point: Any) -> Entry:
     try:
-        takes = tuple(int(part) for part in str(text).replace(" ", "").split(",") if part)
-    except ValueError:
-        raise BadOption(f"--take {text!r}: give whole numbers separated by commas, e.g. 1,2,3") from None
-    if not takes or min(takes) < 1:
-        raise BadOption(f"--take {text!r}: amounts must be positive")
-    if max(takes) > MAX_TAKE:
-        raise BadOption(f"--take {text!r}: amounts must be at most {MAX_TAKE:,}")
-    return takes
+        entry = point.load()
+    except Exception as error:  # a broken plugin: say which, never a traceback
+        raise UnknownGame(f"the game plugin {point.name!r} ({point.value}) failed to load: "
+                          f"{type(error).__name__}: {error}") from None
+    if not isinstance(entry, Entry):
+        raise UnknownGame(f"the game plugin {point.name!r} ({point.value}) is not a "
+                          "perfectplay.entry.Entry")
+    return entry
 
 
-def _takeaway(options: Options, text: str | None) -> Loaded:
-    from perfectplay.games.takeaway import TakeAway
-    return _from_text(TakeAway(_subtraction_set(options), misere=bool(options.get("misere"))), text)
+def forget_entries() -> None:
+    """Read the entry points again on next use (after installing a plugin in this process)."""
+    global _ENTRIES
+    _ENTRIES = None
 
 
-def _takeaway_sized(options: Options, n: int) -> Loaded:
-    game, _ = _takeaway(options, None)
-    return game, n
+def game_algorithms() -> dict[str, str]:
+    """Every --algorithm name a game's own methods register, with the module that does."""
+    return {name: module for entry in entries() for name, module in entry.algorithms.items()}
 
 
-def _nim(options: Options, text: str | None) -> Loaded:
-    from perfectplay.games.nim import Nim
-    return _from_text(Nim(misere=bool(options.get("misere"))), text)
-
-
-def _nim_sized(options: Options, n: int) -> Loaded:
-    game, _ = _nim(options, None)
-    return game, (n,)
-
-
-def _matchgame(options: Options, text: str | None) -> Loaded:
-    from perfectplay.games.matchgame import MatchGame
-    return _from_text(MatchGame(), text)
-
-
-def _crates(options: Options, text: str | None) -> Loaded:
-    from perfectplay.games.crates import CrateLine, parse_row
-    game = CrateLine() if text is None else CrateLine(parse_row(text))
-    return game, game.start()
-
-
-def _crates_random(rng: random.Random, options: Options) -> Loaded:
-    from perfectplay.games.crates import CrateLine, random_row
-    game = CrateLine(random_row(rng))
-    return game, game.start()
-
-
-def _crates_brute(game: Game[Any, Any], position: Any) -> int:
-    from perfectplay.games.crates import brute_force_difference
-    left, right = position
-    return brute_force_difference(list(game.values[left:right]))  # type: ignore[attr-defined]
-
-
-def _crates_input(text: str, source: str) -> Loaded:
-    from perfectplay.games.crates import CrateLine
-    from perfectplay.scoring.contest import read_row_input
-    game = CrateLine(read_row_input(text, source, "crate"))
-    return game, game.start()
-
-
-def _coins(options: Options, text: str | None) -> Loaded:
-    from perfectplay.games.coins import CoinRow, parse_coins
-    game = CoinRow() if text is None else CoinRow(parse_coins(text))
-    return game, game.start()
-
-
-def _coins_random(rng: random.Random, options: Options) -> Loaded:
-    from perfectplay.games.coins import CoinRow, random_coins
-    game = CoinRow(random_coins(rng))
-    return game, game.start()
-
-
-def _coins_brute(game: Game[Any, Any], position: Any) -> int:
-    from perfectplay.games.coins import brute_force_first_total
-    left, right = position
-    coins = list(game.values[left:right])  # type: ignore[attr-defined]
-    return 2 * brute_force_first_total(coins) - sum(coins)
-
-
-def _coins_input(text: str, source: str) -> Loaded:
-    from perfectplay.games.coins import CoinRow
-    from perfectplay.scoring.contest import read_row_input
-    game = CoinRow(read_row_input(text, source, "coin"))
-    return game, game.start()
-
-
-def _claim(options: Options, text: str | None) -> Loaded:
-    from perfectplay.games.claim import ClaimLine
-    return _from_text(ClaimLine(block=options.get("block") or "both"), text)
-
-
-def _claim_sized(options: Options, n: int) -> Loaded:
-    from perfectplay.games.claim import ClaimLine
-    return ClaimLine(n, block=options.get("block") or "both"), (n, 0)
-
-
-def _octal(options: Options, text: str | None) -> Loaded:
-    from perfectplay.games.octal import OctalGame
-    game = OctalGame(options.get("code") or "0.77", misere=bool(options.get("misere")))
-    return _from_text(game, text)
-
-
-def _octal_sized(options: Options, n: int) -> Loaded:
-    game, _ = _octal(options, None)
-    return game, (n,)
-
-
-def _tictactoe(options: Options, text: str | None) -> Loaded:
-    from perfectplay.games.tictactoe import TicTacToe
-    return _from_text(TicTacToe(), text)
-
-
-def _connect4(options: Options, text: str | None) -> Loaded:
-    from perfectplay.games.connect4 import STANDARD_HEIGHT, STANDARD_WIDTH, ConnectFour
-    width, height = options.get("width"), options.get("height")
-    width = STANDARD_WIDTH if width is None else width
-    height = STANDARD_HEIGHT if height is None else height
-    return _from_text(ConnectFour(width, height), text)
-
-
-def _retro_brute(game: Game[Any, Any], position: Any) -> int:
-    from perfectplay.retro.brute import brute_force_value
-    return brute_force_value(game, position)
-
-
-def _dodgem(options: Options, text: str | None) -> Loaded:
-    from perfectplay.games.dodgem import Dodgem
-    if options.get("height") is not None:
-        raise BadOption("dodgem is played on a square board: give --width only")
-    width = options.get("width")
-    return _from_text(Dodgem(3 if width is None else width), text)
-
-
-def _chopsticks(options: Options, text: str | None) -> Loaded:
-    from perfectplay.games.chopsticks import Chopsticks
-    return _from_text(Chopsticks(), text)
-
-
-def _morris3(options: Options, text: str | None) -> Loaded:
-    from perfectplay.games.morris3 import ThreeMensMorris
-    return _from_text(ThreeMensMorris(), text)
-
-
-def _tapatan(options: Options, text: str | None) -> Loaded:
-    from perfectplay.games.morris3 import Tapatan
-    return _from_text(Tapatan(), text)
-
-
-def _chess(options: Options, text: str | None) -> Loaded:
-    from perfectplay.games.chess_extra import require_chess
-    require_chess()
-    from perfectplay.games.chess import Chess
-    return _from_text(Chess(), text)
-
-
-ENTRIES: tuple[Entry, ...] = (
-    Entry("takeaway", "one pile; take an amount from the subtraction set; last stick wins",
-          "PILE, e.g. 20", _takeaway, aliases=("take-away", "subtraction"),
-          options=("take", "misere"), sized=_takeaway_sized),
-    Entry("nim", "piles; take any number from one pile; last stick wins (--misere: loses)",
-          "PILE..., e.g. 3 4 5", _nim, options=("misere",), sized=_nim_sized),
-    Entry("matchgame", "misère Nim from rows 7 5 3 1 (seed 003)", "ROW..., default 7 5 3 1",
-          _matchgame, aliases=("matches",)),
-    Entry("crates", "score game: take the leftmost crate, the two leftmost, or the rightmost",
-          "VALUE..., e.g. 3 9 1", _crates, aliases=("crate-line", "crateline"),
-          random_case=_crates_random, brute_force=_crates_brute, read_input=_crates_input),
-    Entry("claim", "claim an item with no claimed neighbour; who cannot move loses",
-          "N, or a row like '..x....' (x = claimed)", _claim, aliases=("claim-line",),
-          options=("block",), sized=_claim_sized),
-    Entry("tictactoe", "three in a row on a 3x3 board", "9 cells row by row, e.g. 'X.O/.X./...'",
-          _tictactoe, aliases=("ttt", "tic-tac-toe", "noughts-and-crosses")),
-    Entry("octal", "heaps; remove tokens as the octal --code allows (default 0.77, Kayles)",
-          "HEAP..., e.g. 5 7", _octal, aliases=("octal-game", "kayles"),
-          options=("code", "misere"), sized=_octal_sized),
-    # Last, so the numbers of the games listed before it (e.g. in `play`) do not move.
-    Entry("coins", "score game: take the coin at either end of the row",
-          "VALUE..., e.g. 8 15 3 7", _coins, aliases=("coin-row", "coinrow"),
-          random_case=_coins_random, brute_force=_coins_brute, read_input=_coins_input),
-    # After coins, for the same reason.
-    Entry("connect4", "four in a row on a 7x6 board (other sizes: --width, --height)",
-          "columns played from the empty board, 1-based, e.g. 4455; '' is the empty board",
-          _connect4, aliases=("c4", "connect-four", "connectfour"), options=("width", "height")),
-    # Loopy games (positions repeat; solved by retrograde analysis, perfectplay.retro).
-    Entry("dodgem", "loopy: 3x3 Dodgem (Winning Ways); two cars each drive across and off the "
-          "board (Blue right, Red up, or sideways, never back); you win when you cannot move",
-          "3 rows from the top of B, R and ., then the side to move, e.g. 'B../B../.RR B'",
-          _dodgem, options=("width",), brute_force=_retro_brute),
-    Entry("chopsticks", "loopy: finger game; tap a live hand of the opponent's to add yours "
-          "(5 or more kills it: cutoff, no rollover), or split: move any fingers between "
-          "your own hands (reviving or emptying one; no mere swap); both hands dead loses",
-          "the mover's hands then the other's, e.g. '1 1 / 1 1'", _chopsticks,
-          aliases=("chopstick", "fingers"), brute_force=_retro_brute),
-    Entry("morris3", "loopy: Three Men's Morris; place 3 men each, then move one to an "
-          "orthogonally adjacent empty point; 3 in a row or column wins; no move loses",
-          "9 points of X, O and . row by row, then the side to move, e.g. 'X.O/.X./... O'",
-          _morris3, aliases=("three-mens-morris", "morris"), brute_force=_retro_brute),
-    Entry("tapatan", "loopy: Tapatan; Three Men's Morris with the diagonals as lines, for "
-          "moving and for winning",
-          "9 points of X, O and . row by row, then the side to move, e.g. 'X.O/.X./... O'",
-          _tapatan, brute_force=_retro_brute),
-    Entry("chess", "chess by python-chess's rules (the extra perfectplay[chess])",
-          "FEN or 'startpos', optionally 'moves e2e4 e7e5 ...' (UCI or SAN)", _chess,
-          aliases=("fide-chess",)),
-)
+def extension(game: str, name: str, part: str | None = None) -> Any:
+    """The module of a tool only ``game`` has (Connect Four's "book", chess's "tablebase"),
+    or its submodule ``part``, for front ends, which reach games only through this registry."""
+    entry = find(game)
+    if name not in entry.extensions:
+        raise UnknownGame(f"{entry.name} has no {name}")
+    module = entry.extensions[name]
+    return importlib.import_module(module if part is None else f"{module}.{part}")
 
 
 def find(name: str) -> Entry:
     wanted = name.strip().lower()
-    for entry in ENTRIES:
+    if _ENTRIES is None:  # a game named by its entry point's name loads that entry alone
+        for point in _entry_points():
+            if point.name == wanted:
+                entry = _load_entry(point)
+                if entry.name == wanted:
+                    return entry
+                break
+    for entry in entries():
         if wanted == entry.name or wanted in entry.aliases:
             return entry
-    known = ", ".join(entry.name for entry in ENTRIES)
+    known = ", ".join(entry.name for entry in entries())
     raise UnknownGame(f"unknown game {name!r}; built-in games: {known}")
 
 
@@ -321,7 +152,7 @@ class GameChoice:
     def sized(self, n: int) -> Loaded:
         """The position of size ``n`` (`perfectplay table`)."""
         if self.entry is None or self.entry.sized is None:
-            having = ", ".join(e.name for e in ENTRIES if e.sized)
+            having = ", ".join(e.name for e in entries() if e.sized)
             raise BadOption(f"{self.name} has no size to vary; games with sizes: {having}")
         return self.entry.sized(self.options, n)
 
@@ -335,7 +166,7 @@ class GameChoice:
     def read_input(self, text: str, source: str) -> Loaded:
         """The game read from a contest input file (seed 002's format)."""
         if self.entry is None or self.entry.read_input is None:
-            having = ", ".join(e.name for e in ENTRIES if e.read_input)
+            having = ", ".join(e.name for e in entries() if e.read_input)
             raise BadOption(f"{self.name} has no contest input format (games with one: {having})")
         return self.entry.read_input(text, source)
 

@@ -20,11 +20,14 @@ from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue, Solution
 from perfectplay.search.tables import parse_table_size
 
-# Each method module, the --algorithm names it registers (in the order --algorithm lists
-# them), and when a request may need it. A module is imported the first time a request
+# Each engine's method module, the --algorithm names it registers (in the order --algorithm
+# lists them), and when a request may need it. A module is imported the first time a request
 # needs it, not when this module loads (issue 13: start-up; a tic-tac-toe solve needs only
 # the search family): the test beside each says when none of the module's methods could
 # answer (lead, be chosen by auto, or be asked for by name), so skipping it changes nothing.
+# A game's own methods (a kernel, a book, endgame tables) are not listed here: the game names
+# their modules (Game.method_modules, imported when one of its positions is answered) and
+# its registry entry names the --algorithm names they register (Entry.algorithms).
 # tests/test_architecture.py checks the names against what each module registers.
 NeedCheck = Callable[[Game[Any, Any], Request], bool]
 
@@ -33,44 +36,45 @@ def _always(game: Game[Any, Any], request: Request) -> bool:
     return True
 
 
-def _kernels(game: Game[Any, Any], request: Request) -> bool:
-    # --engine auto prefers a kernel only for Connect Four (its kernel and book); the generic
-    # kernel answers only when asked for by --engine compiled.
-    return request.engine == "compiled" or (request.engine == "auto" and game.name == "connect4")
-
-
 METHOD_MODULES: dict[str, tuple[tuple[str, ...], NeedCheck]] = {
     "perfectplay.search.solver": (("minimax", "memo", "alphabeta", "tt", "id", "table"), _always),
     "perfectplay.search.mate": (
         ("mate",), lambda game, request: request.mate is not None or request.algorithm == "mate"),
     "perfectplay.impartial.method": (
         ("grundy",), lambda game, request: game.properties.impartial or request.algorithm == "grundy"),
-    "perfectplay.compiled.method": ((), _kernels),
-    "perfectplay.connect4_search.method": (
-        ("null-window",),
-        lambda game, request: game.name == "connect4" or request.algorithm == "null-window"),
+    # The generic kernel answers only when asked for by --engine compiled; a game's own kernel
+    # that auto prefers is one of the game's methods.
+    "perfectplay.compiled.method": ((), lambda game, request: request.engine == "compiled"),
     "perfectplay.retro.method": (
         ("retro",), lambda game, request: game.properties.loopy or request.algorithm == "retro"),
     "perfectplay.engine.method": (("engine",), lambda game, request: request.algorithm == "engine"),
     "perfectplay.store.method": (
         ("database",), lambda game, request: request.database is not None or request.algorithm == "database"),
-    "perfectplay.book.method": ((), _kernels),
-    "perfectplay.tablebase.method": (
-        ("tablebase",), lambda game, request: game.name == "chess" or request.algorithm == "tablebase"),
 }
 _LOADED: set[str] = set()
 
 
 def load_methods(game: Game[Any, Any] | None = None, request: Request | None = None) -> None:
-    """Import the method modules ``request`` may need for ``game`` (every one when either is
-    None, or when the algorithm is a name no module declares, so the error lists them all)."""
-    known = request is None or request.algorithm == "auto" or any(
-        request.algorithm in names for names, _ in METHOD_MODULES.values())
+    """Import the method modules ``request`` may need for ``game``: the engines' by their
+    checks, the game's own, and the module of a game's algorithm asked for by name (every one
+    when either is None, or when the algorithm is a name no module declares, so the error
+    lists them all)."""
+    from perfectplay import registry
+    engines = {name for names, _ in METHOD_MODULES.values() for name in names} | {"auto"}
+    asked = None if request is None else request.algorithm
+    own = registry.game_algorithms() if asked not in engines else {}
+    everything = game is None or request is None or (asked not in engines and asked not in own)
+    wanted = [module for module, (_, needed) in METHOD_MODULES.items()
+              if everything or needed(game, request)]  # type: ignore[arg-type]
+    if game is not None:
+        wanted += getattr(type(game), "method_modules", ())
+    if everything:
+        wanted += own.values()
+    elif request is not None and request.algorithm in own:
+        wanted.append(own[request.algorithm])
     fresh = False
-    for module, (_, needed) in METHOD_MODULES.items():
-        if module in _LOADED:
-            continue
-        if game is None or request is None or not known or needed(game, request):
+    for module in wanted:
+        if module not in _LOADED:
             importlib.import_module(module)
             _LOADED.add(module)
             fresh = True
@@ -82,7 +86,10 @@ def _in_table_order() -> None:
     """Re-register the methods in the table's order (methods of other modules after them):
     modules load in whatever order requests come, or are imported directly, and ties in
     priority and the names an error lists follow registration order."""
-    rank = {module: index for index, module in enumerate(METHOD_MODULES)}
+    from perfectplay import registry
+    # The engines' modules in the table's order, then the games' in their entries' order.
+    ordered = [*METHOD_MODULES, *registry.game_algorithms().values()]
+    rank = {module: index for index, module in enumerate(dict.fromkeys(ordered))}
     for engine in ENGINES[1:]:
         current = list(methods.registered(engine))
         wanted = sorted(current, key=lambda method: rank.get(method.solve.__module__, len(rank)))
@@ -99,8 +106,10 @@ def choose(game: Game[Any, Any], request: Request) -> methods.Method:
 
 
 def algorithm_names() -> list[str]:
-    """What ``--algorithm`` accepts besides 'auto' (no method module is imported)."""
-    return [name for names, _ in METHOD_MODULES.values() for name in names]
+    """What ``--algorithm`` accepts besides 'auto' (no method module is imported): the
+    engines' names, then those of the games' own methods."""
+    from perfectplay import registry
+    return [name for names, _ in METHOD_MODULES.values() for name in names] + list(registry.game_algorithms())
 
 
 def algorithm_summaries() -> dict[str, str]:
@@ -127,7 +136,7 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
     ``engine`` is 'python', 'compiled' or 'auto' (see perfectplay.compiled.method).
     ``database``: a file built by `perfectplay db build`; a position stored there is
     answered from it (``solution.algorithm == "database"``), any other by search.
-    ``book``: a Connect Four opening book file, or 'none' (see perfectplay.book.method).
+    ``book``: an opening book file for a game that has one (Connect Four), or 'none'.
     ``mate``: prove the shortest forced win within this many moves, or that there is none
     (the method ``mate``; ``solution.mate`` says what was proved).
     ``on_optimal(move, value)`` hears each optimal move, with the position's value, as it is

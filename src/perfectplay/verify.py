@@ -10,6 +10,7 @@ from typing import Any, Callable
 from perfectplay import registry
 from perfectplay.compiled import numba_available
 from perfectplay.errors import UnsupportedSearch
+from perfectplay.game import has_compiled_spec
 from perfectplay.search import table
 from perfectplay.solving import analyze, resolve_algorithm, solve
 from perfectplay.value import from_table
@@ -24,7 +25,7 @@ def value_from_table(node_value: int) -> int:
 # Checked too for games that declare a tabulation order (Game.tabulation).
 TABULATED = ("table",)
 # Checked too wherever they answer: methods written for one game (Connect Four's pure-Python
-# mirror of its kernel, perfectplay.connect4_search).
+# mirror of its kernel, perfectplay.games.connect4).
 GAME_SPECIFIC = ("null-window",)
 
 
@@ -112,7 +113,7 @@ def _check_loopy_case(choice: registry.GameChoice, game: Any, position: Any, rep
 
     brute = fixpoint_values(game, position)
     engines = ["python"]
-    if hasattr(game, "compiled_spec") and numba_available():
+    if has_compiled_spec(game) and numba_available():
         engines.append("compiled")
     for engine in engines:
         solution = solve(game, position, algorithm="retro", engine=engine, pv_limit=0)

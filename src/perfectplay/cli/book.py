@@ -7,21 +7,25 @@ from typing import Any
 
 import click
 
+from perfectplay import registry
 from perfectplay.cli.common import console, emit_json, json_option
 from perfectplay.errors import BadOption
 
 DEFAULT_DIR = "book-build"
 
 
-def _open(path: str | None) -> Any:
-    from perfectplay.book.lookup import Book, shipped_book
-    from perfectplay.book.storage import BookError
+def _book(part: str) -> Any:
+    """A module of Connect Four's opening book package (lookup, storage, build, verify)."""
+    return registry.extension("connect4", "book", part)
 
+
+def _open(path: str | None) -> Any:
+    lookup = _book("lookup")
     if path is not None:
-        return Book.open(path)
-    book = shipped_book()
+        return lookup.Book.open(path)
+    book = lookup.shipped_book()
     if book is None:
-        raise BookError("this install ships no opening book; pass a book file's path")
+        raise _book("storage").BookError("this install ships no opening book; pass a book file's path")
     return book
 
 
@@ -46,23 +50,22 @@ def book_group() -> None:
 def build_command(stones: int, directory: str, workers: int, tt_size: str, output: str | None,
                   width: int, height: int) -> None:
     """Solve the frontier in resumable batches, then write the book file."""
-    from perfectplay.book.build import assemble, build_level
-    from perfectplay.games.connect4 import ConnectFour
     from perfectplay.search.tables import parse_table_size
+    build = _book("build")
 
     if not 0 <= stones <= width * height:
         raise BadOption(f"--stones {stones}: must be 0 to {width * height}")
     if workers < 1:
         raise BadOption(f"--workers {workers}: needs at least 1 worker")
     parse_table_size(tt_size)
-    game = ConnectFour(width, height)
+    game, _ = registry.load("connect4", {"width": width, "height": height})
     root = Path(directory)
     target = Path(output) if output else root / f"connect4-{width}x{height}-{stones}.book"
     if output and not target.parent.is_dir():
         raise BadOption(f"--output {output}: the folder {target.parent} does not exist")
-    solved = build_level(game, root, stones, workers=workers, table_size=tt_size,
+    solved = build.build_level(game, root, stones, workers=workers, table_size=tt_size,
                          on_batch=lambda progress: click.echo(progress.line, err=True))
-    header = assemble(game, root, stones, target)
+    header = build.assemble(game, root, stones, target)
     console().print(f"solved {solved} batches in this run; wrote {target}: "
                     f"{header['positions']:,} positions with at most {stones} stones, "
                     f"{target.stat().st_size:,} bytes")
@@ -100,17 +103,15 @@ def info_command(path: str | None, as_json: bool) -> None:
 def verify_command(path: str | None, sample: int, stones: int | None, seed: int,
                    as_json: bool) -> None:
     """Check a book's structure, then re-solve a sample with the kernel; any mismatch is an error (exit 2)."""
-    from perfectplay.book.storage import BookError
-    from perfectplay.book.verify import check_structure, resolve_sample, sample_keys
-
+    verify = _book("verify")
     if sample < 0:
         raise BadOption(f"--sample {sample}: must be 0 or more")
     book = _open(path)
-    entries = check_structure(book)
+    entries = verify.check_structure(book)
     report = None if as_json else (lambda c: click.echo(
         f"  {c.key:x} ({c.stones} stones): book {c.book:+d}, search {c.search:+d}, "
         f"{c.seconds:.2f} s{'' if c.agrees else '  MISMATCH'}", err=True))
-    checked = resolve_sample(book, sample_keys(book, sample, seed, stones), on_checked=report)
+    checked = verify.resolve_sample(book, verify.sample_keys(book, sample, seed, stones), on_checked=report)
     wrong = [c for c in checked if not c.agrees]
     if as_json:
         emit_json({"file": str(book.path), "structure_checked": entries,
@@ -119,5 +120,5 @@ def verify_command(path: str | None, sample: int, stones: int | None, seed: int,
         console().print(f"{book.path}: structure sound ({entries:,} entries); "
                         f"{len(checked)} sampled positions re-solved, {len(wrong)} mismatches")
     if wrong:
-        raise BookError(f"{book.path}: {len(wrong)} of {len(checked)} sampled positions disagree "
-                        "with the search")
+        raise _book("storage").BookError(f"{book.path}: {len(wrong)} of {len(checked)} sampled "
+                                         "positions disagree with the search")

@@ -17,7 +17,7 @@ def games_command(as_json: bool) -> None:
     """The built-in games, their options and position syntax."""
     rows: list[dict[str, Any]] = [{"name": e.name, "aliases": list(e.aliases), "summary": e.summary,
              "position": e.position_help, "options": [f"--{o}" for o in e.options]}
-            for e in registry.ENTRIES]
+            for e in registry.entries()]
     if as_json:
         emit_json({"games": rows})
         return

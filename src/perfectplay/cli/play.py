@@ -134,7 +134,7 @@ def replay(session: Session, moves: list[Any], path: str) -> None:
 def pick_game() -> str | None:
     """List the games; on a terminal, ask which one to play."""
     click.echo("Games you can play:")
-    for number, entry in enumerate(registry.ENTRIES, start=1):
+    for number, entry in enumerate(registry.entries(), start=1):
         click.echo(f"  {number}. {entry.name:<10} {entry.summary}")
     if not sys.stdin.isatty():
         click.echo("Start one with: perfectplay play GAME, e.g. perfectplay play matchgame")
@@ -151,12 +151,12 @@ def pick_game() -> str | None:
         if chosen is not None:
             return chosen
         click.echo(f"{answer!r} is not one of the games: give a number from 1 to "
-                   f"{len(registry.ENTRIES)} or a name.")
+                   f"{len(registry.entries())} or a name.")
 
 
 def _entry_for(answer: str) -> str | None:
-    if answer.isdigit() and 1 <= int(answer) <= len(registry.ENTRIES):
-        return registry.ENTRIES[int(answer) - 1].name
+    if answer.isdigit() and 1 <= int(answer) <= len(registry.entries()):
+        return registry.entries()[int(answer) - 1].name
     try:
         return registry.find(answer).name
     except PerfectPlayError:

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from perfectplay import registry
 from perfectplay.cli.common import (
     PositionCommand,
     algorithm_option,
@@ -98,8 +99,11 @@ def _from_endgame_table(solution: Solution) -> bool:
     # Only chess has endgame tables: any other game's solve need not import their method.
     if solution.game != "chess":
         return False
-    from perfectplay.tablebase.method import FROM_TABLE
-    return solution.algorithm.startswith(FROM_TABLE)
+    return solution.algorithm.startswith(_table_method().FROM_TABLE)
+
+
+def _table_method() -> Any:
+    return registry.extension("chess", "tablebase", "method")
 
 
 def _holds(database: str, game: Any, position: Any) -> bool:
@@ -145,8 +149,8 @@ def print_solution(solution: Solution) -> None:
         echo(style(f"database: {stats.nodes:,} lookups, {stats.elapsed_s * 1000:.1f} ms", dim=True))
         return
     if _from_endgame_table(solution):
-        from perfectplay.tablebase.method import table_verdict
-        echo(style(f"{solution.algorithm}: {table_verdict(solution.value)}, without the fifty-move "
+        verdict = _table_method().table_verdict(solution.value)
+        echo(style(f"{solution.algorithm}: {verdict}, without the fifty-move "
                    f"rule; {stats.elapsed_s * 1000:.1f} ms", dim=True))
         return
     if solution.algorithm == "retro":  # no search tree: every reachable position was valued

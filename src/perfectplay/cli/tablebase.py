@@ -6,10 +6,16 @@ from typing import Any
 
 import click
 
+from perfectplay import registry
 from perfectplay.cli.common import console, emit_json, json_option
 from perfectplay.errors import BadOption
 
 TABLE_NAMES = ("KQK", "KRK", "KPK")
+
+
+def _tables(part: str | None = None) -> Any:
+    """Chess's endgame table package, or its module ``part`` (files, index)."""
+    return registry.extension("chess", "tablebase", part)
 
 
 def _names(names: tuple[str, ...]) -> list[str]:
@@ -32,8 +38,8 @@ def tablebase_group() -> None:
 def build_command(names: tuple[str, ...], directory: str) -> None:
     """Build the tables NAMES (all three when none is named)."""
     from perfectplay.compiled import numba_available
-    from perfectplay.tablebase import build_tables
-    from perfectplay.tablebase.files import path_of
+    build_tables = _tables().build_tables
+    path_of = _tables("files").path_of
 
     if not numba_available():
         raise BadOption("building tables needs numba (pip install 'perfectplay[fast]'); "
@@ -53,8 +59,8 @@ def build_command(names: tuple[str, ...], directory: str) -> None:
 @json_option
 def info_command(names: tuple[str, ...], directory: str | None, as_json: bool) -> None:
     """Counts by value and the longest mates of each table, read from its file."""
-    from perfectplay.tablebase.files import load, path_of
-    from perfectplay.tablebase.index import moves_to_mate, summary
+    files, index = _tables("files"), _tables("index")
+    load, path_of, moves_to_mate, summary = files.load, files.path_of, index.moves_to_mate, index.summary
 
     rows: dict[str, dict[str, Any]] = {}
     for name in _names(names):

@@ -2,7 +2,7 @@
 by numba over a game written as a few ``@njit`` functions of an integer state.
 
 A game opts in with a ``compiled_spec()`` method returning a :class:`Spec` (docs/compiled.md
-has a complete example; tic-tac-toe's is in perfectplay.compiled.tictactoe). The kernels
+has a complete example; tic-tac-toe's is in perfectplay.games.tictactoe.compiled). The kernels
 repeat the Python algorithms step for step (same move order, same mate-distance pruning,
 same table policy), so values, best moves and even node counts agree with
 perfectplay.search. The root is shared too: perfectplay.search.root drives a compiled

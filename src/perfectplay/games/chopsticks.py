@@ -28,8 +28,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from perfectplay.entry import Entry, Loaded, Options, from_text
 from perfectplay.errors import BadPosition
 from perfectplay.game import Game, Outcome, Properties
+from perfectplay.games._loopy import retro_brute_force
 
 DEAD_AT = 5
 SPLIT = 4
@@ -151,3 +153,14 @@ class Chopsticks(Game[int, int]):
         from perfectplay.compiled.generic import Spec
         return Spec(moves=njit(finger_moves), play=njit(finger_play), outcome=njit(finger_outcome),
                     key=njit(finger_key), max_moves=9, max_length=1)
+
+
+def _load(options: Options, text: str | None) -> Loaded:
+    return from_text(Chopsticks(), text)
+
+
+ENTRY = Entry("chopsticks", "loopy: finger game; tap a live hand of the opponent's to add yours "
+              "(5 or more kills it: cutoff, no rollover), or split: move any fingers between "
+              "your own hands (reviving or emptying one; no mere swap); both hands dead loses",
+              "the mover's hands then the other's, e.g. '1 1 / 1 1'", _load,
+              aliases=("chopstick", "fingers"), brute_force=retro_brute_force, order=110)

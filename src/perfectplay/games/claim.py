@@ -11,10 +11,13 @@ available set decides the rest of the game.
 from __future__ import annotations
 
 import random
+from typing import Any, Iterator, Sequence
 
+from perfectplay.entry import Entry, Loaded, Options, from_text
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Properties
 from perfectplay.games._size import refuse_long_move_list
+from perfectplay.impartial.sums import SPLIT_WINDOW, Component, Step, SumAdapter, heap_value
 
 Row = tuple[int, int]
 BLOCK_RULES = ("both", "right")
@@ -29,6 +32,10 @@ class ClaimLine(Game[Row, int]):
         self.n = n
         self.block = block
         self.properties = Properties(impartial=True)
+
+    def sum_adapter(self) -> SumAdapter:
+        """Runs of available items, each a heap of an octal game (perfectplay.impartial)."""
+        return ClaimAdapter(self)
 
     def available(self, row: Row) -> int:
         n, claimed = row
@@ -114,3 +121,61 @@ class ClaimLine(Game[Row, int]):
                 break
             row = self.play(row, rng.choice(legal))
         return row
+
+
+
+class ClaimAdapter(SumAdapter):
+    """Runs of available items of the claim line, components (first item, length). A run
+    plays as the octal game 0.137 (a claim removes the item and both neighbours) or, with
+    ``block="right"``, 0.37 (the item and its right neighbour); tests check both by search."""
+
+    def __init__(self, game: ClaimLine) -> None:
+        from perfectplay.impartial.octal import analysed
+
+        self.game = game
+        self.line = game
+        self.both = game.block == "both"
+        # 0.137 is certified from 256 values; 0.37 has no period we know of, so its values
+        # are computed as far as a position needs (heap_value) rather than searched for one.
+        self.analysis = analysed("0.137" if self.both else "0.37", 256)
+
+    def split(self, row: Any) -> list[Component]:
+        return self.line.runs(row)
+
+    def value(self, component: Component) -> int:
+        return heap_value(self.analysis, component[1])
+
+    def steps(self, component: Component) -> Iterator[Step]:
+        start, length = component
+        for offset in self._offsets(length):
+            if self.both:
+                left, right_start = max(offset - 1, 0), offset + 2
+            else:
+                left, right_start = offset, offset + 2
+            parts = [(start, left)] if left else []
+            if right_start < length:
+                parts.append((start + right_start, length - right_start))
+            yield start + offset, parts
+
+    def _offsets(self, length: int) -> Sequence[int]:
+        if length <= 2 * SPLIT_WINDOW:
+            return range(length)
+        self.exhaustive = False
+        middle = length // 2
+        return (*range(SPLIT_WINDOW), *range(middle - SPLIT_WINDOW, middle + 1),
+                *range(length - SPLIT_WINDOW, length))
+
+    def notation(self, state: list[Component], index: int, move: Any) -> str:
+        return str(move)
+
+def _load(options: Options, text: str | None) -> Loaded:
+    return from_text(ClaimLine(block=options.get("block") or "both"), text)
+
+
+def _sized(options: Options, n: int) -> Loaded:
+    return ClaimLine(n, block=options.get("block") or "both"), (n, 0)
+
+
+ENTRY = Entry("claim", "claim an item with no claimed neighbour; who cannot move loses",
+              "N, or a row like '..x....' (x = claimed)", _load, aliases=("claim-line",),
+              options=("block",), sized=_sized, order=50)

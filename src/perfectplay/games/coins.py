@@ -11,9 +11,12 @@ the other parity), so the first player never loses with an even count.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
+from perfectplay.entry import Entry
+from perfectplay.game import Game
 from perfectplay.games._parse import parse_ints
+from perfectplay.scoring.contest import RowLoaders
 from perfectplay.scoring.rows import Range, RowGame
 
 __all__ = ["CoinRow", "Range", "brute_force_first_total", "parse_coins", "random_coins"]
@@ -50,3 +53,20 @@ def brute_force_first_total(coins: list[int]) -> int:
     rest_left, rest_right = coins[1:], coins[:-1]
     return max(coins[0] + sum(rest_left) - brute_force_first_total(rest_left),
                coins[-1] + sum(rest_right) - brute_force_first_total(rest_right))
+
+
+_LOADERS = RowLoaders(lambda values: CoinRow() if values is None else CoinRow(values),
+                      parse_coins, random_coins, "coin")
+
+
+def _brute_force(game: Game[Any, Any], position: Any) -> int:
+    left, right = position
+    coins = list(game.values[left:right])  # type: ignore[attr-defined]
+    return 2 * brute_force_first_total(coins) - sum(coins)
+
+
+# After octal, so the numbers of the games listed before it (e.g. in `play`) do not move.
+ENTRY = Entry("coins", "score game: take the coin at either end of the row",
+              "VALUE..., e.g. 8 15 3 7", _LOADERS.load, aliases=("coin-row", "coinrow"),
+              random_case=_LOADERS.random_case, brute_force=_brute_force,
+              read_input=_LOADERS.read_input, order=80)

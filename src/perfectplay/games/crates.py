@@ -10,9 +10,12 @@ its takes. ``auto`` solves it bottom-up (--algorithm table) with O(n) memory.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
+from perfectplay.entry import Entry
+from perfectplay.game import Game
 from perfectplay.games._parse import parse_ints
+from perfectplay.scoring.contest import RowLoaders
 from perfectplay.scoring.rows import Range, RowGame
 
 __all__ = ["CrateLine", "Range", "brute_force_difference", "parse_row", "random_row"]
@@ -51,3 +54,18 @@ def brute_force_difference(values: list[int]) -> int:
     if len(values) >= 2:
         options.append(values[0] + values[1] - brute_force_difference(values[2:]))
     return max(options)
+
+
+_LOADERS = RowLoaders(lambda values: CrateLine() if values is None else CrateLine(values),
+                      parse_row, random_row, "crate")
+
+
+def _brute_force(game: Game[Any, Any], position: Any) -> int:
+    left, right = position
+    return brute_force_difference(list(game.values[left:right]))  # type: ignore[attr-defined]
+
+
+ENTRY = Entry("crates", "score game: take the leftmost crate, the two leftmost, or the rightmost",
+              "VALUE..., e.g. 3 9 1", _LOADERS.load, aliases=("crate-line", "crateline"),
+              random_case=_LOADERS.random_case, brute_force=_brute_force,
+              read_input=_LOADERS.read_input, order=40)

@@ -26,8 +26,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from perfectplay.entry import Entry, Loaded, Options, from_text
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Properties
+from perfectplay.games._loopy import retro_brute_force
 
 OFF = 31  # the "square" a car leaves the board to
 SIZES = (3, 4, 5)
@@ -181,3 +183,17 @@ class Dodgem(Game[int, int]):
         moves, play, outcome = make_rules(self.size, compiled=True)
         return Spec(moves=njit(moves), play=njit(play), outcome=njit(outcome),
                     max_moves=3 * (self.size - 1), max_length=1, misere=True)
+
+
+def _load(options: Options, text: str | None) -> Loaded:
+    if options.get("height") is not None:
+        raise BadOption("dodgem is played on a square board: give --width only")
+    width = options.get("width")
+    return from_text(Dodgem(3 if width is None else width), text)
+
+
+# Loopy games (positions repeat) come after the others; perfectplay.retro solves them.
+ENTRY = Entry("dodgem", "loopy: 3x3 Dodgem (Winning Ways); two cars each drive across and off the "
+              "board (Blue right, Red up, or sideways, never back); you win when you cannot move",
+              "3 rows from the top of B, R and ., then the side to move, e.g. 'B../B../.RR B'",
+              _load, options=("width",), brute_force=retro_brute_force, order=100)

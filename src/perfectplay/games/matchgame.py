@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from perfectplay.entry import Entry, Loaded, Options, from_text
 from perfectplay.games.nim import Nim, Piles
 
 
@@ -14,6 +15,10 @@ class MatchGame(Nim):
     def __init__(self, rows: Sequence[int] = (7, 5, 3, 1)) -> None:
         super().__init__(rows, misere=True)
 
+    def headline(self, start: Piles) -> str:
+        rows = " ".join(map(str, start))
+        return f"rows of matches ({rows}); take any number from one row; whoever takes the last one loses"
+
     def render(self, piles: Piles) -> str:
         widest = max(piles, default=0)
         lines = []
@@ -21,3 +26,11 @@ class MatchGame(Nim):
             sticks = " ".join("|" * size).ljust(2 * widest)
             lines.append(f"row {row + 1}: {sticks} ({size})")
         return "\n".join(lines)
+
+
+def _load(options: Options, text: str | None) -> Loaded:
+    return from_text(MatchGame(), text)
+
+
+ENTRY = Entry("matchgame", "misère Nim from rows 7 5 3 1 (seed 003)", "ROW..., default 7 5 3 1",
+              _load, aliases=("matches",), order=30)

@@ -31,8 +31,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from perfectplay.entry import Entry, Loaded, Options, from_text
 from perfectplay.errors import BadPosition
 from perfectplay.game import Game, Outcome, Properties
+from perfectplay.games._loopy import retro_brute_force
 
 CELLS = 0x1FF
 O_TO_MOVE = 1 << 18
@@ -196,3 +198,22 @@ class ThreeMensMorris(Game[int, int]):
 class Tapatan(ThreeMensMorris):
     name = "tapatan"
     diagonals = True
+
+
+def _load(options: Options, text: str | None) -> Loaded:
+    return from_text(ThreeMensMorris(), text)
+
+
+def _load_tapatan(options: Options, text: str | None) -> Loaded:
+    return from_text(Tapatan(), text)
+
+
+ENTRY = Entry("morris3", "loopy: Three Men's Morris; place 3 men each, then move one to an "
+              "orthogonally adjacent empty point; 3 in a row or column wins; no move loses",
+              "9 points of X, O and . row by row, then the side to move, e.g. 'X.O/.X./... O'",
+              _load, aliases=("three-mens-morris", "morris"), brute_force=retro_brute_force,
+              order=120)
+TAPATAN_ENTRY = Entry("tapatan", "loopy: Tapatan; Three Men's Morris with the diagonals as lines, "
+                      "for moving and for winning",
+                      "9 points of X, O and . row by row, then the side to move, e.g. 'X.O/.X./... O'",
+                      _load_tapatan, brute_force=retro_brute_force, order=130)

@@ -9,25 +9,49 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Sequence
+from typing import Any, Sequence
 
+from perfectplay.entry import Entry, Loaded, Options, from_text
 from perfectplay.errors import IllegalMove
-from perfectplay.game import Game, Properties
+from perfectplay.game import Game, Picture, Properties
 from perfectplay.games._parse import parse_ints
 from perfectplay.games._size import refuse_long_move_list
 
 Piles = tuple[int, ...]
 Move = tuple[int, int]
 
+# Sticks drawn at most: past this a row shows the first ones, "..." and its count, so a pile
+# of 300 does not wrap across an 80-column screen (the count is always shown).
+STICKS_SHOWN = 60
+SPACED_UP_TO = 30  # rows this short are drawn "| | |", longer ones "|||"
+
 _MOVE = re.compile(r"^\s*(\d+)\s*[:, ]\s*(\d+)\s*$")
 
 
 class Nim(Game[Piles, Move]):
     name = "nim"
+    taken_item = "stick"
 
     def __init__(self, piles: Sequence[int] = (3, 4, 5), *, misere: bool = False) -> None:
         self.piles = tuple(piles)
         self.properties = Properties(misere=misere, impartial=True)
+
+    # -- theory and presentation ----------------------------------------------------------
+    def sum_adapter(self) -> Any:
+        """Each pile is a component whose Grundy value is its size (Bouton 1902); misère
+        play has its closed form too (perfectplay.impartial)."""
+        from perfectplay.impartial.sums import NimAdapter
+        return NimAdapter(self)
+
+    def picture(self, piles: Piles) -> Picture:
+        return Picture(sticks(piles))
+
+    def move_in_words(self, position: Piles | None, move: Move, notation: str) -> str:
+        row, take = move
+        return f"{notation} (takes {_count(take, 'stick')} from row {row + 1})"
+
+    def typed_move(self, notation: str) -> str:
+        return notation.replace(":", " ")  # rows of sticks read "ROW COUNT" most naturally
 
     def start(self) -> Piles:
         return self.piles
@@ -87,3 +111,32 @@ class Nim(Game[Piles, Move]):
     def random_position(self, rng: random.Random) -> Piles:
         # Small enough for plain minimax, the reference of `perfectplay verify`.
         return tuple(rng.randrange(0, 5) for _ in range(rng.randrange(1, 4)))
+
+
+
+def sticks(piles: tuple[int, ...]) -> str:
+    """One layout for Nim and the matchgame: 'row 1: | | |  (3)', counts always shown."""
+    widest = min(max(piles, default=0), STICKS_SHOWN)
+    spaced = widest <= SPACED_UP_TO
+    lines = []
+    for row, size in enumerate(piles):
+        shown = min(size, STICKS_SHOWN - 3) if size > STICKS_SHOWN else size
+        bars = (" ".join("|" * shown) if spaced else "|" * shown) + ("..." if shown < size else "")
+        lines.append(f"row {row + 1}: {bars.ljust(2 * widest if spaced else widest)} ({size})")
+    return "\n".join(lines)
+
+
+def _count(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+def _load(options: Options, text: str | None) -> Loaded:
+    return from_text(Nim(misere=bool(options.get("misere"))), text)
+
+
+def _sized(options: Options, n: int) -> Loaded:
+    game, _ = _load(options, None)
+    return game, (n,)
+
+
+ENTRY = Entry("nim", "piles; take any number from one pile; last stick wins (--misere: loses)",
+              "PILE..., e.g. 3 4 5", _load, options=("misere",), sized=_sized, order=20)

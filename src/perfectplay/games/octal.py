@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
+from perfectplay.entry import Entry, Loaded, Options, from_text
 from perfectplay.errors import BadPosition, IllegalMove
 from perfectplay.game import Game, Properties
 from perfectplay.games._parse import parse_ints
@@ -32,6 +34,11 @@ class OctalGame(Game[Heaps, Move]):
         self.code = parse_code(code) if isinstance(code, str) else code
         self.heaps = tuple(heaps)
         self.properties = Properties(misere=misere, impartial=True)
+
+    def sum_adapter(self) -> Any:
+        """Each heap a component, valued through the code's certified period."""
+        from perfectplay.impartial.sums import HeapAdapter
+        return HeapAdapter(self, self.code)
 
     def start(self) -> Heaps:
         return self.heaps
@@ -82,3 +89,18 @@ class OctalGame(Game[Heaps, Move]):
 
     def random_position(self, rng: random.Random) -> Heaps:
         return tuple(rng.randrange(1, 9) for _ in range(rng.randrange(1, 4)))
+
+
+def _load(options: Options, text: str | None) -> Loaded:
+    game = OctalGame(options.get("code") or "0.77", misere=bool(options.get("misere")))
+    return from_text(game, text)
+
+
+def _sized(options: Options, n: int) -> Loaded:
+    game, _ = _load(options, None)
+    return game, (n,)
+
+
+ENTRY = Entry("octal", "heaps; remove tokens as the octal --code allows (default 0.77, Kayles)",
+              "HEAP..., e.g. 5 7", _load, aliases=("octal-game", "kayles"),
+              options=("code", "misere"), sized=_sized, order=70)

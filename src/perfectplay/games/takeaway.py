@@ -4,16 +4,20 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Iterator, Sequence
 
+from perfectplay.entry import Entry, Loaded, Options, from_text
 from perfectplay.errors import BadOption
 from perfectplay.game import Game, Properties
 from perfectplay.games._parse import parse_count
+from perfectplay.impartial.octal_code import subtraction_code
+from perfectplay.impartial.sums import Component, HeapAdapter, Step, SumAdapter
 
 
 class TakeAway(Game[int, int]):
     name = "takeaway"
     default_algorithm = "memo"
+    taken_item = "stick"
 
     def __init__(self, takes: Sequence[int] = (1, 2, 3), *, sticks: int = 20,
                  misere: bool = False) -> None:
@@ -41,6 +45,12 @@ class TakeAway(Game[int, int]):
         # One pile, one component: declared so the Sprague-Grundy solver takes the game.
         return [pile]
 
+    def sum_adapter(self) -> SumAdapter:
+        return TakeAwayAdapter(self)
+
+    def move_in_words(self, position: int | None, take: int, notation: str) -> str:
+        return f"{notation} (takes {take} stick{'' if take == 1 else 's'})"
+
     def parse_position(self, text: str) -> int:
         return parse_count(text, "take-away pile")
 
@@ -49,3 +59,55 @@ class TakeAway(Game[int, int]):
 
     def random_position(self, rng: random.Random) -> int:
         return rng.randrange(0, 25)
+
+
+
+class TakeAwayAdapter(HeapAdapter):
+    """One take-away pile for the Sprague-Grundy solver: a subtraction game, so a heap of the
+    octal game with 3 at each amount it allows."""
+
+    def __init__(self, game: TakeAway) -> None:
+        super().__init__(game, subtraction_code(game.takes))
+        self.takes = game.takes
+
+    def split(self, pile: Any) -> list[Component]:
+        return [pile] if pile else []
+
+    def steps(self, component: Component) -> Iterator[Step]:
+        for take in self.takes:
+            if take <= component:
+                yield take, [component - take] if take < component else []
+
+    def game_move(self, state: list[Component], index: int, move: Any) -> Any:
+        return move
+
+# The largest amount a subtraction set may hold: its theory builds a rule of that many digits.
+MAX_TAKE = 1_000_000
+
+
+def subtraction_set(options: Options) -> tuple[int, ...]:
+    """The amounts ``--take`` allows (1,2,3 when not given), checked."""
+    text = options.get("take") or "1,2,3"
+    try:
+        takes = tuple(int(part) for part in str(text).replace(" ", "").split(",") if part)
+    except ValueError:
+        raise BadOption(f"--take {text!r}: give whole numbers separated by commas, e.g. 1,2,3") from None
+    if not takes or min(takes) < 1:
+        raise BadOption(f"--take {text!r}: amounts must be positive")
+    if max(takes) > MAX_TAKE:
+        raise BadOption(f"--take {text!r}: amounts must be at most {MAX_TAKE:,}")
+    return takes
+
+
+def _load(options: Options, text: str | None) -> Loaded:
+    return from_text(TakeAway(subtraction_set(options), misere=bool(options.get("misere"))), text)
+
+
+def _sized(options: Options, n: int) -> Loaded:
+    game, _ = _load(options, None)
+    return game, n
+
+
+ENTRY = Entry("takeaway", "one pile; take an amount from the subtraction set; last stick wins",
+              "PILE, e.g. 20", _load, aliases=("take-away", "subtraction"),
+              options=("take", "misere"), sized=_sized, order=10)

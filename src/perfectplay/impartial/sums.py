@@ -11,6 +11,7 @@ is one component valued through the certified period of 0.137.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import cached_property
 from typing import Any
 
 from perfectplay.errors import BadPosition
@@ -31,6 +32,8 @@ class SumAdapter:
     """The default view: the whole position is one component, valued by memoised search."""
 
     exhaustive = True  # False once a window cut a move list short
+    # Whether misère play has a closed form theory applies (only Nim's is used here).
+    misere_rule = False
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
@@ -76,6 +79,8 @@ class SumAdapter:
 class NimAdapter(SumAdapter):
     """Components (row, size); a pile's value is its size."""
 
+    misere_rule = True  # misère play has a closed form too (Bouton 1902)
+
     def split(self, piles: Any) -> list[Component]:
         return [(row, size) for row, size in enumerate(piles) if size]
 
@@ -103,11 +108,15 @@ class HeapAdapter(SumAdapter):
     sequence and its certified period."""
 
     def __init__(self, game: Game[Any, Any], code: Any, max_terms: int | None = None) -> None:
-        from perfectplay.impartial.octal import DEFAULT_MAX_TERMS, analysed
-
         self.game = game
         self.code = code
-        self.analysis = analysed(code.text, max_terms or DEFAULT_MAX_TERMS)
+        self.max_terms = max_terms
+
+    @cached_property
+    def analysis(self) -> Any:
+        # On first use: a game asks for its adapter before theory knows it will need values.
+        from perfectplay.impartial.octal import DEFAULT_MAX_TERMS, analysed
+        return analysed(self.code.text, self.max_terms or DEFAULT_MAX_TERMS)
 
     def split(self, heaps: Any) -> list[Component]:
         return list(heaps)
@@ -145,70 +154,6 @@ class HeapAdapter(SumAdapter):
                     yield take, left, rest - left
 
 
-class TakeAwayAdapter(HeapAdapter):
-    """One take-away pile: a subtraction game, so an octal game with 3 at each amount."""
-
-    def __init__(self, game: Game[Any, Any]) -> None:
-        from perfectplay.impartial.octal_code import subtraction_code
-
-        super().__init__(game, subtraction_code(game.takes))  # type: ignore[attr-defined]
-
-    def split(self, pile: Any) -> list[Component]:
-        return [pile] if pile else []
-
-    def steps(self, component: Component) -> Iterator[Step]:
-        for take in self.game.takes:  # type: ignore[attr-defined]
-            if take <= component:
-                yield take, [component - take] if take < component else []
-
-    def game_move(self, state: list[Component], index: int, move: Any) -> Any:
-        return move
-
-
-class ClaimAdapter(SumAdapter):
-    """Runs of available items of the claim line, components (first item, length). A run
-    plays as the octal game 0.137 (a claim removes the item and both neighbours) or, with
-    ``block="right"``, 0.37 (the item and its right neighbour); tests check both by search."""
-
-    def __init__(self, game: Game[Any, Any]) -> None:
-        from perfectplay.impartial.octal import analysed
-
-        self.game = game
-        self.both = game.block == "both"  # type: ignore[attr-defined]
-        # 0.137 is certified from 256 values; 0.37 has no period we know of, so its values
-        # are computed as far as a position needs (heap_value) rather than searched for one.
-        self.analysis = analysed("0.137" if self.both else "0.37", 256)
-
-    def split(self, row: Any) -> list[Component]:
-        return self.game.runs(row)  # type: ignore[attr-defined]
-
-    def value(self, component: Component) -> int:
-        return heap_value(self.analysis, component[1])
-
-    def steps(self, component: Component) -> Iterator[Step]:
-        start, length = component
-        for offset in self._offsets(length):
-            if self.both:
-                left, right_start = max(offset - 1, 0), offset + 2
-            else:
-                left, right_start = offset, offset + 2
-            parts = [(start, left)] if left else []
-            if right_start < length:
-                parts.append((start + right_start, length - right_start))
-            yield start + offset, parts
-
-    def _offsets(self, length: int) -> Sequence[int]:
-        if length <= 2 * SPLIT_WINDOW:
-            return range(length)
-        self.exhaustive = False
-        middle = length // 2
-        return (*range(SPLIT_WINDOW), *range(middle - SPLIT_WINDOW, middle + 1),
-                *range(length - SPLIT_WINDOW, length))
-
-    def notation(self, state: list[Component], index: int, move: Any) -> str:
-        return str(move)
-
-
 def heap_value(analysis: Any, size: int) -> int:
     """G(size) of an analysed octal game, computing further when no period is certified."""
     if size < len(analysis.values) or analysis.periodicity is not None:
@@ -223,18 +168,9 @@ def heap_value(analysis: Any, size: int) -> int:
 
 
 def adapter_for(game: Game[Any, Any]) -> SumAdapter:
-    """The adapter that knows the most about ``game``'s structure."""
-    from perfectplay.games.claim import ClaimLine
-    from perfectplay.games.nim import Nim
-    from perfectplay.games.octal import OctalGame
-    from perfectplay.games.takeaway import TakeAway
-
-    if isinstance(game, Nim):
-        return NimAdapter(game)
-    if isinstance(game, OctalGame):
-        return HeapAdapter(game, game.code)
-    if isinstance(game, ClaimLine):
-        return ClaimAdapter(game)
-    if isinstance(game, TakeAway):
-        return TakeAwayAdapter(game)
-    return SumAdapter(game)
+    """The adapter that knows the most about ``game``'s structure: the one the game offers
+    (``sum_adapter()``: Nim's piles, an octal game's heaps, the claim line's runs), else the
+    whole position as one component."""
+    offered = getattr(game, "sum_adapter", None)
+    adapter = offered() if offered is not None else None
+    return adapter if isinstance(adapter, SumAdapter) else SumAdapter(game)

@@ -49,8 +49,8 @@ def applies(game: Game[Any, Any]) -> bool:
 
 
 def _is_nim(game: Game[Any, Any]) -> bool:
-    from perfectplay.games.nim import Nim
-    return isinstance(game, Nim)
+    """Whether the game's components are Nim piles, whose misère play has a closed form."""
+    return adapter_for(game).misere_rule
 
 
 @dataclass

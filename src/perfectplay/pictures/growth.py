@@ -68,7 +68,7 @@ def measure(game_name: str, sizes: list[int], algorithms: list[str] | tuple[str,
     registry.check_options(entry, options)
     if entry.sized is None:
         raise BadOption(f"{entry.name} has no size to vary; games with sizes: "
-                        + ", ".join(e.name for e in registry.ENTRIES if e.sized))
+                        + ", ".join(e.name for e in registry.entries() if e.sized))
     growth = Growth(entry.name, sizes, {name: [] for name in algorithms}, node_cap=node_cap)
     for n in sizes:
         game, position = entry.sized(options, n)

@@ -329,7 +329,7 @@ class Analyst:
 
 def _compiled_budget(seconds: float | None) -> tuple[Limits, Budget | None]:
     """What bounds a kernel's exact try: ``seconds`` of the clock (the kernel watches it,
-    perfectplay.compiled.connect4), or, without a clock, COMPILED_REVIEW_NODES nodes."""
+    perfectplay.games.connect4.kernel_engine), or, without a clock, COMPILED_REVIEW_NODES nodes."""
     if seconds is None:
         return Limits(nodes=COMPILED_REVIEW_NODES), None
     return Limits(), Budget(Limits(time=seconds))

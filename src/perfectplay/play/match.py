@@ -75,10 +75,9 @@ def game_summary(game: Any, start: Any = None) -> str:
     """One line on the game for its header: the catalogue's summary without source notes
     ("(seed 003)"), and the matchgame's rows as they are in this game."""
     from perfectplay import registry
-    from perfectplay.games.matchgame import MatchGame
-    if isinstance(game, MatchGame) and start is not None:
-        rows = " ".join(map(str, start))
-        return f"rows of matches ({rows}); take any number from one row; whoever takes the last one loses"
+    headline = None if start is None else game.headline(start)
+    if headline is not None:
+        return headline
     try:
         summary = registry.find(game.name).summary
     except PerfectPlayError:

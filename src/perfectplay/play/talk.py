@@ -38,51 +38,23 @@ def plural(count: int, word: str) -> str:
 def move_phrase(game: Game[Any, Any], notation: str, move: Any, before: Any = None) -> str:
     """A move in words where the notation alone is terse (rows of sticks, ends of a row);
     ``before`` is the position it was played from."""
-    from perfectplay.games.nim import Nim
-    from perfectplay.games.takeaway import TakeAway
-    from perfectplay.scoring.rows import RowGame
-    if isinstance(game, Nim):
-        row, take = move
-        return f"{notation} (takes {plural(take, 'stick')} from row {row + 1})"
-    if isinstance(game, TakeAway):
-        return f"{notation} (takes {plural(move, 'stick')})"
-    if isinstance(game, RowGame) and before is not None:
-        return f"{notation} ({row_take_words(game, before, move)})"
-    return notation
-
-
-def row_take_words(game: Any, span: tuple[int, int], move: str) -> str:
-    """'takes the crate [3] on the left: 3 points' for a row game's move."""
-    left, right = span
-    taken_left = len(move) - len(move.lstrip("L"))
-    taken_right = len(move) - taken_left
-    parts = []
-    if taken_left:
-        parts.append(" ".join(f"[{v}]" for v in game.values[left:left + taken_left]) + " on the left")
-    if taken_right:
-        parts.append(" ".join(f"[{v}]" for v in game.values[right - taken_right:right]) + " on the right")
-    items = game.item + ("s" if taken_left + taken_right > 1 else "")
-    return f"takes the {items} {' and '.join(parts)}: {plural(game.gain(span, move), 'point')}"
+    return game.move_in_words(before, move, notation)
 
 
 def last_stick_line(session: Session, subjects: tuple[str, str]) -> str | None:
     """Why a game of sticks ended, since misère play surprises people (seed 003)."""
-    from perfectplay.games.nim import Nim
-    from perfectplay.games.takeaway import TakeAway
-    if not isinstance(session.game, (Nim, TakeAway)) or not session.history:
+    item = session.game.taken_item
+    if item is None or not session.history:
         return None
     taker = capital(subjects[session.history[-1].side])
     if session.game.properties.misere:
-        return f"{taker} took the last stick, and whoever takes the last stick loses."
-    return f"{taker} took the last stick, and whoever takes the last stick wins."
+        return f"{taker} took the last {item}, and whoever takes the last {item} loses."
+    return f"{taker} took the last {item}, and whoever takes the last {item} wins."
 
 
 def move_example(game: Game[Any, Any], notations: Sequence[str]) -> str:
     """A legal move to show in prompts: rows of sticks read "ROW COUNT" most naturally."""
-    from perfectplay.games.nim import Nim
-    if isinstance(game, Nim) and notations:
-        return notations[0].replace(":", " ")
-    return notations[0] if notations else "?"
+    return game.typed_move(notations[0]) if notations else "?"
 
 
 def help_text(example: str, score_game: bool) -> str:

@@ -28,7 +28,7 @@ import os
 from typing import Any, Callable
 
 from perfectplay.errors import UnsupportedSearch
-from perfectplay.game import Game
+from perfectplay.game import Game, has_compiled_spec
 from perfectplay.retro.result import Progress, ProgressFn, RetroResult, RetroStats
 
 ENGINES = ("auto", "python", "compiled")
@@ -58,8 +58,8 @@ def default_max_positions(engine: str, memory: int | None = None) -> int:
 
 def has_kernel(game: Game[Any, Any]) -> bool:
     """Whether the compiled engine can run ``game``: it declares integer states
-    (``compiled_spec()``), or it is the built-in tic-tac-toe, whose spec is built in."""
-    return hasattr(game, "compiled_spec") or type(game).__module__ == "perfectplay.games.tictactoe"
+    (``compiled_spec()``)."""
+    return has_compiled_spec(game)
 
 
 def check_game(game: Game[Any, Any]) -> None:

@@ -168,12 +168,8 @@ def expand_kernel(game: Game[Any, Any]) -> tuple[Any, Callable[..., int]]:
 
 
 def spec_for(game: Game[Any, Any]) -> Any:
-    """The game's own ``compiled_spec()``, or the built-in tic-tac-toe spec (retro.has_kernel
-    says which games have one)."""
-    if hasattr(game, "compiled_spec"):
-        return game.compiled_spec()
-    from perfectplay.compiled.tictactoe import SPEC
-    return SPEC
+    """The game's own ``compiled_spec()`` (retro.has_kernel says which games have one)."""
+    return game.compiled_spec()  # type: ignore[attr-defined]
 
 
 class _Arrays:

@@ -20,7 +20,7 @@ from typing import Any
 
 from perfectplay import value as V
 from perfectplay.errors import LimitReached
-from perfectplay.game import Game, Outcome
+from perfectplay.game import Game, Outcome, has_compiled_spec
 from perfectplay.methods import Method, Request, register
 from perfectplay.search.limits import Budget, OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
@@ -147,7 +147,7 @@ def _compiled_applies(game: Game[Any, Any], request: Request) -> str | None:
 
 
 def _loopy_with_states(game: Game[Any, Any]) -> bool:
-    return game.properties.loopy and hasattr(game, "compiled_spec")
+    return game.properties.loopy and has_compiled_spec(game)
 
 
 register(Method(NAME, "retrograde analysis from the ended positions back: every reachable "

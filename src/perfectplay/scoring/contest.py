@@ -15,7 +15,12 @@ file, or <stdin>) and the offending token. n = 0 is a valid empty game: diff 0.
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
 from perfectplay.errors import BadPosition
+from perfectplay.game import Game
 from perfectplay.search.results import Solution
 
 
@@ -62,3 +67,28 @@ def answer_lines(solution: Solution, *, pv: bool = False) -> list[str]:
         lines.append("best " + (" ".join(solution.best_moves) or "-"))
         lines.append("line " + (" ".join(solution.pv) or "-"))
     return lines
+
+
+@dataclass(frozen=True)
+class RowLoaders:
+    """The registry entry's loaders of a row game (crates, coins): from position text, at
+    random for `verify`, and from a contest input file. ``make`` builds the game from its
+    values, or with its default row when given None."""
+
+    make: Callable[[list[int] | None], Game[Any, Any]]
+    parse: Callable[[str], list[int]]
+    random_values: Callable[[random.Random], list[int]]
+    item: str
+
+    def load(self, options: Mapping[str, Any], text: str | None) -> tuple[Game[Any, Any], Any]:
+        return self._started(self.make(None if text is None else self.parse(text)))
+
+    def random_case(self, rng: random.Random, options: Mapping[str, Any]) -> tuple[Game[Any, Any], Any]:
+        return self._started(self.make(self.random_values(rng)))
+
+    def read_input(self, text: str, source: str) -> tuple[Game[Any, Any], Any]:
+        return self._started(self.make(read_row_input(text, source, self.item)))
+
+    @staticmethod
+    def _started(game: Game[Any, Any]) -> tuple[Game[Any, Any], Any]:
+        return game, game.start()

@@ -54,6 +54,23 @@ class RowGame(Game[Range, str]):
         self.properties = Properties(kind=Kind.SCORE, value_bound=self.prefix[-1],
                                      max_length=len(self.values))
 
+    def move_in_words(self, position: Range | None, move: str, notation: str) -> str:
+        """'LL (takes the crates [3] [9] on the left: 12 points)'."""
+        if position is None:
+            return notation
+        left, right = position
+        taken_left = len(move) - len(move.lstrip("L"))
+        taken_right = len(move) - taken_left
+        parts = []
+        if taken_left:
+            parts.append(" ".join(f"[{v}]" for v in self.values[left:left + taken_left]) + " on the left")
+        if taken_right:
+            parts.append(" ".join(f"[{v}]" for v in self.values[right - taken_right:right]) + " on the right")
+        items = self.item + ("s" if taken_left + taken_right > 1 else "")
+        points = self.gain(position, move)
+        worth = f"{points} point" + ("" if points == 1 else "s")
+        return f"{notation} (takes the {items} {' and '.join(parts)}: {worth})"
+
     # -- rules ---------------------------------------------------------------------------
     def start(self) -> Range:
         return (0, len(self.values))

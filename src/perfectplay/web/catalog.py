@@ -51,7 +51,7 @@ class Catalog:
         wanted = name.strip().lower()
         if wanted in self.sources:
             return self.sources[wanted]
-        for entry in registry.ENTRIES:
+        for entry in registry.entries():
             if wanted in entry.aliases and entry.name in self.sources:
                 return self.sources[entry.name]
         raise UnknownGame(f"unknown game {name!r}; this server offers: {', '.join(self.sources)}")
@@ -117,7 +117,7 @@ def _typed(name: str, text: str) -> Any:
 
 def builtin_catalog() -> Catalog:
     catalog = Catalog()
-    for entry in registry.ENTRIES:
+    for entry in registry.entries():
         catalog.sources[entry.name] = Source(
             entry.name, entry.summary, entry.position_help, entry.options,
             _builtin_builder(entry.name))

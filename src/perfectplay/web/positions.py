@@ -138,9 +138,8 @@ def kernel_is_quick(game: Game[Any, Any], position: Any) -> bool:
 def _in_the_book(game: Game[Any, Any], position: Any) -> bool:
     """Whether the shipped opening book holds the position and its children, so the compiled
     method answers it at once (docs/book.md)."""
-    from perfectplay.book.lookup import book_for
-    book = book_for(game)
-    return book is not None and book.move_scores(game, position) is not None  # type: ignore[arg-type]
+    book = registry.extension("connect4", "book", "lookup").book_for(game)
+    return book is not None and book.move_scores(game, position) is not None
 
 
 def warm_up() -> None:

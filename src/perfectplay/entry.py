@@ -1,0 +1,73 @@
+"""What a game package publishes so that every command finds it: its :class:`Entry`.
+
+A game, built in or from a package someone else publishes, is found through the entry point
+group ``perfectplay.games`` (perfectplay.registry reads it). Each entry point names an
+``Entry``: the game's name and aliases, how to build it from options and position text, and
+what else it offers (sizes for ``table``, random cases and a brute force for ``verify``, a
+contest input format, the solving methods it registers, tools only it has). A third-party
+package declares, in its own ``pyproject.toml``::
+
+    [project.entry-points."perfectplay.games"]
+    hex = "perfectplay_hex:ENTRY"
+
+The module an entry point names is imported to read the entry, so it should import nothing
+heavy at the top: the loaders import the rules when a game is asked for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from perfectplay.game import Game
+
+if TYPE_CHECKING:  # kept off the start-up path: only annotations name it
+    import random
+
+Options = Mapping[str, Any]
+Loaded = tuple[Game[Any, Any], Any]
+
+# Where a game without an explicit order is listed: after the built-in games.
+PLUGIN_ORDER = 1000
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    summary: str
+    position_help: str
+    load: Callable[[Options, str | None], Loaded]
+    aliases: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    # The position of size n, for `perfectplay table GAME FROM..TO`.
+    sized: Callable[[Options, int], Loaded] | None = None
+    # A random small (game, position) for `perfectplay verify`.
+    random_case: Callable[[random.Random, Options], Loaded] | None = None
+    # An independent value for a (game, position), sharing no code with the engine.
+    brute_force: Callable[[Game[Any, Any], Any], int] | None = None
+    # The game read from a contest input file's text (`solve GAME --file`): (text, source).
+    read_input: Callable[[str, str], Loaded] | None = None
+    # The --algorithm names this game's own method modules register, each with its module
+    # (e.g. Connect Four's "null-window"), so that commands can list them without importing
+    # the game; the game's class names the same modules in ``Game.method_modules``.
+    algorithms: Mapping[str, str] = field(default_factory=dict)
+    # Tools only this game has, by name, each a module a front end may ask the registry for
+    # (Connect Four's "book", chess's "tablebase").
+    extensions: Mapping[str, str] = field(default_factory=dict)
+    # Where the game is listed (`perfectplay games`, `play`'s menu): lowest first, then by name.
+    order: int = PLUGIN_ORDER
+
+
+def from_text(game: Game[Any, Any], text: str | None) -> Loaded:
+    """``game`` with the position written as ``text`` (its start position when None)."""
+    return game, (game.start() if text is None else game.parse_position(text))
+
+
+def sized_by_start(load: Callable[[Options, str | None], Loaded],
+                   position: Callable[[int], Any]) -> Callable[[Options, int], Loaded]:
+    """An ``Entry.sized`` that builds the game with its options and puts ``position(n)``."""
+    def sized(options: Options, n: int) -> Loaded:
+        game, _ = load(options, None)
+        return game, position(n)
+    return sized
+

@@ -1,0 +1,28 @@
+"""Chess, by python-chess's rules (the extra ``perfectplay[chess]``): everything only chess uses.
+
+* ``rules``: the game over python-chess (positions, notation, perft's bulk counting);
+* ``evaluation``: the engine's evaluation (material, piece-square tables) and move ordering;
+* ``extra``: the check that python-chess is installed, before anything imports it;
+* ``tablebase``: the endgame tables KQK, KRK, KPK (build, probe, shipped data, the
+  ``tablebase`` method; docs/tablebase.md).
+
+This module holds only the registry's entry: it imports no python-chess.
+"""
+
+from __future__ import annotations
+
+from perfectplay.entry import Entry, Loaded, Options, from_text
+
+
+def _load(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.chess.extra import require_chess
+    require_chess()
+    from perfectplay.games.chess.rules import Chess
+    return from_text(Chess(), text)
+
+
+ENTRY = Entry("chess", "chess by python-chess's rules (the extra perfectplay[chess])",
+              "FEN or 'startpos', optionally 'moves e2e4 e7e5 ...' (UCI or SAN)", _load,
+              aliases=("fide-chess",),
+              algorithms={"tablebase": "perfectplay.games.chess.tablebase.method"},
+              extensions={"tablebase": "perfectplay.games.chess.tablebase"}, order=140)

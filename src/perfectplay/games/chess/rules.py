@@ -1,0 +1,397 @@
+"""Chess, with the rules of python-chess (the optional extra ``perfectplay[chess]``).
+
+A position is a :class:`ChessPosition`: an immutable snapshot of a python-chess board plus
+what the rules need beyond the board to end a game by repetition: the Zobrist keys of the
+positions since the last irreversible move (a capture or a pawn move; no earlier position
+can recur after one). The fifty-move rule reads the board's halfmove clock. So a position
+carries its own history and ``outcome`` needs no path from the caller:
+
+* threefold repetition: the current key already occurs twice in the history (the rule as
+  a player would claim it; engines and GUIs end the game there);
+* the fifty-move rule: 100 plies without a capture or pawn move, unless the last move mated;
+* stalemate and dead positions (python-chess's insufficient material): draws;
+* checkmate: no legal move, which the protocol scores as a loss for the side to move.
+
+Two positions are equal when board, side to move, castling rights, en-passant square (when
+a capture there is legal), halfmove clock and history agree; the move number is ignored.
+
+The table key is the 64-bit Polyglot Zobrist hash (python-chess's ``zobrist_hash``). It
+covers the board, castling, en passant and side to move but not the history or the clock,
+so a table shares values between positions that differ only in those (the usual engine
+trade, "graph history interaction"); exact answers that depend on history, such as the
+mate search, key their own tables on whole positions. ``play`` computes the child's key
+incrementally from the parent's, and ``key_after`` does the same without building the child.
+
+Moves are python-chess ``Move`` objects, written in UCI notation (``e2e4``, ``e7e8q``) and
+read from UCI or SAN (``Nf3``, ``O-O``, ``exd8=Q+``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import chess
+import chess.polyglot
+
+from perfectplay.errors import BadPosition, IllegalMove
+from perfectplay.game import Game, Outcome, Properties
+from perfectplay.games.chess import evaluation as chess_eval
+
+START_FEN = chess.STARTING_FEN
+_RANDOM = chess.polyglot.POLYGLOT_RANDOM_ARRAY
+_TURN_KEY = _RANDOM[780]
+_CASTLING_KEYS = ((chess.BB_H1, _RANDOM[768]), (chess.BB_A1, _RANDOM[769]),
+                  (chess.BB_H8, _RANDOM[770]), (chess.BB_A8, _RANDOM[771]))
+
+
+class ChessPosition:
+    """A chess position seen from the side to move, with its repetition history.
+
+    ``board`` is a private snapshot: nothing may push moves onto it (``play`` copies it).
+    """
+
+    __slots__ = ("board", "key", "history", "sums", "_identity", "_hash", "_legal", "_ordered",
+                 "_noisy_count", "_check")
+
+    def __init__(self, board: chess.Board, key: int, history: tuple[int, ...],
+                 sums: tuple[int, int, int] | None = None) -> None:
+        self.board = board
+        self.key = key
+        self.history = history
+        # The evaluation's material and square sums (chess_eval.tapered_sums), kept up to
+        # date move by move once known, so evaluating a position does not scan the board.
+        self.sums = sums
+        # Computed when first needed: most positions a search makes are never compared.
+        self._identity: tuple[Any, ...] | None = None
+        self._hash: int | None = None
+        self._legal: list[chess.Move] | None = None
+        self._ordered: list[chess.Move] | None = None  # Chess.moves' order, once computed
+        self._noisy_count = 0
+        self._check: bool | None = None
+
+    def identity(self) -> tuple[Any, ...]:
+        """Everything that decides the rest of the game (the move number does not)."""
+        if self._identity is None:
+            board = self.board
+            ep = board.ep_square if board.has_legal_en_passant() else None
+            self._identity = (self.key, board.occupied_co[0], board.occupied_co[1], board.pawns,
+                              board.knights, board.bishops, board.rooks, board.queens, board.kings,
+                              board.turn, board.clean_castling_rights(), ep, board.halfmove_clock,
+                              self.history)
+        return self._identity
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ChessPosition) and (
+            self is other or self.key == other.key and self.identity() == other.identity())
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self.key, self.board.halfmove_clock, self.history))
+        return self._hash
+
+    def __getstate__(self) -> tuple[chess.Board, int, tuple[int, ...]]:
+        # Pickled without the kept move lists: Lazy SMP sends positions between processes.
+        return self.board, self.key, self.history
+
+    def __setstate__(self, state: tuple[chess.Board, int, tuple[int, ...]]) -> None:
+        self.__init__(*state)  # type: ignore[misc]
+
+    def __repr__(self) -> str:
+        return f"ChessPosition({self.board.fen()!r}, history of {len(self.history)})"
+
+    @property
+    def fen(self) -> str:
+        return self.board.fen()
+
+    def legal_moves(self) -> list[chess.Move]:
+        """python-chess's legal moves, generated once per position and kept."""
+        if self._legal is None:
+            self._legal = list(self.board.generate_legal_moves())
+        return self._legal
+
+    def has_legal_move(self) -> bool:
+        """Whether the side to move can move; stops at the first legal move found."""
+        if self._legal is not None:
+            return bool(self._legal)
+        return any(self.board.generate_legal_moves())
+
+    def in_check(self) -> bool:
+        """Whether the side to move is in check, found once: a search asks at every node
+        near the horizon (must_move, noisy_moves, null_move)."""
+        if self._check is None:
+            self._check = self.board.is_check()
+        return self._check
+
+    def repetitions(self) -> int:
+        """How many times this position occurred before (within the kept history)."""
+        return self.history.count(self.key)
+
+
+def position_from_board(board: chess.Board, history: tuple[int, ...] = ()) -> ChessPosition:
+    """A position from a python-chess board (copied, its move stack dropped)."""
+    snapshot = board.copy(stack=False)
+    return ChessPosition(snapshot, chess.polyglot.zobrist_hash(snapshot), history)
+
+
+def parse_fen(text: str) -> chess.Board:
+    """A board from FEN (or 'startpos'); BadPosition with python-chess's reason if illegal."""
+    fen = " ".join(text.split())
+    if fen in ("", "startpos"):
+        return chess.Board()
+    try:
+        board = chess.Board(fen)
+    except ValueError as error:
+        raise BadPosition(f"illegal FEN {fen!r}: {error}") from None
+    status = board.status()
+    if status != chess.STATUS_VALID:
+        reasons = [flag.name.removeprefix("STATUS_").lower().replace("_", " ")
+                   for flag in chess.Status if flag and flag in status and flag.name]
+        raise BadPosition(f"illegal FEN {fen!r}: {', '.join(reasons)}")
+    return board
+
+
+def _polyglot_castling(rights: int) -> int:
+    key = 0
+    for square, value in _CASTLING_KEYS:
+        if rights & square:
+            key ^= value
+    return key
+
+
+def _piece_key(piece_type: int, color: bool, square: int) -> int:
+    return _RANDOM[64 * ((piece_type - 1) * 2 + int(color)) + square]
+
+
+def _ep_key(board: chess.Board) -> int:
+    """The Polyglot en-passant term of ``board``: the file, only when a pawn of the side to
+    move stands beside the pawn that just advanced two squares."""
+    ep = board.ep_square
+    if ep is None:
+        return 0
+    beside = chess.BB_SQUARES[ep - 8 if board.turn else ep + 8]
+    beside = chess.shift_left(beside) | chess.shift_right(beside)
+    if beside & board.pawns & board.occupied_co[board.turn]:
+        return _RANDOM[772 + chess.square_file(ep)]
+    return 0
+
+
+def key_delta(board: chess.Board, move: chess.Move) -> int:
+    """What ``move`` XORs into the Polyglot key of ``board`` (standard chess; trusts the move
+    to be legal). Checked against python-chess's full hash on random games in the tests."""
+    mover = board.turn
+    moved = board.piece_type_at(move.from_square)
+    assert moved is not None  # legal moves start on a piece of the side to move
+    placed = move.promotion or moved
+    delta = _TURN_KEY ^ _piece_key(moved, mover, move.from_square) ^ _piece_key(placed, mover, move.to_square)
+    captured = board.piece_type_at(move.to_square)
+    if captured is not None:
+        delta ^= _piece_key(captured, not mover, move.to_square)
+    elif moved == chess.PAWN and move.to_square == board.ep_square:
+        taken = move.to_square - 8 if mover else move.to_square + 8
+        delta ^= _piece_key(chess.PAWN, not mover, taken)
+    if moved == chess.KING and abs(move.to_square - move.from_square) == 2:
+        rank = move.from_square & ~7
+        rook_from, rook_to = (rank + 7, rank + 5) if move.to_square > move.from_square else (rank, rank + 3)
+        delta ^= _piece_key(chess.ROOK, mover, rook_from) ^ _piece_key(chess.ROOK, mover, rook_to)
+    rights = board.clean_castling_rights()
+    after = rights & ~chess.BB_SQUARES[move.from_square] & ~chess.BB_SQUARES[move.to_square]
+    if moved == chess.KING:
+        after &= ~(chess.BB_RANK_1 if mover else chess.BB_RANK_8)
+    delta ^= _polyglot_castling(rights) ^ _polyglot_castling(after) ^ _ep_key(board)
+    if moved == chess.PAWN and abs(move.to_square - move.from_square) == 16:
+        beside = chess.shift_left(chess.BB_SQUARES[move.to_square]) | chess.shift_right(
+            chess.BB_SQUARES[move.to_square])
+        if beside & board.pawns & board.occupied_co[not mover]:
+            delta ^= _RANDOM[772 + chess.square_file(move.to_square)]
+    return delta
+
+
+def is_capture(board: chess.Board, move: chess.Move) -> bool:
+    return bool(chess.BB_SQUARES[move.to_square] & board.occupied_co[not board.turn]) or (
+        move.to_square == board.ep_square and bool(board.pawns & chess.BB_SQUARES[move.from_square]))
+
+
+def _mvv_lva(board: chess.Board, move: chess.Move) -> int:
+    """Most valuable victim first, then least valuable attacker, promotions as a gain."""
+    victim = board.piece_type_at(move.to_square) or (chess.PAWN if is_capture(board, move) else None)
+    attacker = board.piece_type_at(move.from_square) or chess.PAWN
+    value = 10 * chess_eval.VICTIM_VALUE[victim] if victim else 0
+    if move.promotion:
+        value += 10 * chess_eval.VICTIM_VALUE[move.promotion]
+    return value - chess_eval.VICTIM_VALUE[attacker]
+
+
+def _split_noisy(position: ChessPosition) -> tuple[list[chess.Move], list[chess.Move]]:
+    """(captures and promotions in MVV-LVA order, quiet moves); records the count."""
+    board = position.board
+    targets = board.occupied_co[not board.turn]
+    squares, ep, pawns = chess.BB_SQUARES, board.ep_square, board.pawns
+    noisy, quiet = [], []
+    for move in position.legal_moves():
+        if move.promotion or squares[move.to_square] & targets or (
+                move.to_square == ep and squares[move.from_square] & pawns):
+            noisy.append(move)
+        else:
+            quiet.append(move)
+    if len(noisy) > 1:
+        noisy.sort(key=lambda move: _mvv_lva(board, move), reverse=True)
+    position._noisy_count = len(noisy)
+    return noisy, quiet
+
+
+class Chess(Game[ChessPosition, chess.Move]):
+    name = "chess"
+    properties = Properties(can_draw=True, too_big_to_solve=True)
+    # The endgame tables answer the positions they hold (and hand the rest on).
+    method_modules = ("perfectplay.games.chess.tablebase.method",)
+
+    def __init__(self, start_fen: str = START_FEN) -> None:
+        self.start_fen = start_fen
+
+    # -- rules ---------------------------------------------------------------------------
+    def start(self) -> ChessPosition:
+        return position_from_board(parse_fen(self.start_fen))
+
+    def moves(self, position: ChessPosition) -> list[chess.Move]:
+        """Captures and promotions first (most valuable victim, least valuable attacker),
+        then the quiet moves in python-chess's order. Kept in the position once computed."""
+        if position._ordered is None:
+            noisy, quiet = _split_noisy(position)
+            position._ordered = noisy + quiet if noisy else quiet
+        return position._ordered
+
+    def noisy_moves(self, position: ChessPosition) -> list[chess.Move]:
+        """Captures and promotions, most valuable victim first (quiescence search). Without
+        the full move list at hand, only these are generated: quiescence nodes are most of a
+        search, and most of them never need their quiet moves."""
+        if position._ordered is not None:
+            return position._ordered[:position._noisy_count]
+        board = position.board
+        if position._legal is not None or position.in_check():
+            return _split_noisy(position)[0]
+        last_rank = chess.BB_RANK_8 if board.turn else chess.BB_RANK_1
+        noisy = list(board.generate_legal_captures())
+        noisy += board.generate_legal_moves(board.pawns, last_rank & ~board.occupied)
+        if len(noisy) > 1:
+            noisy.sort(key=lambda move: _mvv_lva(board, move), reverse=True)
+        return noisy
+
+    def play(self, position: ChessPosition, move: chess.Move) -> ChessPosition:
+        board = position.board
+        key = position.key ^ key_delta(board, move)
+        zeroing = board.is_zeroing(move)
+        sums = position.sums
+        if sums is not None:
+            moved = board.piece_type_at(move.from_square)
+            assert moved is not None  # a legal move starts on a piece of the side to move
+            middle, end, phase = chess_eval.move_delta(board, move, moved)
+            sums = (sums[0] + middle, sums[1] + end, sums[2] + phase)
+        child = board.copy(stack=False)
+        child.push(move)
+        history = () if zeroing else position.history + (position.key,)
+        return ChessPosition(child, key, history, sums)
+
+    def null_move(self, position: ChessPosition) -> ChessPosition | None:
+        """The side to move passes, or None where that is illegal or zugzwang is likely: in
+        check, or with nothing but king and pawns (null-move pruning's usual guard)."""
+        board = position.board
+        if position.in_check():
+            return None
+        own = board.occupied_co[board.turn]
+        if not own & ~(board.kings | board.pawns):
+            return None
+        child = board.copy(stack=False)
+        child.push(chess.Move.null())
+        # A pass is no game move: the history starts again so no repetition spans it.
+        return ChessPosition(child, position.key ^ _TURN_KEY ^ _ep_key(board), (), position.sums)
+
+    def outcome(self, position: ChessPosition) -> Outcome | None:
+        board = position.board
+        if position.repetitions() >= 2:
+            return Outcome.DRAW
+        if board.is_insufficient_material():
+            return Outcome.DRAW
+        if not position.has_legal_move():
+            return None if position.in_check() else Outcome.DRAW  # checkmate / stalemate
+        if board.halfmove_clock >= 100:
+            return Outcome.DRAW
+        return None
+
+    def known_value(self, position: ChessPosition) -> int | None:
+        """The endgame tables' value (perfectplay.games.chess.tablebase: KQK, KRK, KPK and the dead draws
+        of two kings and a minor piece; no fifty-move rule), or None for any other board."""
+        board = position.board
+        if chess.popcount(board.occupied) > 3:
+            return None  # the common case, decided without loading the tables
+        from perfectplay.games.chess.tablebase.probe import value
+        return value(board)
+
+    def evaluate(self, position: ChessPosition) -> int:
+        if position.sums is None:
+            position.sums = chess_eval.tapered_sums(position.board)
+        return chess_eval.evaluate(position.board, position.sums)
+
+    def key(self, position: ChessPosition) -> int:
+        return position.key
+
+    def hash_key(self, position: ChessPosition) -> int:
+        """The engine's 64-bit table key: the Polyglot Zobrist hash, the same as ``key``."""
+        return position.key
+
+    def key_after(self, position: ChessPosition, move: chess.Move, key: int) -> int:
+        """The key after ``move`` from ``key``, incrementally (no board is built)."""
+        return key ^ key_delta(position.board, move)
+
+    def must_move(self, position: ChessPosition) -> bool:
+        """In check, quiescence may not stand pat: every evasion is searched."""
+        return position.in_check()
+
+    def player_to_move(self, position: ChessPosition) -> int:
+        return 0 if position.board.turn else 1
+
+    # -- notation ------------------------------------------------------------------------
+    def format_move(self, position: ChessPosition, move: chess.Move) -> str:
+        return move.uci()
+
+    def parse_move(self, position: ChessPosition, text: str) -> chess.Move:
+        """A legal move written in UCI (e2e4, e7e8q) or SAN (e4, Nf3, O-O, exd8=Q+)."""
+        written = text.strip()
+        board = position.board
+        try:
+            move = chess.Move.from_uci(written)
+        except ValueError:
+            move = None
+        if move is not None and move in position.legal_moves():
+            return move
+        try:
+            return board.parse_san(written)
+        except ValueError:
+            pass
+        legal = ", ".join(sorted(board.san(move) for move in position.legal_moves())[:12])
+        raise IllegalMove(f"{text!r} is not a legal move in {board.fen()!r}; legal moves: "
+                          f"{legal or 'none'}{', ...' if len(position.legal_moves()) > 12 else ''}")
+
+    def describe_line(self, position: ChessPosition, moves: list[chess.Move]) -> str:
+        """A line in SAN with move numbers, e.g. '1. Nf6+ gxf6 2. Bxf7#' (trusted legal)."""
+        return position.board.copy(stack=False).variation_san(moves)
+
+    def format_position(self, position: ChessPosition) -> str:
+        return position.board.fen()
+
+    def parse_position(self, text: str) -> ChessPosition:
+        """FEN or 'startpos', optionally followed by 'moves' and moves in UCI or SAN; the
+        moves are played so the position carries their history (repetitions)."""
+        fen, _, played = " ".join(text.split()).partition("moves")
+        position = position_from_board(parse_fen(fen))
+        for written in played.split():
+            position = self.play(position, self.parse_move(position, written))
+        return position
+
+    def render(self, position: ChessPosition) -> str:
+        board = position.board
+        rows = [f"{8 - index} {row}" for index, row in enumerate(str(board).splitlines())]
+        side = "White" if board.turn else "Black"
+        rows.append("  a b c d e f g h")
+        rows.append(f"{side} to move; FEN {board.fen()}")
+        return "\n".join(rows)
+
