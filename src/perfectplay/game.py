@@ -73,6 +73,10 @@ class Properties:
     value_bound: int | None = None
     loopy: bool = False
     too_big_to_solve: bool = False
+    # Some moves give the same player another move (Kalah's last seed in the store, a
+    # completed box in Dots and Boxes): Game.keeps_turn says which. False keeps every search
+    # on its plain path, where the player to move changes after every move.
+    extra_turns: bool = False
 
     @property
     def is_score(self) -> bool:
@@ -131,6 +135,13 @@ class Game(Generic[P, M]):
         """Whether the player to move has a legal move; the default asks moves(). Overridden
         with is_legal, by games whose move lists can be too long to build."""
         return bool(self.moves(position))
+
+    def keeps_turn(self, position: P, move: M) -> bool:
+        """Whether the player who plays ``move`` at ``position`` moves again (asked only when
+        ``properties.extra_turns``). The value of the position after such a move is then
+        already from the mover's side: searches take it without negation and do not swap
+        bounds. A pass is an ordinary move (the turn changes), not this."""
+        return False
 
     def outcome(self, position: P) -> Outcome | None:
         """The result if a rule other than "no legal move" has ended the game, else None.
