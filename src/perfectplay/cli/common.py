@@ -6,12 +6,14 @@ import contextlib
 import re
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, Callable
 
 import click
 
 from perfectplay import registry
 from perfectplay.cli.watchdog import arm_time_limit
+from perfectplay.errors import BadOption
 from perfectplay.search.limits import Limits
 
 F = Callable[..., Any]
@@ -167,7 +169,26 @@ def _stderr_console() -> Any:
 def console() -> Any:
     """A rich console: colour on a terminal, plain text when piped."""
     from rich.console import Console
-    return Console(highlight=False, soft_wrap=True, file=sys.stdout)
+
+    class Piped(Console):
+        def on_broken_pipe(self) -> None:
+            # rich exits with 1 when the reader has gone (`| head -1`); every command exits
+            # 0 quietly then (perfectplay.cli.main), so hand it the pipe's own error.
+            raise BrokenPipeError
+
+    return Piped(highlight=False, soft_wrap=True, file=sys.stdout)
+
+
+def folder_to_write(path: str, option: str) -> Path:
+    """``path`` as a folder a command may create and write in, or BadOption naming the part
+    of it that is a file (``--dir notes.txt/tables``), not a NotADirectoryError later."""
+    folder = Path(path)
+    for part in (folder, *folder.parents):
+        if part.exists():
+            if not part.is_dir():
+                raise BadOption(f"{option} {path!r}: {str(part)!r} is a file, not a folder")
+            break
+    return folder
 
 
 def database_option(function: Any) -> Any:

@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from perfectplay import registry
-from perfectplay.cli.common import console, emit_json, json_option
+from perfectplay.cli.common import console, emit_json, folder_to_write, json_option
 from perfectplay.errors import BadOption
 
 TABLE_NAMES = ("KQK", "KRK", "KPK")
@@ -38,6 +38,7 @@ def tablebase_group() -> None:
 def build_command(names: tuple[str, ...], directory: str) -> None:
     """Build the tables NAMES (all three when none is named)."""
     from perfectplay.compiled import numba_available
+    folder_to_write(directory, "--dir")
     build_tables = _tables().build_tables
     path_of = _tables("files").path_of
 
