@@ -26,7 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from perfectplay import registry
-from perfectplay.errors import BadOption, BadPosition, PerfectPlayError
+from perfectplay.errors import BadOption, BadPosition, LimitReached, PerfectPlayError, TooLarge
 from perfectplay.game_faults import explain
 from perfectplay.play.analyst import Analysis
 from perfectplay.play.levels import LEVELS, choose, level_named
@@ -36,14 +36,21 @@ from perfectplay.web.positions import Analyses, describe, parse_moves, quick_ana
 from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thinker, Thinkers
 
 STATIC = Path(__file__).parent / "static"
-MAX_POSITION_TEXT = 10_000
+MAX_POSITION_TEXT = 1_000
+# A request's whole query string: a position of MAX_POSITION_TEXT characters and a game's
+# moves fit (a chess game of 500 moves is about 3,000 characters). Longer: HTTP 414.
+MAX_QUERY_BYTES = 8_192
+MAX_SEED_DIGITS = 30
+# The computer's think time where it estimates (a game too big to solve), and its bound.
+COMPUTER_SECONDS = 2.0
 DISCONNECT_POLL_S = 0.25
 COMMON_PARAMETERS = ("position", "moves")
 # (the game's source, the game, its start, the position reached, the moves played)
 Located = tuple[Source, Any, Any, Any, list[Any]]
-EXTRA_PARAMETERS = {"position": (), "think": ("seconds",), "computer": ("level", "seed"),
+EXTRA_PARAMETERS = {"position": (), "think": ("seconds",), "computer": ("level", "seed", "seconds"),
                     "tree": ("depth",)}
 MAX_TREE_DEPTH = 4
+TREE_SECONDS = 3.0  # a tree's exact values are searched under this time limit (else HTTP 422)
 
 
 @dataclass
@@ -79,11 +86,16 @@ class Server:
         source, game, start, position, played = self.locate(name, query, "computer")
         level = level_named(query.get("level", "perfect"))
         seed_text = query.get("seed", "")
-        if seed_text and not seed_text.lstrip("-").isdigit():
-            raise BadOption(f"seed={seed_text!r}: give a whole number")
-        known = quick_analysis(game, position, self.memory) or self.memory.get(game, position)
-        if known is None:
-            thinker = Thinker(game, position, self.memory, DEFAULT_SECONDS, lambda _progress: None)
+        digits = seed_text.removeprefix("-")
+        if seed_text and (not digits.isdigit() or not digits.isascii() or len(digits) > MAX_SEED_DIGITS):
+            shown = seed_text if len(seed_text) <= 40 else seed_text[:40] + "..."
+            raise BadOption(f"seed={shown!r}: give a whole number of at most {MAX_SEED_DIGITS} digits")
+        seconds = _seconds(query.get("seconds"), COMPUTER_SECONDS)
+        known = quick_analysis(game, position, self.memory)
+        if known is None or not known.exact:
+            # Estimated: think for the think time (an estimate the page's stream left is
+            # deepened further, never thrown away).
+            thinker = Thinker(game, position, self.memory, seconds, lambda _progress: None)
             self.thinkers.start(thinker).join()  # counted with the other searches
             known = self.memory.get(game, position)
         if known is None or not known.moves:
@@ -108,7 +120,14 @@ class Server:
         text = query.get("depth", "2")
         if not text.isdigit() or not 1 <= int(text) <= MAX_TREE_DEPTH:
             raise BadOption(f"depth={text!r}: give 1 to {MAX_TREE_DEPTH}")
-        return tree_svg(game, position, int(text))
+        if game.properties.loopy or game.properties.too_big_to_solve:
+            raise BadOption(f"{game.name}: no game tree is drawn for a game whose positions repeat "
+                            "or that is too big to solve")
+        known = quick_analysis(game, position, self.memory)
+        if known is None or known.source != "search":
+            raise TooLarge(f"{game.name}: the game tree below {game.format_position(position)!r} "
+                           "needs too long a search to draw; try a later position")
+        return tree_svg(game, position, int(text), seconds=TREE_SECONDS)
 
 
 def create_app(server: Server | None = None) -> Starlette:
@@ -151,12 +170,16 @@ def create_app(server: Server | None = None) -> Starlette:
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
+    async def favicon(request: Request) -> Response:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     async def unknown_api(request: Request) -> Response:
         return JSONResponse({"error": f"no such API call: {request.url.path!r}; see docs/web.md"},
                             status_code=404)
 
     routes = [
         Route("/", index),
+        Route("/favicon.ico", favicon),
         Route("/game/{game}", page),
         Route("/api/games", games),
         Route("/api/growth", growth),
@@ -167,8 +190,10 @@ def create_app(server: Server | None = None) -> Starlette:
         Route("/api/{rest:path}", unknown_api),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(UserGameFaults)], exception_handlers={
-        PerfectPlayError: _bad_input, HTTPException: _http_error, Exception: _internal_error})
+    app = Starlette(routes=routes, middleware=[Middleware(BoundedRequests), Middleware(UserGameFaults)],
+                    exception_handlers={PerfectPlayError: _bad_input, TooLarge: _too_big,
+                                        LimitReached: _too_big, HTTPException: _http_error,
+                                        Exception: _internal_error})
     app.state.server = server
     return app
 
@@ -179,13 +204,13 @@ def _game_row(source: Source) -> dict[str, Any]:
             "own": source.own}
 
 
-def _seconds(text: str | None) -> float:
+def _seconds(text: str | None, default: float = DEFAULT_SECONDS) -> float:
     if text is None:
-        return DEFAULT_SECONDS
+        return default
     try:
         seconds = float(text)
     except ValueError:
-        raise BadOption(f"seconds={text!r}: give a number of seconds") from None
+        raise BadOption(f"seconds={text[:40]!r}: give a number of seconds") from None
     if not 0 < seconds <= MAX_SECONDS:
         raise BadOption(f"seconds={text!r}: give more than 0 and at most {MAX_SECONDS:g}")
     return seconds
@@ -221,6 +246,29 @@ async def _stream(server: Server, located: Located, seconds: float, request: Req
                 return
     finally:
         thinker.cancel()  # the page went away or cancelled: stop searching
+
+
+async def _too_big(request: Request, error: Exception) -> Response:
+    """A request past the page's bounds (too many moves to value, a search that would not
+    finish in the page's time): HTTP 422 with the reason, at once."""
+    return JSONResponse({"error": f"too big for the page: {error}"}, status_code=422)
+
+
+class BoundedRequests:
+    """ASGI middleware: a query string longer than MAX_QUERY_BYTES is answered HTTP 414
+    before any handler reads it."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and len(scope.get("query_string", b"")) > MAX_QUERY_BYTES:
+            size = len(scope["query_string"])
+            answer = JSONResponse({"error": f"the request's query is {size:,} bytes; at most "
+                                            f"{MAX_QUERY_BYTES:,} are read"}, status_code=414)
+            await answer(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
 
 
 async def _bad_input(request: Request, error: Exception) -> Response:

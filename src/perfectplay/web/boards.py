@@ -14,10 +14,37 @@ from perfectplay.game import Game
 
 
 def board_of(game: Game[Any, Any], position: Any) -> dict[str, Any]:
+    """The board's description, with ``sides``: the names of the side to move and of the
+    other side, as the page names them (the status line, and the winner at the end)."""
     for kind, draw in _KINDS:
         if _is(game, kind):
-            return draw(game, position)
-    return {"kind": "text", "text": game.render(position)}
+            board = draw(game, position)
+            break
+    else:
+        board = {"kind": "text", "text": game.render(position)}
+    board["sides"] = _sides(game, position, board)
+    return board
+
+
+SIDE_NAMES = {"X": "X", "O": "O", "R": "Red", "B": "Blue", "w": "White", "b": "Black"}
+OTHER_SIDE = {"X": "O", "O": "X", "R": "B", "B": "R", "w": "b", "b": "w"}
+
+
+def _sides(game: Game[Any, Any], position: Any, board: dict[str, Any]) -> list[str]:
+    mark = board.get("to_move")
+    if mark in OTHER_SIDE:
+        other = OTHER_SIDE[mark]
+        if board["kind"] == "connect4":
+            return [CONNECT4_SIDES[mark], CONNECT4_SIDES[other]]
+        return [SIDE_NAMES[mark], SIDE_NAMES[other]]
+    marks = game.player_marks(position)
+    if marks is not None:
+        return list(marks)
+    player = game.player_to_move(position)
+    if player is not None:
+        names = ["the first player", "the second player"]
+        return [names[player], names[1 - player]]
+    return ["the player to move", "the other player"]
 
 
 def _is(game: Game[Any, Any], kind: str) -> bool:

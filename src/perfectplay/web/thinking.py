@@ -1,10 +1,16 @@
 """The computer's thinking, watched live: iterative deepening in a worker thread, one event
 per completed depth, until every move's value is exact, the time is up, or the page cancels.
 
-Each depth is a full-window analysis (every move's value to that depth, exact where the
-search saw the end), so the page can colour moves as estimates while it waits. A cancel (the
-page closes the event stream) sets the search's stop flag, which the search polls every few
-hundred nodes; the thread then ends and the best depth so far is kept.
+Each depth values every move to that depth (exact where the search saw the end), so the page
+can colour moves as estimates while it waits. A game with a heuristic ``evaluate`` (chess,
+Connect Four) is searched by the depth-limited engine (perfectplay.engine): one engine, its
+table kept from depth to depth, searches the position for its best line and score, then each
+move's child one ply shallower; a game too big to solve gets no exact try at all. Other games
+deepen with the library's ``id`` search, each depth followed by an exact try as long.
+
+A cancel (the page closes the event stream) or the end of the time sets the search's stop
+flag, which the search polls every few hundred nodes; the thread then ends and the best depth
+so far is kept.
 """
 
 from __future__ import annotations
@@ -19,13 +25,20 @@ from perfectplay.errors import LimitReached
 from perfectplay.game import Game
 from perfectplay.game_faults import explain
 from perfectplay.search.limits import Budget, Limits
+from perfectplay.search.results import MoveValue
 from perfectplay.solving import analyze
-from perfectplay.web.positions import TABLE_ENTRIES, Analyses, Known, quick_analysis
+from perfectplay.web.positions import TABLE_ENTRIES, Analyses, Known, is_over, quick_analysis
 
 DEFAULT_SECONDS = 5.0
 MAX_SECONDS = 60.0
 # At most this many searches think at once; more would only share the same 2 cores.
 MAX_THINKERS = 4
+# The engine's table for one thinking: 2^18 entries of 16 bytes (4 MB).
+ENGINE_TABLE_ENTRIES = 1 << 18
+# The deepest search asked for (the engine's own bound, perfectplay.engine.api.MAX_DEPTH).
+MAX_DEPTH = 99
+# A best line is shown to this many plies.
+LINE_PLIES = 12
 
 
 @dataclass
@@ -68,13 +81,25 @@ class Thinker:
         if known is not None and known.exact:
             self.report(Progress(0, known, time.perf_counter() - started, True, "exact"))
             return
+        clock = threading.Timer(self.seconds, self.budget.stop.set)  # the engine polls only the flag
+        clock.daemon = True
+        clock.start()
+        engine = EngineDepths(self) if uses_engine(self.game) else None
+        try:
+            self._deepen(known, started, self._depth if engine is None else engine)
+        finally:
+            clock.cancel()
+            if engine is not None:
+                engine.close()
+
+    def _deepen(self, known: Known | None, started: float, search: Callable[[int], Known | None]) -> None:
         best: Known | None = known
-        max_depth = self.game.properties.max_length or 10_000
+        max_depth = min(self.game.properties.max_length or MAX_DEPTH, MAX_DEPTH)
         reason = "time"
         for depth in range(1, max_depth + 1):
-            found = self._depth(depth)
+            found = search(depth)
             if found is None:
-                reason = "cancelled" if self.budget.stop.is_set() else "time"
+                reason = "time" if self.budget.elapsed() >= self.seconds else "cancelled"
                 break
             best = found
             self.memory.put(self.game, self.position, found)
@@ -121,6 +146,94 @@ class Thinker:
 
     def _stopped(self) -> bool:
         return self.budget.stop.is_set() or self.budget.elapsed() >= self.seconds
+
+
+def uses_engine(game: Game[Any, Any]) -> bool:
+    """Whether the depth-limited engine values ``game``: it has a heuristic of its own (an
+    ``evaluate`` that is not the protocol's 0) and its positions never repeat."""
+    own_evaluation = type(game).evaluate is not Game.evaluate
+    return own_evaluation and not game.properties.loopy and not game.properties.is_score
+
+
+class EngineDepths:
+    """Every move's engine score at one depth after another, one engine and its table kept
+    throughout: the position itself is searched ``depth`` plies (its best line and score),
+    then each move's child ``depth - 1`` plies. Exact values (a mate or a forced end seen,
+    the game's own known values) are proven and marked so."""
+
+    def __init__(self, thinker: Thinker) -> None:
+        self.thinker = thinker
+        self.game = thinker.game
+
+    def __call__(self, depth: int) -> Known | None:
+        from perfectplay.engine.api import SearchLimits, Settings
+        from perfectplay.engine.core import Engine
+        thinker, game, position = self.thinker, self.game, self.thinker.position
+        if thinker._stopped():
+            return None
+        if not hasattr(self, "engine"):
+            self.engine = Engine(game, Settings(tt_size=ENGINE_TABLE_ENTRIES))
+        began = time.perf_counter()
+        stop = thinker.budget.stop
+        root = self.engine.search(position, SearchLimits(depth=depth), stop=stop)
+        if thinker._stopped():
+            return None
+        moves = [self._move_value(move, depth - 1) for move in game.moves(position)]
+        if thinker._stopped():
+            return None
+        moves.sort(key=lambda move: -move.value)
+        line = tuple(_notation_line(game, position, root.pv[:LINE_PLIES]))
+        proven = root.exact and all(move.exact for move in moves)
+        if not proven and not game.properties.too_big_to_solve:
+            exact = thinker._exact_try(max(time.perf_counter() - began, 0.01))
+            if exact is not None:
+                return exact
+        return Known(tuple(moves), proven, depth, source="engine", line=line)
+
+    def _move_value(self, move: Any, depth: int) -> MoveValue:
+        from perfectplay.engine.api import SearchLimits
+        game, position = self.game, self.thinker.position
+        child = game.play(position, move)
+        notation = game.format_move(position, move)
+        if is_over(game, child):
+            finished = _finished_value(game, child)
+            return MoveValue(move, notation, _one_ply_up(-finished), False, True)
+        known = game.known_value(child)
+        if known is not None:
+            return MoveValue(move, notation, _one_ply_up(-known), False, True, source="known")
+        if depth < 1:
+            return MoveValue(move, notation, -game.evaluate(child), False, False)
+        result = self.engine.search(child, SearchLimits(depth=depth), stop=self.thinker.budget.stop)
+        return MoveValue(move, notation, _one_ply_up(-result.score), False, result.exact)
+
+    def close(self) -> None:
+        if hasattr(self, "engine"):
+            self.engine.close()
+
+
+def _finished_value(game: Game[Any, Any], position: Any) -> int:
+    from perfectplay.game import Outcome
+    result = game.outcome(position)
+    if result is None:  # no move left
+        result = Outcome.WIN if game.properties.misere else Outcome.LOSS
+    return {Outcome.WIN: V.WIN, Outcome.DRAW: 0, Outcome.LOSS: -V.WIN}[result]
+
+
+def _one_ply_up(value: int) -> int:
+    """A negated child value read one ply further from the end."""
+    if V.is_win(value):
+        return value - 1
+    if V.is_loss(value):
+        return value + 1
+    return value
+
+
+def _notation_line(game: Game[Any, Any], position: Any, line: list[Any]) -> list[str]:
+    written = []
+    for move in line:
+        written.append(game.format_move(position, move))
+        position = game.play(position, move)
+    return written
 
 
 class Thinkers:
