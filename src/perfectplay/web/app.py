@@ -32,7 +32,7 @@ from perfectplay.play.analyst import Analysis
 from perfectplay.play.levels import LEVELS, choose, level_named
 from perfectplay.search.results import FROM_DATABASE
 from perfectplay.web.catalog import Catalog, Source, builtin_catalog
-from perfectplay.web.positions import Analyses, describe, parse_moves, quick_analysis, replay, source_note
+from perfectplay.web.positions import Analyses, check_move_count, describe, parse_moves, quick_analysis, replay, source_note
 from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thinker, Thinkers
 
 STATIC = Path(__file__).parent / "static"
@@ -73,6 +73,7 @@ class Server:
             raise BadPosition(f"position {text[:40]!r}... is too long ({len(text)} characters)")
         source, (game, start) = self.catalog.load(name, query, text or None)
         position, played = replay(game, start, parse_moves(query.get("moves")))
+        check_move_count(game, position)  # a bounded answer, before any search starts
         return source, game, start, position, played
 
     def position(self, name: str, query: Mapping[str, str]) -> dict[str, Any]:

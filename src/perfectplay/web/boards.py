@@ -14,23 +14,19 @@ from perfectplay.game import Game
 
 
 def board_of(game: Game[Any, Any], position: Any) -> dict[str, Any]:
-    """The board's description, with ``sides``: the names of the side to move and of the
-    other side, as the page names them (the status line, and the winner at the end)."""
     for kind, draw in _KINDS:
         if _is(game, kind):
-            board = draw(game, position)
-            break
-    else:
-        board = {"kind": "text", "text": game.render(position)}
-    board["sides"] = _sides(game, position, board)
-    return board
+            return draw(game, position)
+    return {"kind": "text", "text": game.render(position)}
 
 
 SIDE_NAMES = {"X": "X", "O": "O", "R": "Red", "B": "Blue", "w": "White", "b": "Black"}
 OTHER_SIDE = {"X": "O", "O": "X", "R": "B", "B": "R", "w": "b", "b": "w"}
 
 
-def _sides(game: Game[Any, Any], position: Any, board: dict[str, Any]) -> list[str]:
+def side_names(game: Game[Any, Any], position: Any, board: dict[str, Any]) -> list[str]:
+    """The names of the side to move and of the other side, as the page names them (the
+    status line, and the winner at the end)."""
     mark = board.get("to_move")
     if mark in OTHER_SIDE:
         other = OTHER_SIDE[mark]

@@ -26,7 +26,7 @@ from perfectplay.game import Game
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import FROM_DATABASE, MoveValue
 from perfectplay.solving import analyze, resolve_algorithm, solve
-from perfectplay.web.boards import board_of
+from perfectplay.web.boards import board_of, side_names
 
 MOVE_SEPARATOR = ","
 MAX_MOVES = 2_000
@@ -220,7 +220,11 @@ def _exact_at_once(game: Game[Any, Any], position: Any) -> Known | None:
             moves = analyze(game, position, engine="compiled")
         return Known(tuple(moves), True, source="kernel")
     if game.properties.too_big_to_solve:
-        return None  # an exact search cannot finish: the engine estimates it, with no pre-search
+        # An exact search cannot finish: the engine estimates it, with no pre-search; only a
+        # value the game knows without search (chess's endgame tables) is read at once.
+        if game.known_value(position) is None:
+            return None
+        return Known(tuple(analyze(game, position, limits=Limits(nodes=EXACT_NODES))), True, source="theory")
     if game.properties.loopy and _quick(game):
         return _retro(game, position)
     try:
@@ -318,6 +322,7 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
         "score_game": score_game,
         "too_big": game.properties.too_big_to_solve,
         "board": board,
+        "sides": side_names(game, position, board),
         "render": game.render(position),
         "tree": False,
         "line": [],
@@ -327,7 +332,7 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
         payload |= {"status": "exact", "value": solution.as_dict()["value"],
                     "remoteness": solution.remoteness, "exact": True, "depth": None,
                     "best_moves": [], "moves": [],
-                    "result": result_words(board, solution.value, score_game)}
+                    "result": result_words(payload["sides"], solution.value, score_game)}
         return payload
     if known is None:
         payload |= {"status": "pending", "value": None, "remoteness": None, "exact": False,
@@ -363,10 +368,10 @@ def _proven(known: Known) -> bool:
     return V.is_win(first.value) or all(move.exact for move in known.moves)
 
 
-def result_words(board: dict[str, Any], value: int, score_game: bool) -> str:
-    """How a finished game ended, naming the winner by the board's names for the sides
-    ("Red (X) wins", "White wins", "draw", "+3 for X")."""
-    mover, other = board.get("sides") or ("the player to move", "the other player")
+def result_words(sides: list[str], value: int, score_game: bool) -> str:
+    """How a finished game ended, naming the winner by the page's names for the sides
+    ("Red (X) wins", "White wins", "draw", "X wins by 3")."""
+    mover, other = sides
     if score_game:
         if value == 0:
             return "level: a draw"
