@@ -31,9 +31,19 @@ from perfectplay.game_faults import explain
 from perfectplay.play.analyst import Analysis
 from perfectplay.play.levels import LEVELS, choose, level_named
 from perfectplay.search.results import FROM_DATABASE
+from perfectplay.web.answers import Answers
 from perfectplay.web.catalog import Catalog, Source, builtin_catalog
-from perfectplay.web.positions import Analyses, check_move_count, describe, parse_moves, quick_analysis, replay, source_note
-from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thinker, Thinkers
+from perfectplay.web.positions import (
+    Analyses,
+    check_move_count,
+    describe,
+    parse_moves,
+    quick_analysis,
+    replay,
+    source_note,
+)
+from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thinker
+from perfectplay.web.workers import ProcessThinkers
 
 STATIC = Path(__file__).parent / "static"
 MAX_POSITION_TEXT = 1_000
@@ -59,7 +69,8 @@ class Server:
 
     catalog: Catalog = field(default_factory=builtin_catalog)
     memory: Analyses = field(default_factory=Analyses)
-    thinkers: Thinkers = field(default_factory=Thinkers)
+    answers: Answers = field(default_factory=Answers)
+    thinkers: ProcessThinkers = field(default_factory=ProcessThinkers)
 
     def locate(self, name: str, query: Mapping[str, str], action: str) -> Located:
         """The game, its start, the position reached and the moves played, from a query."""
@@ -96,7 +107,8 @@ class Server:
         if known is None or not known.exact:
             # Estimated: think for the think time (an estimate the page's stream left is
             # deepened further, never thrown away).
-            thinker = Thinker(game, position, self.memory, seconds, lambda _progress: None)
+            thinker = Thinker(game, position, self.memory, seconds, lambda _progress: None,
+                              recipe(source, query, played_notation(query)))
             self.thinkers.start(thinker).join()  # counted with the other searches
             known = self.memory.get(game, position)
         if known is None or not known.moves:
@@ -140,8 +152,15 @@ def create_app(server: Server | None = None) -> Starlette:
 
     async def position(request: Request) -> Response:
         query = dict(request.query_params)
+        key = Answers.key(request.path_params["game"], "position", query)
+        kept = server.answers.get(key)  # an exact answer asked before: no thread, no search
+        if kept is not None:
+            return Response(kept, media_type="application/json")
         payload = await run_in_threadpool(server.position, request.path_params["game"], query)
-        return JSONResponse(payload)
+        response = JSONResponse(payload)
+        if payload["status"] == "exact":
+            server.answers.put(key, bytes(response.body))
+        return response
 
     async def computer(request: Request) -> Response:
         query = dict(request.query_params)
@@ -199,6 +218,19 @@ def create_app(server: Server | None = None) -> Starlette:
     return app
 
 
+def played_notation(query: Mapping[str, str]) -> list[str]:
+    return parse_moves(query.get("moves"))
+
+
+def recipe(source: Source, query: Mapping[str, str], moves: list[str]) -> Any:
+    """How a thinking process builds the game and position (None for a user's game file,
+    which thinks in a thread here)."""
+    if source.own:
+        return None
+    options = {name: query[name] for name in registry.OPTION_HELP if name in query}
+    return (source.name, options, query.get("position") or None, moves)
+
+
 def _game_row(source: Source) -> dict[str, Any]:
     return {"name": source.name, "summary": source.summary, "position_help": source.position_help,
             "options": {name: registry.OPTION_HELP[name] for name in source.options},
@@ -228,8 +260,9 @@ async def _stream(server: Server, located: Located, seconds: float, request: Req
     def report(progress: Progress) -> None:  # called from the search's thread
         loop.call_soon_threadsafe(queue.put_nowait, progress)
 
-    thinker = Thinker(game, position, server.memory, seconds, report)
-    server.thinkers.start(thinker)
+    thinker = Thinker(game, position, server.memory, seconds, report,
+                      recipe(source, request.query_params, played_notation(request.query_params)))
+    await run_in_threadpool(server.thinkers.start, thinker)  # may wait for a worker to stop
     try:
         while True:
             try:

@@ -21,7 +21,14 @@ from typing import Any, Hashable
 
 from perfectplay import registry
 from perfectplay import value as V
-from perfectplay.errors import BadDatabase, IllegalMove, LimitReached, PerfectPlayError, TooLarge, UnsupportedSearch
+from perfectplay.errors import (
+    BadDatabase,
+    IllegalMove,
+    LimitReached,
+    PerfectPlayError,
+    TooLarge,
+    UnsupportedSearch,
+)
 from perfectplay.game import Game
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import FROM_DATABASE, MoveValue

@@ -61,6 +61,10 @@ class Thinker:
     memory: Analyses
     seconds: float
     report: Callable[[Progress], None]
+    # How a thinking process builds the same game and position (perfectplay.web.workers):
+    # (game name, its options as a query, start position text or None, moves in notation).
+    # None for a user's game, which thinks in a thread of the server's own process.
+    recipe: tuple[str, dict[str, str], str | None, list[str]] | None = None
     budget: Budget = field(init=False)
 
     def __post_init__(self) -> None:
@@ -234,35 +238,3 @@ def _notation_line(game: Game[Any, Any], position: Any, line: list[Any]) -> list
         written.append(game.format_move(position, move))
         position = game.play(position, move)
     return written
-
-
-class Thinkers:
-    """Bounds the searches running at once; a new one beyond the bound cancels the oldest."""
-
-    def __init__(self, limit: int = MAX_THINKERS) -> None:
-        self.limit = limit
-        self._running: list[Thinker] = []
-        self._lock = threading.Lock()
-
-    def start(self, thinker: Thinker) -> threading.Thread:
-        with self._lock:
-            self._running.append(thinker)
-            while len(self._running) > self.limit:
-                self._running.pop(0).cancel()
-
-        def target() -> None:
-            try:
-                thinker.run()
-            finally:
-                with self._lock:
-                    if thinker in self._running:
-                        self._running.remove(thinker)
-
-        thread = threading.Thread(target=target, name="perfectplay-thinker", daemon=True)
-        thread.start()
-        return thread
-
-    def cancel_all(self) -> None:
-        with self._lock:
-            for thinker in self._running:
-                thinker.cancel()
