@@ -32,6 +32,7 @@ from perfectplay.play.analyst import Analysis
 from perfectplay.play.levels import LEVELS, choose, level_named
 from perfectplay.search.results import FROM_DATABASE
 from perfectplay.web.answers import Answers
+from perfectplay.web.boards import board_of
 from perfectplay.web.catalog import Catalog, Source, builtin_catalog
 from perfectplay.web.positions import (
     Analyses,
@@ -70,7 +71,15 @@ class Server:
     catalog: Catalog = field(default_factory=builtin_catalog)
     memory: Analyses = field(default_factory=Analyses)
     answers: Answers = field(default_factory=Answers)
+    _rows: list[dict[str, Any]] | None = None
     thinkers: ProcessThinkers = field(default_factory=ProcessThinkers)
+
+    def game_rows(self) -> list[dict[str, Any]]:
+        """Every game on offer for the home page's cards: its summary, its start board (the
+        card's picture) and whether it is solved exactly or estimated by the engine."""
+        if self._rows is None:
+            self._rows = [_game_row(source, self.catalog) for source in self.catalog.sources.values()]
+        return self._rows
 
     def locate(self, name: str, query: Mapping[str, str], action: str) -> Located:
         """The game, its start, the position reached and the moves played, from a query."""
@@ -147,8 +156,8 @@ def create_app(server: Server | None = None) -> Starlette:
     server = server or Server()
 
     async def games(request: Request) -> Response:
-        return JSONResponse({"games": [_game_row(source) for source in server.catalog.sources.values()],
-                             "levels": {name: level.summary for name, level in LEVELS.items()}})
+        rows = await run_in_threadpool(server.game_rows)
+        return JSONResponse({"games": rows, "levels": {name: level.summary for name, level in LEVELS.items()}})
 
     async def position(request: Request) -> Response:
         query = dict(request.query_params)
@@ -231,10 +240,16 @@ def recipe(source: Source, query: Mapping[str, str], moves: list[str]) -> Any:
     return (source.name, options, query.get("position") or None, moves)
 
 
-def _game_row(source: Source) -> dict[str, Any]:
-    return {"name": source.name, "summary": source.summary, "position_help": source.position_help,
-            "options": {name: registry.OPTION_HELP[name] for name in source.options},
-            "own": source.own}
+def _game_row(source: Source, catalog: Catalog) -> dict[str, Any]:
+    row = {"name": source.name, "summary": source.summary, "position_help": source.position_help,
+           "options": {name: registry.OPTION_HELP[name] for name in source.options},
+           "own": source.own, "board": None, "exact": True}
+    try:
+        _, (game, start) = catalog.load(source.name, {}, None)
+        row |= {"board": board_of(game, start), "exact": not game.properties.too_big_to_solve}
+    except Exception:  # a user's game that cannot start: its card has no picture
+        pass
+    return row
 
 
 def _seconds(text: str | None, default: float = DEFAULT_SECONDS) -> float:

@@ -151,7 +151,8 @@ const DRAWERS = { tictactoe: drawTicTacToe, connect4: drawConnectFour, heaps: dr
 // Draw `payload`'s board into `container`; `onMove(notation)` plays a clicked move.
 export function drawBoard(container, payload, { hidden, onMove }) {
   const byMove = new Map(payload.moves.map((row) => [row.move, row]));
-  const view = { byMove, hidden, onMove, scoreGame: payload.score_game, scale: scoreScale(payload.moves) };
+  const view = { byMove, hidden, onMove, scoreGame: payload.score_game, scale: scoreScale(payload.moves),
+                 line: hidden ? [] : payload.line ?? [] };
   const draw = DRAWERS[payload.board.kind] ?? drawText;
   container.replaceChildren(draw(payload.board, view));
 }
@@ -161,7 +162,8 @@ export function drawMoveButtons(container, payload, { hidden, onMove, hinted }) 
   const scale = scoreScale(payload.moves);
   container.replaceChildren(...payload.moves.map((row) => {
     const button = document.createElement("button");
-    button.className = "move" + (hinted.has(row.move) ? " hint" : "");
+    const principal = !hidden && payload.line?.[0] === row.move;
+    button.className = "move" + (hinted.has(row.move) ? " hint" : "") + (principal ? " pv" : "");
     button.dataset.move = row.move;
     button.dataset.class = valueClass(row, payload.score_game);
     button.dataset.remoteness = row.remoteness ?? "";

@@ -128,10 +128,13 @@ export function drawMorris(board, view) {
   }
   [...board.cells].forEach((mark, i) => {
     const [cx, cy] = at(i);
-    const fill = mark === "X" ? "#1b4f9c" : mark === "O" ? "#f0f0f0" : "#d9cfb8";
-    const point = el("circle", { cx, cy, r: mark === "." ? 18 : 26, fill, "data-point": i + 1,
-                                 "data-man": mark === "." ? "" : mark });
+    // X's men blue, O's orange-brown, both large and ringed; an empty point small and pale.
+    const fill = mark === "X" ? "#1b4f9c" : mark === "O" ? "#c0571b" : "#d9cfb8";
+    const point = el("circle", { cx, cy, r: mark === "." ? 16 : 27, fill, "data-point": i + 1,
+                                 "data-man": mark === "." ? "" : mark,
+                                 "data-stroke": mark === "." ? "#8a7a5a" : "#222" });
     svg.appendChild(point);
+    if (mark !== ".") label(svg, cx, cy + 7, mark, { "font-size": 20, "font-weight": "bold", fill: "#fff" });
     spots.set(String(i + 1), point);
     label(svg, cx + 30, cy - 22, String(i + 1), { "font-size": 11, fill: "#777" });
   });
@@ -184,6 +187,19 @@ export function drawChess(board, view) {
                                      stroke: "#d00", "stroke-width": 3, "pointer-events": "none" }));
     }
     if (piece !== ".") label(svg, x + cell / 2, y + cell / 2 + 15, PIECES[piece], { "font-size": 40, fill: "#111" });
+  });
+  // The engine's best line: its first move as an arrow (the reply as a thinner one).
+  (view.line ?? []).slice(0, 2).forEach((move, k) => {
+    const centre = (name) => [margin + ("abcdefgh".indexOf(name[0]) + 0.5) * cell, (8 - Number(name[1]) + 0.5) * cell];
+    const [x1, y1] = centre(move.slice(0, 2)), [x2, y2] = centre(move.slice(2, 4));
+    const colour = k === 0 ? "rgba(10, 88, 202, 0.75)" : "rgba(192, 87, 27, 0.6)";
+    const angle = Math.atan2(y2 - y1, x2 - x1), head = 14;
+    const [bx, by] = [x2 - Math.cos(angle) * head, y2 - Math.sin(angle) * head];
+    svg.appendChild(el("line", { x1, y1, x2: bx, y2: by, stroke: colour, "stroke-width": k === 0 ? 8 : 5,
+                                 "stroke-linecap": "round", "pointer-events": "none", class: "pv-arrow",
+                                 "data-pv": move }));
+    const side = (sign) => `${bx + Math.cos(angle + sign * Math.PI / 2) * 10},${by + Math.sin(angle + sign * Math.PI / 2) * 10}`;
+    svg.appendChild(el("polygon", { points: `${x2},${y2} ${side(1)} ${side(-1)}`, fill: colour, "pointer-events": "none" }));
   });
   for (let f = 0; f < 8; f++) label(svg, margin + f * cell + cell / 2, size - 5, "abcdefgh"[f], { "font-size": 12 });
   for (let r = 0; r < 8; r++) label(svg, margin / 2, r * cell + cell / 2 + 4, String(8 - r), { "font-size": 12 });
