@@ -152,7 +152,7 @@ const DRAWERS = { tictactoe: drawTicTacToe, connect4: drawConnectFour, heaps: dr
 export function drawBoard(container, payload, { hidden, onMove }) {
   const byMove = new Map(payload.moves.map((row) => [row.move, row]));
   const view = { byMove, hidden, onMove, scoreGame: payload.score_game, scale: scoreScale(payload.moves),
-                 line: hidden ? [] : payload.line ?? [] };
+                 line: hidden ? [] : payload.line ?? [], position: `${payload.game}|${payload.position}` };
   const draw = DRAWERS[payload.board.kind] ?? drawText;
   container.replaceChildren(draw(payload.board, view));
 }

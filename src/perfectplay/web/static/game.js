@@ -278,8 +278,9 @@ function legendFor(payload) {
     tictactoe: "Numbers on the squares are plies to the end of the game with best play.",
     connect4: "Numbers above the columns are exact scores in the test sets' convention: +N wins for the player "
       + "who drops there (larger is sooner), -N loses, 0 draws; \"est\" is an engine estimate.",
-    morris: "Click a man (ringed in the colour of its best move), then a point: each point it can reach is "
-      + "filled by that move's value. Hover a point for \"win in N\".",
+    morris: "Place a man by clicking a point; once all are placed, click a man (ringed in the colour of its "
+      + "best move), then a point. Each point you can play is filled by that move's value; the number on it "
+      + "is plies to the end with best play.",
     dodgem: "Click a car (ringed in the colour of its best move), then a square or \"off\": each is filled by "
       + "that move's value. Hover for \"win in N\".",
     chopsticks: "Click your hand, then theirs: each tap is filled by its value. Splits are the buttons below.",

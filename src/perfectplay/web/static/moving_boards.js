@@ -9,11 +9,15 @@ import { el } from "./svg.js";
 import { describeRow, moveColour, valueClass } from "./values.js";
 
 const SELECTED = "#0a58ca";
+// The man or piece picked, kept while the same position is redrawn (each depth the engine
+// completes redraws the board): a pick survives the redraw.
+const picked = { position: null, id: null };
 
 // `spots`: Map id -> SVG shape. `split(notation)` -> {from, to} (from undefined for a one-click
 // move), or null for a move the board does not show. Rows come best first, so the first row
 // seen for a source is its best.
-function wireTwoClick(spots, view, split) {
+// `numbers` (optional): Map id -> SVG text, filled with a target's plies to the end.
+function wireTwoClick(spots, view, split, numbers = new Map()) {
   const bestFrom = new Map(), byPair = new Map(), single = new Map();
   for (const row of view.byMove.values()) {
     const parts = split(row.move);
@@ -24,12 +28,16 @@ function wireTwoClick(spots, view, split) {
     // A chess promotion by click makes a queen: it replaces any other piece's row.
     if (!byPair.has(key) || /q$/.test(row.move)) byPair.set(key, row);
   }
-  let selected = null;
+  let selected = picked.position === view.position && bestFrom.has(picked.id) ? picked.id : null;
   const paint = () => {
+    [picked.position, picked.id] = [view.position, selected];
     for (const [id, shape] of spots) {
       const row = selected === null ? single.get(id) : byPair.get(`${selected}>${id}`);
       const source = bestFrom.get(id);
       mark(shape, row, view);
+      const number = numbers.get(id);
+      if (number) number.textContent = row && !view.hidden && row.remoteness !== null && row.remoteness !== undefined
+        ? String(row.remoteness) : "";
       let stroke = shape.getAttribute("data-stroke") ?? "#555", width = 1.5;
       if (!row && source) {
         // A man keeps its own colour (whose it is); the value of its best move rings it.
@@ -74,7 +82,7 @@ function root(width, height) {
 }
 
 function label(svg, x, y, text, attrs = {}) {
-  svg.appendChild(el("text", { x, y, "text-anchor": "middle", "pointer-events": "none", ...attrs }, text));
+  return svg.appendChild(el("text", { x, y, "text-anchor": "middle", "pointer-events": "none", ...attrs }, text));
 }
 
 // Dodgem: squares a1.. from the bottom left; Blue drives right, Red up, and a car on the far
@@ -118,7 +126,7 @@ export function drawDodgem(board, view) {
 // Three Men's Morris and Tapatan: points 1-9 row by row from the top left.
 export function drawMorris(board, view) {
   const gap = 110, margin = 40, size = 2 * gap + 2 * margin;
-  const svg = root(size, size), spots = new Map();
+  const svg = root(size, size), spots = new Map(), numbers = new Map();
   const at = (i) => [margin + (i % 3) * gap, margin + Math.floor(i / 3) * gap];
   const lines = [[0, 2], [3, 5], [6, 8], [0, 6], [1, 7], [2, 8]];
   if (board.diagonals) lines.push([0, 8], [2, 6]);
@@ -135,13 +143,15 @@ export function drawMorris(board, view) {
                                  "data-stroke": mark === "." ? "#8a7a5a" : "#222" });
     svg.appendChild(point);
     if (mark !== ".") label(svg, cx, cy + 7, mark, { "font-size": 20, "font-weight": "bold", fill: "#fff" });
+    else numbers.set(String(i + 1), label(svg, cx, cy + 5, "", { "font-size": 14, "font-weight": "bold",
+                                                                  fill: "#111", class: "plies" }));
     spots.set(String(i + 1), point);
     label(svg, cx + 30, cy - 22, String(i + 1), { "font-size": 11, fill: "#777" });
   });
   wireTwoClick(spots, view, (move) => {
     const [a, b] = move.split("-");
     return b === undefined ? { to: a } : { from: a, to: b };
-  });
+  }, numbers);
   return svg;
 }
 
