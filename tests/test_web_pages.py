@@ -87,7 +87,8 @@ def test_every_games_page_draws_and_fits(server: str, browser: Any, shots: Path,
     assert not errors, errors
 
 
-def test_the_home_page_shows_cards_and_a_readable_growth_chart(server: str, browser: Any, shots: Path) -> None:
+def test_the_home_page_shows_cards_and_a_readable_growth_chart(server: str, browser: Any,
+                                                                shots: Path) -> None:
     page, errors = open_page(browser)
     page.goto(server)
     page.wait_for_selector("#growth-svg .growth-legend")
@@ -109,9 +110,10 @@ def test_the_home_page_shows_cards_and_a_readable_growth_chart(server: str, brow
     assert inside == [True] * 4
     overlap = page.evaluate("""() => {
         const title = document.getElementById('growth-axis-title').getBoundingClientRect();
-        return [...document.querySelectorAll('#growth-svg text')].filter((t) => /^(1e\\d|\\d+)$/.test(t.textContent)
-            && t.getBoundingClientRect().left < title.right && t.getBoundingClientRect().right > title.left
-            && t.getBoundingClientRect().top < title.bottom && t.getBoundingClientRect().bottom > title.top).length;
+        const ticks = [...document.querySelectorAll('#growth-svg text')]
+            .filter((t) => /^(1e\\d|\\d+)$/.test(t.textContent)).map((t) => t.getBoundingClientRect());
+        return ticks.filter((b) => b.left < title.right && b.right > title.left
+            && b.top < title.bottom && b.bottom > title.top).length;
     }""")
     assert overlap == 0
     page.screenshot(path=str(shots / "home.png"), full_page=True)
@@ -137,7 +139,8 @@ def test_the_analysis_board_deepens_on_chess(server: str, browser: Any, shots: P
     line = page.inner_text("#best-line").split()
     assert len(line) >= 2 and all(re.fullmatch(r"[a-h][1-8][a-h][1-8][qrbn]?", move) for move in line)
     assert page.locator(".pv-arrow").count() >= 1
-    assert re.search(r"White to move: estimate [+-]\d+\.\d\d \(engine, depth \d+\)", page.inner_text("#status"))
+    status = page.inner_text("#status")
+    assert re.search(r"White to move: estimate [+-]\d+\.\d\d \(engine, depth \d+\)", status), status
     page.wait_for_selector("text=/^Done: /", timeout=30_000)
     depth = int(page.evaluate("document.body.dataset.depth"))
     page.screenshot(path=str(shots / "chess-analysis.png"), full_page=True)
@@ -190,7 +193,8 @@ def test_game_over_names_the_winner_and_morris_men_are_distinct(server: str, bro
     page.goto(server + "game/tapatan?moves=1,5")
     page.wait_for_selector("#board [data-man='O']")
     o_fill = page.eval_on_selector("#board [data-man='O']", "node => getComputedStyle(node).fill")
-    empty_fill = page.eval_on_selector("#board [data-point='9']", "node => node.getAttribute('data-base-fill')")
+    empty_fill = page.eval_on_selector("#board [data-point='9']",
+                                       "node => node.getAttribute('data-base-fill')")
     assert lightness(o_fill) < 0.5 and o_fill != empty_fill
     assert page.locator("#board text.plies").filter(has_text=re.compile(r"\d")).count() >= 1
     # Nim too big to search is valued by theory, with no distance: "win", never "win in null".
@@ -229,7 +233,8 @@ def test_the_tree_link_and_bad_requests_seen_from_the_page(server: str, browser:
     statuses = [status for status, _, _ in answers]
     assert statuses == [422, 400, 414, 422, 422, 400], answers
     assert "retrograde analysis" in answers[0][1] and "30 digits" in answers[1][1]
-    print("\nbad requests from the page (ms): " + ", ".join(f"{status} {ms:.0f}" for status, _, ms in answers))
+    shown = ", ".join(f"{status} {ms:.0f}" for status, _, ms in answers)
+    print(f"\nbad requests from the page (HTTP status, ms): {shown}")
     assert all(ms < 15_000 for _, _, ms in answers)
     page.close()
     assert not [error for error in errors if "Failed to load resource" not in error], errors

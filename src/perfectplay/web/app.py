@@ -157,7 +157,8 @@ def create_app(server: Server | None = None) -> Starlette:
 
     async def games(request: Request) -> Response:
         rows = await run_in_threadpool(server.game_rows)
-        return JSONResponse({"games": rows, "levels": {name: level.summary for name, level in LEVELS.items()}})
+        levels = {name: level.summary for name, level in LEVELS.items()}
+        return JSONResponse({"games": rows, "levels": levels})
 
     async def position(request: Request) -> Response:
         query = dict(request.query_params)

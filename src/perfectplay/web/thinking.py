@@ -37,6 +37,8 @@ MAX_THINKERS = 4
 ENGINE_TABLE_ENTRIES = 1 << 18
 # The deepest search asked for (the engine's own bound, perfectplay.engine.api.MAX_DEPTH).
 MAX_DEPTH = 99
+# Moves other than the best are searched this many plies shallower than the best line.
+MOVE_LAG = 1
 # A best line is shown to this many plies.
 LINE_PLIES = 12
 
@@ -162,8 +164,10 @@ def uses_engine(game: Game[Any, Any]) -> bool:
 class EngineDepths:
     """Every move's engine score at one depth after another, one engine and its table kept
     throughout: the position itself is searched ``depth`` plies (its best line and score),
-    then each move's child ``depth - 1`` plies. Exact values (a mate or a forced end seen,
-    the game's own known values) are proven and marked so."""
+    then each other move's child MOVE_LAG plies shallower than the best move's (the page
+    shows every move's score at once and the main line deepening fastest; the best move's
+    own score is the root's). Exact values (a mate or a forced end seen, the game's own
+    known values) are proven and marked so."""
 
     def __init__(self, thinker: Thinker) -> None:
         self.thinker = thinker
@@ -182,7 +186,13 @@ class EngineDepths:
         root = self.engine.search(position, SearchLimits(depth=depth), stop=stop)
         if thinker._stopped():
             return None
-        moves = [self._move_value(move, depth - 1) for move in game.moves(position)]
+        best_notation = game.format_move(position, root.best_move) if root.best_move is not None else None
+        moves = []
+        for move in game.moves(position):
+            valued = self._move_value(move, depth - 1 - MOVE_LAG)
+            if valued.notation == best_notation and not valued.exact:
+                valued = replace(valued, value=root.score, exact=root.exact)  # the root's view
+            moves.append(valued)
         if thinker._stopped():
             return None
         moves.sort(key=lambda move: -move.value)

@@ -2,15 +2,16 @@
 in a process of its own, so it holds no lock the server's other requests need (CPython's
 GIL) and cannot raise their latency much beyond sharing the CPU.
 
-A bounded pool of long-lived processes (spawned, so no lock a server thread holds is copied
-into them), each running one :class:`~perfectplay.web.thinking.Thinker` at a time. A job is
-sent as its recipe (game name, options, start text, moves), never as objects: the worker
-builds the game and position through its own catalog, and sends back every
-:class:`~perfectplay.web.thinking.Progress` (the analysis, pickled), which the server keeps in
-its memory of analyses and passes to the page's stream. The page
-closing its stream sends the worker a stop message, and its search stops within its polling
-interval. Workers run at a lower priority than the server (os.nice), so that on a busy
-machine the server's quick answers come first.
+A bounded pool of long-lived processes (each a fresh ``python -m perfectplay.web.workers``,
+so no lock a server thread holds is copied into them and no script that made the server is
+run again), talking over a socket pair, each running one
+:class:`~perfectplay.web.thinking.Thinker` at a time. A job is sent as its recipe (game
+name, options, start text, moves), never as objects: the worker builds the game and position
+through its own catalog, and sends back every :class:`~perfectplay.web.thinking.Progress`
+(the analysis, pickled), which the server keeps in its memory of analyses and passes to the
+page's stream. The page closing its stream sends the worker a stop message, and its search
+stops within its polling interval. Workers run at a lower priority than the server
+(os.nice), so that on a busy machine the server's quick answers come first.
 
 A thinker with no recipe (a user's game file, whose objects need not pickle) runs in a
 thread, as every thinker did before.
@@ -18,9 +19,12 @@ thread, as every thinker did before.
 
 from __future__ import annotations
 
-import multiprocessing
+import socket
+import subprocess
+import sys
 import threading
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from typing import Any
 
 from perfectplay.web.thinking import MAX_THINKERS, Progress, Thinker
@@ -132,7 +136,6 @@ class ProcessThinkers:
         self._done: dict[int, threading.Event] = {}
         self._jobs = 0
         self._lock = threading.Condition()
-        self._context = multiprocessing.get_context("spawn")
 
     def prestart(self) -> None:
         """Spawn the workers now (each imports perfectplay: about a second) rather than at
@@ -181,9 +184,11 @@ class ProcessThinkers:
                 worker.connection.send(None)
             except OSError:
                 pass
-            worker.process.join(timeout=2)
-            if worker.process.is_alive():
+            try:
+                worker.process.wait(timeout=2)
+            except subprocess.TimeoutExpired:
                 worker.process.terminate()
+                worker.process.wait(timeout=2)
 
     # -- inside ----------------------------------------------------------------------------
     def _free_worker(self) -> Worker:
@@ -191,9 +196,9 @@ class ProcessThinkers:
         stopped and its worker awaited. Called with the lock held."""
         while True:
             for worker in self._workers:
-                if worker.job is None and worker.process.is_alive():
+                if worker.job is None and worker.process.poll() is None:
                     return worker
-            self._workers = [worker for worker in self._workers if worker.process.is_alive()]
+            self._workers = [worker for worker in self._workers if worker.process.poll() is None]
             if len(self._workers) < self.limit:
                 worker = self._spawn()
                 self._workers.append(worker)
@@ -211,12 +216,13 @@ class ProcessThinkers:
             pass  # the worker is gone: its reader reports the end
 
     def _spawn(self) -> Worker:
-        ours, theirs = self._context.Pipe()
-        process = self._context.Process(target=_worker_main, args=(theirs, self.database),
-                                        name="perfectplay-thinking", daemon=True)
-        process.start()
+        ours, theirs = socket.socketpair()
+        command = [sys.executable, "-m", "perfectplay.web.workers", str(theirs.fileno())]
+        if self.database is not None:
+            command.append(self.database)
+        process = subprocess.Popen(command, pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL)
         theirs.close()
-        worker = Worker(process, ours)
+        worker = Worker(process, Connection(ours.detach()))
         threading.Thread(target=self._read, args=(worker,), name="perfectplay-thinking-reader",
                          daemon=True).start()
         return worker
@@ -278,3 +284,8 @@ class ProcessThinkers:
 
         threading.Thread(target=target, name="perfectplay-thinker", daemon=True).start()
         return Handle(done)
+
+
+if __name__ == "__main__":
+    # python -m perfectplay.web.workers FD [DATABASE]: a worker on the socket FD.
+    _worker_main(Connection(int(sys.argv[1])), sys.argv[2] if len(sys.argv) > 2 else None)

@@ -99,6 +99,7 @@ async function refresh() {
 async function play(notation) {
   if (state.busy || computerToMove()) return;
   const started = performance.now();
+  stopThinking(false);  // the search of the position left behind ends now
   state.payloads.length = state.moves.length + 1;
   state.moves.push(notation);
   state.redo = [];
