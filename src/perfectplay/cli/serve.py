@@ -36,7 +36,7 @@ def serve_command(game_files: tuple[str, ...], host: str, port: int, database: s
     try:
         import uvicorn
 
-        from perfectplay.web.app import Server, create_app
+        from perfectplay.web.app import COMPUTER_WORKERS, Server, create_app
         from perfectplay.web.catalog import add_game_file
         from perfectplay.web.positions import Analyses
     except ImportError as error:
@@ -45,7 +45,8 @@ def serve_command(game_files: tuple[str, ...], host: str, port: int, database: s
     if not 0 <= port <= 65535:
         raise BadOption(f"--port {port}: give a port from 0 to 65535")
     from perfectplay.web.workers import ProcessThinkers
-    server = Server(memory=Analyses(database=database), thinkers=ProcessThinkers(database=database))
+    server = Server(memory=Analyses(database=database), thinkers=ProcessThinkers(database=database),
+                    players=ProcessThinkers(COMPUTER_WORKERS, database=database, niceness=0))
     database_game = None if database is None else _database_game(database)
     for spec in game_files:
         add_game_file(server.catalog, spec)
@@ -56,7 +57,8 @@ def serve_command(game_files: tuple[str, ...], host: str, port: int, database: s
         click.echo(f"Answers come from database {database} ({database_game}) for the positions it holds.")
     from perfectplay.web.positions import warm_up
     threading.Thread(target=warm_up, name="perfectplay-warm-up", daemon=True).start()
-    threading.Thread(target=server.thinkers.prestart, name="perfectplay-thinkers", daemon=True).start()
+    for pool in (server.players, server.thinkers):
+        threading.Thread(target=pool.prestart, name="perfectplay-thinkers", daemon=True).start()
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     # Open thinking streams end within a few seconds of Ctrl-C or a terminate, not when
@@ -67,6 +69,7 @@ def serve_command(game_files: tuple[str, ...], host: str, port: int, database: s
         uvicorn.Server(config).run(sockets=[listener])
     finally:
         server.thinkers.close()
+        server.players.close()
 
 
 def _database_game(path: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, AsyncIterator, Mapping
@@ -36,6 +37,7 @@ from perfectplay.web.boards import board_of
 from perfectplay.web.catalog import Catalog, Source, builtin_catalog
 from perfectplay.web.positions import (
     Analyses,
+    Known,
     check_move_count,
     describe,
     parse_moves,
@@ -43,7 +45,7 @@ from perfectplay.web.positions import (
     replay,
     source_note,
 )
-from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thinker
+from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thinker, one_ply
 from perfectplay.web.workers import ProcessThinkers
 
 STATIC = Path(__file__).parent / "static"
@@ -54,6 +56,10 @@ MAX_QUERY_BYTES = 8_192
 MAX_SEED_DIGITS = 30
 # The computer's think time where it estimates (a game too big to solve), and its bound.
 COMPUTER_SECONDS = 2.0
+COMPUTER_WORKERS = 1
+# How long past its think time the computer waits for its search to report before playing
+# from the deepest depth reported (or a one-ply look, when none has).
+COMPUTER_GRACE_S = 0.1
 DISCONNECT_POLL_S = 0.25
 COMMON_PARAMETERS = ("position", "moves")
 # (the game's source, the game, its start, the position reached, the moves played)
@@ -73,6 +79,8 @@ class Server:
     answers: Answers = field(default_factory=Answers)
     _rows: list[dict[str, Any]] | None = None
     thinkers: ProcessThinkers = field(default_factory=ProcessThinkers)
+    # The computer's moves: a person waits for each, so its own worker at normal priority.
+    players: ProcessThinkers = field(default_factory=lambda: ProcessThinkers(COMPUTER_WORKERS, niceness=0))
 
     def game_rows(self) -> list[dict[str, Any]]:
         """Every game on offer for the home page's cards: its summary, its start board (the
@@ -112,14 +120,19 @@ class Server:
             shown = seed_text if len(seed_text) <= 40 else seed_text[:40] + "..."
             raise BadOption(f"seed={shown!r}: give a whole number of at most {MAX_SEED_DIGITS} digits")
         seconds = _seconds(query.get("seconds"), COMPUTER_SECONDS)
+        deadline = time.perf_counter() + seconds
         known = quick_analysis(game, position, self.memory)
         if known is None or not known.exact:
             # Estimated: think for the think time (an estimate the page's stream left is
-            # deepened further, never thrown away).
+            # deepened further, never thrown away), counted from the request.
             thinker = Thinker(game, position, self.memory, seconds, lambda _progress: None,
                               recipe(source, query, played_notation(query)))
-            self.thinkers.start(thinker).join()  # counted with the other searches
+            handle = self.players.start(thinker)
+            handle.join(max(0.0, deadline - time.perf_counter()) + COMPUTER_GRACE_S)
+            thinker.cancel()
             known = self.memory.get(game, position)
+            if known is None or not known.moves:
+                known = Known(tuple(one_ply(game, position)), False, 1)
         if known is None or not known.moves:
             raise BadPosition(f"{source.name}: no move to play in {game.format_position(position)!r}")
         rng = random.Random(int(seed_text)) if seed_text else random.Random()

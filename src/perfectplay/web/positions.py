@@ -174,8 +174,12 @@ def is_over(game: Game[Any, Any], position: Any) -> bool:
     return game.outcome(position) is not None or not list(game.moves(position))
 
 
+def _kernel_game(game: Game[Any, Any]) -> bool:
+    return game.name == "connect4" and hasattr(game, "cells")
+
+
 def kernel_is_quick(game: Game[Any, Any], position: Any) -> bool:
-    if game.name != "connect4" or not hasattr(game, "cells"):
+    if not _kernel_game(game):
         return False
     from perfectplay.compiled import numba_available
     empty = game.cells - game.stones(position)  # type: ignore[attr-defined]
@@ -214,8 +218,11 @@ def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Kno
         if stored is not None:
             memory.put(game, position, stored)
             return stored
+    if _unsolved.holds(game, position):
+        return known  # the exact try failed here before: the engine's estimate, or None
     found = _exact_at_once(game, position)
     if found is None:
+        _unsolved.add(game, position)
         return known  # an estimate from an earlier search, or None
     memory.put(game, position, found)
     return found
@@ -226,6 +233,10 @@ def _exact_at_once(game: Game[Any, Any], position: Any) -> Known | None:
         with _KERNEL_LOCK:
             moves = analyze(game, position, engine="compiled")
         return Known(tuple(moves), True, source="kernel")
+    if _kernel_game(game):
+        # Past the book with many squares empty: the kernel may take minutes and a search
+        # under EXACT_NODES never finishes; the engine estimates it, with no pre-search.
+        return None
     if game.properties.too_big_to_solve:
         # An exact search cannot finish: the engine estimates it, with no pre-search; only a
         # value the game knows without search (chess's endgame tables) is read at once.
@@ -271,6 +282,32 @@ def _retro(game: Game[Any, Any], position: Any) -> Known:
                 _refused.popitem(last=False)
         raise LimitReached(reason) from None
     return Known(tuple(moves), True, source="theory")
+
+
+UNSOLVED_POSITIONS = 4096
+
+
+class Unsolved:
+    """Positions whose quick exact try failed (bounded, least recently added first out): asked
+    again, they go straight to the engine instead of failing the same try again."""
+
+    def __init__(self, size: int = UNSOLVED_POSITIONS) -> None:
+        self.size = size
+        self._held: OrderedDict[tuple[int, Hashable], Game[Any, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def holds(self, game: Game[Any, Any], position: Any) -> bool:
+        with self._lock:
+            return (id(game), position) in self._held
+
+    def add(self, game: Game[Any, Any], position: Any) -> None:
+        with self._lock:
+            self._held[(id(game), position)] = game  # the game kept: its id stays its own
+            while len(self._held) > self.size:
+                self._held.popitem(last=False)
+
+
+_unsolved = Unsolved()
 
 
 def check_move_count(game: Game[Any, Any], position: Any) -> None:

@@ -11,7 +11,8 @@ through its own catalog, and sends back every :class:`~perfectplay.web.thinking.
 (the analysis, pickled), which the server keeps in its memory of analyses and passes to the
 page's stream. The page closing its stream sends the worker a stop message, and its search
 stops within its polling interval. Workers run at a lower priority than the server
-(os.nice), so that on a busy machine the server's quick answers come first.
+(os.nice), so that on a busy machine the server's quick answers come first; the computer's
+own moves, which a person waits for, have a pool of their own at normal priority.
 
 A thinker with no recipe (a user's game file, whose objects need not pickle) runs in a
 thread, as every thinker did before.
@@ -34,17 +35,18 @@ WORKER_MEMORY_BYTES = 32 * 1024 * 1024
 # How long a start waits for a worker that was asked to stop; a worker that does not stop
 # by then is ended and replaced.
 FREE_WAIT_S = 5.0
-# Worker processes run at this lower priority (os.nice): the server's own process, which
+# Analysis workers run at this lower priority (os.nice): the server's own process, which
 # answers every other request, takes the CPU first.
 WORKER_NICENESS = 10
 
 
-def _worker_main(connection: Any, database: str | None) -> None:
+def _worker_main(connection: Any, database: str | None, niceness: int = WORKER_NICENESS) -> None:
     """A worker process: run each job sent, reporting every depth; a ``("stop", number)``
     message stops job ``number`` if it is still running. Ends when the pipe closes."""
     import os
     import queue
-    os.nice(WORKER_NICENESS)  # the server's own requests come first on a busy machine
+    if niceness:
+        os.nice(niceness)  # the server's own requests come first on a busy machine
     jobs: queue.Queue[Any] = queue.Queue()
     current: list[Any] = [None, None]  # the running job's number and thinker
     stopped: set[int] = set()  # jobs stopped before they began
@@ -79,6 +81,7 @@ def _run_jobs(connection: Any, jobs: Any, current: list[Any], stopped: set[int],
               database: str | None) -> None:
     from perfectplay.web.catalog import builtin_catalog
     from perfectplay.web.positions import Analyses, replay
+    import perfectplay.engine.core  # noqa: F401  (loaded before the first job, not during it)
     catalog = builtin_catalog()
     memory = Analyses(WORKER_MEMORY_BYTES, database=database)
     while True:
@@ -128,9 +131,11 @@ class ProcessThinkers:
     """At most ``limit`` thinkings at once, each in a worker process (a thread for a user's
     game); a new one beyond the bound stops the oldest first."""
 
-    def __init__(self, limit: int = MAX_THINKERS, database: str | None = None) -> None:
+    def __init__(self, limit: int = MAX_THINKERS, database: str | None = None,
+                 niceness: int = WORKER_NICENESS) -> None:
         self.limit = limit
         self.database = database
+        self.niceness = niceness
         self._running: list[Thinker] = []
         self._workers: list[Worker] = []
         self._done: dict[int, threading.Event] = {}
@@ -217,7 +222,7 @@ class ProcessThinkers:
 
     def _spawn(self) -> Worker:
         ours, theirs = socket.socketpair()
-        command = [sys.executable, "-m", "perfectplay.web.workers", str(theirs.fileno())]
+        command = [sys.executable, "-m", "perfectplay.web.workers", str(theirs.fileno()), str(self.niceness)]
         if self.database is not None:
             command.append(self.database)
         process = subprocess.Popen(command, pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL)
@@ -287,5 +292,5 @@ class ProcessThinkers:
 
 
 if __name__ == "__main__":
-    # python -m perfectplay.web.workers FD [DATABASE]: a worker on the socket FD.
-    _worker_main(Connection(int(sys.argv[1])), sys.argv[2] if len(sys.argv) > 2 else None)
+    # python -m perfectplay.web.workers FD NICENESS [DATABASE]: a worker on the socket FD.
+    _worker_main(Connection(int(sys.argv[1])), sys.argv[3] if len(sys.argv) > 3 else None, int(sys.argv[2]))
