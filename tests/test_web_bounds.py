@@ -15,7 +15,7 @@ from web_server import stream_events
 from perfectplay import registry
 from perfectplay import value as V
 from perfectplay.search.results import MoveValue
-from perfectplay.web.app import MAX_QUERY_BYTES, create_app
+from perfectplay.web.app import MAX_QUERY_BYTES, Server, create_app
 from perfectplay.web.positions import MAX_LEGAL_MOVES, RETRO_SECONDS, Known, describe
 
 with warnings.catch_warnings():
@@ -143,3 +143,42 @@ def test_a_finished_game_names_its_winner(client: Any) -> None:
 def test_the_favicon_is_served(client: Any) -> None:
     answer = client.get("/favicon.ico")
     assert answer.status_code == 200 and answer.text.startswith("<svg")
+
+
+def test_connect4_past_the_book_goes_straight_to_the_engine(client: Any) -> None:
+    answer, seconds = timed(client, "/api/connect4/position", moves="1,2,3,4,5,6,7,1,2,3")
+    assert answer.json()["status"] == "pending" and seconds < 1.0  # no 40,000-node exact try
+    choice, seconds = timed(client, "/api/connect4/computer", moves="1,2,3,4,5,6,7,1,2,3", seconds="1")
+    assert choice.status_code == 200 and choice.json()["exact"] is False
+    assert seconds < 1.0 + 0.5  # the think time and a margin for a busy machine
+
+
+def test_a_slow_analysis_runs_outside_the_servers_process() -> None:
+    import resource
+    server = Server()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        client = TestClient(create_app(server))
+    stream_events(client, "/api/chess/think", {"seconds": "0.5", "moves": "d2d4"})  # workers up
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    events = stream_events(client, "/api/chess/think", {"seconds": "2", "moves": "e2e4"})
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    assert events[-1][1]["depth_reached"] >= 1 and events[-1][1]["elapsed_s"] >= 1.9
+    assert used < 1.0, used  # two seconds of search, nearly none of it in this process
+    server.thinkers.close()
+    server.players.close()
+
+
+def test_exact_answers_are_kept_as_bytes_within_their_bound() -> None:
+    from perfectplay.web.answers import Answers
+    server = Server(answers=Answers(max_bytes=3_000))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        client = TestClient(create_app(server))
+    first = client.get("/api/tictactoe/position", params={"moves": "5"})
+    assert client.get("/api/tictactoe/position", params={"moves": "5"}).content == first.content
+    assert len(server.answers) == 1
+    for move in "12346789":
+        client.get("/api/tictactoe/position", params={"moves": move})
+    assert server.answers.bytes_held <= 3_000 and len(server.answers) < 9
