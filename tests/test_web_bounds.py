@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 import warnings
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 from web_server import stream_events
@@ -24,10 +24,13 @@ with warnings.catch_warnings():
 
 
 @pytest.fixture(scope="module")
-def client() -> Any:
+def client() -> Iterator[Any]:
+    server = Server()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return TestClient(create_app(), raise_server_exceptions=False)
+        yield TestClient(create_app(server), raise_server_exceptions=False)
+    server.thinkers.close()  # its worker processes end with it
+    server.players.close()
 
 
 def timed(client: Any, url: str, **params: str) -> tuple[Any, float]:
@@ -182,3 +185,5 @@ def test_exact_answers_are_kept_as_bytes_within_their_bound() -> None:
     for move in "12346789":
         client.get("/api/tictactoe/position", params={"moves": move})
     assert server.answers.bytes_held <= 3_000 and len(server.answers) < 9
+    server.thinkers.close()
+    server.players.close()
