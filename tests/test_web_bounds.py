@@ -187,3 +187,15 @@ def test_exact_answers_are_kept_as_bytes_within_their_bound() -> None:
     assert server.answers.bytes_held <= 3_000 and len(server.answers) < 9
     server.thinkers.close()
     server.players.close()
+
+
+def test_an_estimate_never_shows_a_move_better_than_the_position(client: Any) -> None:
+    # Issue 22: "estimate 0 (depth 3)" while a move was marked "+1". The main line's move
+    # comes first with the position's score, and the deeper search bounds every other move.
+    events = stream_events(client, "/api/connect4/think", {"seconds": "2", "moves": "1,2,3,4,5,6,7,1,2,3"})
+    for _, payload in events:
+        if payload["status"] != "estimate":
+            continue
+        scores = [row["estimate"] for row in payload["moves"] if "estimate" in row]
+        assert payload["estimate"] == payload["moves"][0]["estimate"] == max(scores)
+        assert payload["line"][0] == payload["moves"][0]["move"] in payload["best_moves"]

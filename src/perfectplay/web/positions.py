@@ -391,7 +391,7 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
         "remoteness": known.moves[0].remoteness if proven else None,
         "exact": proven,
         "depth": known.depth,
-        "best_moves": [move.notation for move in known.moves if move.value == best],
+        "best_moves": _best_moves(known),
         "moves": [_move_row(game, position, move.move, move) for move in known.moves],
         "line": list(known.line),
         "tree": known.exact and known.source == "search" and not game.properties.loopy,
@@ -401,6 +401,13 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
     if database is not None:
         payload["source"] = source_note(database, known.source == FROM_DATABASE)
     return payload
+
+
+def _best_moves(known: Known) -> list[str]:
+    """The moves of the best value; for an engine's estimate, the main line's move first
+    (sorted first by the thinking, perfectplay.web.thinking.EngineDepths) and those equal."""
+    best = known.moves[0].value
+    return [move.notation for move in known.moves if move.value == best]
 
 
 def _proven(known: Known) -> bool:

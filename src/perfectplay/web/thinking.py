@@ -200,10 +200,16 @@ class EngineDepths:
             valued = self._move_value(move, depth - 1 - MOVE_LAG)
             if valued.notation == best_notation and not valued.exact:
                 valued = replace(valued, value=root.score, exact=root.exact)  # the root's view
+            elif not valued.exact and valued.value > root.score:
+                # The deeper search bounds every other move by the main line's score (it
+                # failed low against it): a shallower score above that is the horizon's.
+                valued = replace(valued, value=root.score)
             moves.append(valued)
         if thinker._stopped():
             return None
-        moves.sort(key=lambda move: -move.value)
+        # The main line's move first (the deepest search's choice, whose score is the
+        # position's), then the others by their shallower scores.
+        moves.sort(key=lambda move: (move.notation != best_notation, -move.value))
         line = tuple(_notation_line(game, position, root.pv[:LINE_PLIES]))
         proven = root.exact and all(move.exact for move in moves)
         if not proven and not game.properties.too_big_to_solve:

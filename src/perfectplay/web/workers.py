@@ -79,9 +79,9 @@ def _worker_main(connection: Any, database: str | None, niceness: int = WORKER_N
 
 def _run_jobs(connection: Any, jobs: Any, current: list[Any], stopped: set[int],
               database: str | None) -> None:
+    import perfectplay.engine.core  # noqa: F401  (loaded before the first job, not during it)
     from perfectplay.web.catalog import builtin_catalog
     from perfectplay.web.positions import Analyses, replay
-    import perfectplay.engine.core  # noqa: F401  (loaded before the first job, not during it)
     catalog = builtin_catalog()
     memory = Analyses(WORKER_MEMORY_BYTES, database=database)
     while True:

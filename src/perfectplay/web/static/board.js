@@ -4,7 +4,7 @@
 
 import { el } from "./svg.js";
 import { drawChess, drawChopsticks, drawDodgem, drawMorris } from "./moving_boards.js";
-import { describeRow, moveColour, scoreScale, textColour, valueClass } from "./values.js";
+import { describeRow, formatEstimate, moveColour, scoreScale, textColour, valueClass } from "./values.js";
 
 function svgRoot(width, height) {
   return el("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "img", id: "board-svg" });
@@ -59,7 +59,8 @@ function drawConnectFour(board, view) {
     // The exact score of the column (the test sets' convention) above the board.
     if (row) {
       const label = view.hidden ? "" : row.score !== undefined ? (row.score > 0 ? "+" : "") + row.score
-        : row.value === null ? "…" : row.exact ? describeRow(row, false).replace(" in ", " ") : "est";
+        : row.value === null ? "…" : row.exact ? describeRow(row, false).replace(" in ", " ")
+        : `~${formatEstimate(row.estimate)}`;
       const badge = el("circle", { cx: c * cell + cell / 2, cy: top / 2, r: 18, fill: fillFor(row, view) ?? "#eee",
                                    stroke: "#333", "pointer-events": "none", class: "column-badge",
                                    "data-badge": row.move });

@@ -278,7 +278,7 @@ function legendFor(payload) {
   const words = {
     tictactoe: "Numbers on the squares are plies to the end of the game with best play.",
     connect4: "Numbers above the columns are exact scores in the test sets' convention: +N wins for the player "
-      + "who drops there (larger is sooner), -N loses, 0 draws; \"est\" is an engine estimate.",
+      + "who drops there (larger is sooner), -N loses, 0 draws; \"~+1\" (pale) is the engine's estimate.",
     morris: "Place a man by clicking a point; once all are placed, click a man (ringed in the colour of its "
       + "best move), then a point. Each point you can play is filled by that move's value; the number on it "
       + "is plies to the end with best play.",
