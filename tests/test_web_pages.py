@@ -73,13 +73,13 @@ def test_every_games_page_draws_and_fits(server: str, browser: Any, shots: Path,
     for name in names:
         page.goto(server + "game/" + name + "?seconds=1")
         page.wait_for_selector("#board > *")
-        page.wait_for_function("() => document.getElementById('status').textContent.length > 0")
+        page.wait_for_function("() => document.getElementById('status').textContent.includes(' to move')")
         status = page.inner_text("#status")
         assert "null" not in status and "999" not in status and "undefined" not in status, (name, status)
         assert re.match(r"^(\S.*) to move", status), (name, status)
         # Fits the window: nothing scrolls sideways, the board is inside the viewport.
         assert page.evaluate("document.documentElement.scrollWidth") <= WIDTHS[width][0], name
-        box = page.locator("#board > *").first.bounding_box()
+        box = page.locator("#board-svg, #board pre").first.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTHS[width][0] + 1, name
         assert page.inner_text("#legend").strip(), name
         page.screenshot(path=str(shots / f"page-{name}-{width}.png"), full_page=True)
@@ -133,14 +133,14 @@ def test_the_analysis_board_deepens_on_chess(server: str, browser: Any, shots: P
     every_move_scored = time.perf_counter() - began
     buttons = page.locator("button.move")
     assert buttons.count() == 20
-    assert all(re.search(r": [+-]\d+\.\d\d$", text) for text in buttons.all_inner_texts())
+    assert all(re.search(r": [+-]?\d+\.\d\d$", text) for text in buttons.all_inner_texts())
     page.wait_for_function("() => Number(document.body.dataset.depth || 0) >= 3", timeout=30_000)
     assert page.locator("#eval-bar").is_visible()
     line = page.inner_text("#best-line").split()
     assert len(line) >= 2 and all(re.fullmatch(r"[a-h][1-8][a-h][1-8][qrbn]?", move) for move in line)
     assert page.locator(".pv-arrow").count() >= 1
     status = page.inner_text("#status")
-    assert re.search(r"White to move: estimate [+-]\d+\.\d\d \(engine, depth \d+\)", status), status
+    assert re.search(r"White to move: estimate [+-]?\d+\.\d\d \(engine, depth \d+\)", status), status
     page.wait_for_selector("text=/^Done: /", timeout=30_000)
     depth = int(page.evaluate("document.body.dataset.depth"))
     page.screenshot(path=str(shots / "chess-analysis.png"), full_page=True)

@@ -29,6 +29,9 @@ function wireTwoClick(spots, view, split, numbers = new Map()) {
     if (!byPair.has(key) || /q$/.test(row.move)) byPair.set(key, row);
   }
   let selected = picked.position === view.position && bestFrom.has(picked.id) ? picked.id : null;
+  // A pick carried over from the board this one replaced: a click on the same man that
+  // reaches this board (the redraw came between the press and the release) keeps it picked.
+  let carried = selected !== null;
   const paint = () => {
     [picked.position, picked.id] = [view.position, selected];
     for (const [id, shape] of spots) {
@@ -56,7 +59,8 @@ function wireTwoClick(spots, view, split, numbers = new Map()) {
     shape.addEventListener("click", () => {
       const row = selected === null ? single.get(id) : byPair.get(`${selected}>${id}`);
       if (row) { view.onMove(row.move); return; }
-      selected = bestFrom.has(id) && selected !== id ? id : null;
+      if (!(carried && id === selected)) selected = bestFrom.has(id) && selected !== id ? id : null;
+      carried = false;
       paint();
     });
   }
