@@ -73,6 +73,7 @@ class Known:
     # retro) or "database" (read from the server's --db file).
     source: str = "search"
     line: tuple[str, ...] = ()  # an estimate's principal variation, in notation
+    nodes: int = 0  # the engine's nodes searched so far for this position (0: not counted)
 
 
 class Analyses:
@@ -394,6 +395,7 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
         "best_moves": _best_moves(known),
         "moves": [_move_row(game, position, move.move, move) for move in known.moves],
         "line": list(known.line),
+        "nodes": known.nodes,
         "tree": known.exact and known.source == "search" and not game.properties.loopy,
     }
     if not proven:

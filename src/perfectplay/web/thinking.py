@@ -180,6 +180,7 @@ class EngineDepths:
     def __init__(self, thinker: Thinker) -> None:
         self.thinker = thinker
         self.game = thinker.game
+        self.nodes = 0
 
     def __call__(self, depth: int) -> Known | None:
         from perfectplay.engine.api import SearchLimits, Settings
@@ -192,6 +193,7 @@ class EngineDepths:
         began = time.perf_counter()
         stop = thinker.budget.stop
         root = self.engine.search(position, SearchLimits(depth=depth), stop=stop)
+        self.nodes += root.nodes
         if thinker._stopped():
             return None
         best_notation = game.format_move(position, root.best_move) if root.best_move is not None else None
@@ -216,7 +218,7 @@ class EngineDepths:
             exact = thinker._exact_try(max(time.perf_counter() - began, 0.01))
             if exact is not None:
                 return exact
-        return Known(tuple(moves), proven, depth, source="engine", line=line)
+        return Known(tuple(moves), proven, depth, source="engine", line=line, nodes=self.nodes)
 
     def _move_value(self, move: Any, depth: int) -> MoveValue:
         from perfectplay.engine.api import SearchLimits
@@ -232,6 +234,7 @@ class EngineDepths:
         if depth < 1:
             return MoveValue(move, notation, -game.evaluate(child), False, False)
         result = self.engine.search(child, SearchLimits(depth=depth), stop=self.thinker.budget.stop)
+        self.nodes += result.nodes
         return MoveValue(move, notation, _one_ply_up(-result.score), False, result.exact)
 
     def close(self) -> None:

@@ -151,7 +151,7 @@ function think() {
       $("thinking-text").textContent = done
         ? `Done: ${kind}${payload.exact ? "" : ` from depth ${payload.depth_reached}`} after ${payload.elapsed_s} s`
           + (payload.reason.startsWith("error") ? ` (${payload.reason})` : "")
-        : `Depth ${payload.depth_reached}: ${kind}, ${payload.elapsed_s} s…`;
+        : `Depth ${payload.depth_reached}: ${kind}, ${payload.elapsed_s} s${speed(payload)}…`;
       document.body.dataset.depth = payload.depth_reached;
       render();
       if (done) { stopThinking(false); resolve(); }
@@ -161,6 +161,12 @@ function think() {
     source.onerror = () => { stopThinking(false); resolve(); };
     state.resolveThinking = resolve;
   });
+}
+
+// The engine's speed, as lichess shows it: nodes searched per second so far.
+function speed(payload) {
+  if (!payload.nodes || !payload.elapsed_s) return "";
+  return `, ${Math.round(payload.nodes / payload.elapsed_s / 1000)} kN/s`;
 }
 
 function stopThinking(cancelled = true) {
