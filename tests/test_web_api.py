@@ -137,7 +137,7 @@ def test_bad_input_is_a_400_that_quotes_it(client: Any, url: str, quoted: str) -
 
 
 def test_a_long_position_is_refused_not_parsed(client: Any) -> None:
-    answer = client.get("/api/connect4/position", params={"position": "1" * 20_000})
+    answer = client.get("/api/connect4/position", params={"position": "1" * 2_000})
     assert answer.status_code == 400 and "too long" in answer.json()["error"]
 
 
@@ -230,13 +230,18 @@ def test_the_tree_picture_is_served_as_svg(client: Any) -> None:
     assert answer.text.startswith("<svg") and 'class="pruned"' in answer.text
 
 
-def test_the_memory_of_analyses_is_bounded_by_the_moves_it_holds() -> None:
-    from perfectplay.web.positions import Analyses, quick_analysis
+def test_the_memory_of_analyses_is_bounded_by_the_bytes_it_holds() -> None:
+    from perfectplay.web.positions import Analyses, measured_bytes, quick_analysis
     game, start = registry.load("tictactoe")
-    memory = Analyses(max_moves=20)
+    first = game.play(start, game.moves(start)[0])
+    one = Analyses()
+    quick_analysis(game, first, one)
+    size = one.bytes_held
+    assert size == measured_bytes(one.get(game, first)) + measured_bytes(first) and size > 8 * 100
+    memory = Analyses(max_bytes=int(2.5 * size))
     for move in game.moves(start):
         quick_analysis(game, game.play(start, move), memory)  # 8 moves each
-    assert memory.moves_held <= 20 and len(memory._known) == 2
+    assert memory.bytes_held <= 2.5 * size and len(memory) == 2
     last = game.play(start, game.moves(start)[-1])
     assert memory.get(game, last) is not None  # the newest are kept
     assert memory.get(game, game.play(start, game.moves(start)[0])) is None

@@ -11,6 +11,8 @@ import click
 
 from perfectplay.errors import BadOption, PerfectPlayError
 
+SHUTDOWN_SECONDS = 2
+
 
 class PortInUse(PerfectPlayError):
     """The port the server should listen on is taken."""
@@ -34,7 +36,7 @@ def serve_command(game_files: tuple[str, ...], host: str, port: int, database: s
     try:
         import uvicorn
 
-        from perfectplay.web.app import Server, create_app
+        from perfectplay.web.app import COMPUTER_WORKERS, Server, create_app
         from perfectplay.web.catalog import add_game_file
         from perfectplay.web.positions import Analyses
     except ImportError as error:
@@ -42,7 +44,9 @@ def serve_command(game_files: tuple[str, ...], host: str, port: int, database: s
                         "pip install 'perfectplay[web]'") from None
     if not 0 <= port <= 65535:
         raise BadOption(f"--port {port}: give a port from 0 to 65535")
-    server = Server(memory=Analyses(database=database))
+    from perfectplay.web.workers import ProcessThinkers
+    server = Server(memory=Analyses(database=database), thinkers=ProcessThinkers(database=database),
+                    players=ProcessThinkers(COMPUTER_WORKERS, database=database, niceness=0))
     database_game = None if database is None else _database_game(database)
     for spec in game_files:
         add_game_file(server.catalog, spec)
@@ -53,11 +57,19 @@ def serve_command(game_files: tuple[str, ...], host: str, port: int, database: s
         click.echo(f"Answers come from database {database} ({database_game}) for the positions it holds.")
     from perfectplay.web.positions import warm_up
     threading.Thread(target=warm_up, name="perfectplay-warm-up", daemon=True).start()
+    for pool in (server.players, server.thinkers):
+        threading.Thread(target=pool.prestart, name="perfectplay-thinkers", daemon=True).start()
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    config = uvicorn.Config(create_app(server), log_level="warning", lifespan="off")
-    uvicorn.Server(config).run(sockets=[listener])
-    server.thinkers.cancel_all()
+    # Open thinking streams end within a few seconds of Ctrl-C or a terminate, not when
+    # their searches would.
+    config = uvicorn.Config(create_app(server), log_level="warning", lifespan="off",
+                            timeout_graceful_shutdown=SHUTDOWN_SECONDS)
+    try:
+        uvicorn.Server(config).run(sockets=[listener])
+    finally:
+        server.thinkers.close()
+        server.players.close()
 
 
 def _database_game(path: str) -> str:

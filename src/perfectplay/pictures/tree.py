@@ -16,6 +16,7 @@ from typing import Any, Hashable
 from perfectplay import value as V
 from perfectplay.errors import BadOption
 from perfectplay.game import Game
+from perfectplay.search.limits import Budget, Limits
 from perfectplay.solving import solve
 
 MAX_NODES = 3_000
@@ -76,17 +77,19 @@ class Recorder(Game[Any, Any]):
         return self.inner.format_move(position, move)
 
 
-def build_tree(game: Game[Any, Any], root: Any, depth: int) -> tuple[Node, int]:
+def build_tree(game: Game[Any, Any], root: Any, depth: int, seconds: float | None = None) -> tuple[Node, int]:
     """The tree to ``depth`` plies with exact values and alpha-beta's pruning marked, and the
-    number of nodes alpha-beta visited in the whole search."""
+    number of nodes alpha-beta visited in the whole search. With ``seconds``, every search
+    together stops at that time (LimitReached): the web page's bound."""
     if depth < 1:
         raise BadOption(f"--depth {depth}: give 1 or more")
     if _more_nodes_than(game, root, depth, MAX_NODES):
         # Counted first, without solving each node, so a huge --depth is refused at once.
         raise BadOption(f"the tree to depth {depth} has more than {MAX_NODES} nodes; "
                         "give a smaller --depth or a later position")
+    budget = None if seconds is None else Budget(Limits(time=seconds))
     recorder = Recorder(game, root)
-    searched = solve(recorder, root, algorithm="alphabeta", pv_limit=0, engine="python")
+    searched = solve(recorder, root, algorithm="alphabeta", pv_limit=0, engine="python", budget=budget)
     count = [0]
 
     def grow(position: Any, move: str, left: int, searched_here: bool) -> Node:
@@ -94,7 +97,7 @@ def build_tree(game: Game[Any, Any], root: Any, depth: int) -> tuple[Node, int]:
         if count[0] > MAX_NODES:
             raise BadOption(f"the tree to depth {depth} has more than {MAX_NODES} nodes; "
                             "give a smaller --depth or a later position")
-        node = Node(position, move, _value(game, position), searched=searched_here)
+        node = Node(position, move, _value(game, position, budget), searched=searched_here)
         if left == 0 or game.outcome(position) is not None:
             return node
         for child_move in game.moves(position):
@@ -120,8 +123,8 @@ def _more_nodes_than(game: Game[Any, Any], root: Any, depth: int, limit: int) ->
     return False
 
 
-def _value(game: Game[Any, Any], position: Any) -> int:
-    return solve(game, position, pv_limit=0, engine="python").value
+def _value(game: Game[Any, Any], position: Any, budget: Budget | None) -> int:
+    return solve(game, position, pv_limit=0, engine="python", budget=budget).value
 
 
 def _colour(value: int, score_game: bool) -> str:
@@ -143,10 +146,10 @@ def _layout(node: Node, next_leaf: list[float]) -> None:
     node.x = sum(child.x for child in node.children) / len(node.children)
 
 
-def tree_svg(game: Game[Any, Any], root: Any, depth: int) -> str:
+def tree_svg(game: Game[Any, Any], root: Any, depth: int, seconds: float | None = None) -> str:
     """The picture as SVG text. Colours: the value for the player to move at the root (win
     green, draw yellow, loss red; darker when sooner); grey, dashed: pruned by alpha-beta."""
-    tree, alphabeta_nodes = build_tree(game, root, depth)
+    tree, alphabeta_nodes = build_tree(game, root, depth, seconds)
     _layout(tree, [float(MARGIN)])
     leaves = _count_leaves(tree)
     width = max(2 * MARGIN + leaves * LEAF_GAP, 420)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, AsyncIterator, Mapping
@@ -26,24 +27,47 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from perfectplay import registry
-from perfectplay.errors import BadOption, BadPosition, PerfectPlayError
+from perfectplay.errors import BadOption, BadPosition, LimitReached, PerfectPlayError, TooLarge
 from perfectplay.game_faults import explain
 from perfectplay.play.analyst import Analysis
 from perfectplay.play.levels import LEVELS, choose, level_named
 from perfectplay.search.results import FROM_DATABASE
+from perfectplay.web.answers import Answers
+from perfectplay.web.boards import board_of
 from perfectplay.web.catalog import Catalog, Source, builtin_catalog
-from perfectplay.web.positions import Analyses, describe, parse_moves, quick_analysis, replay, source_note
-from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thinker, Thinkers
+from perfectplay.web.positions import (
+    Analyses,
+    Known,
+    check_move_count,
+    describe,
+    parse_moves,
+    quick_analysis,
+    replay,
+    source_note,
+)
+from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thinker, one_ply
+from perfectplay.web.workers import ProcessThinkers
 
 STATIC = Path(__file__).parent / "static"
-MAX_POSITION_TEXT = 10_000
+MAX_POSITION_TEXT = 1_000
+# A request's whole query string: a position of MAX_POSITION_TEXT characters and a game's
+# moves fit (a chess game of 500 moves is about 3,000 characters). Longer: HTTP 414.
+MAX_QUERY_BYTES = 8_192
+MAX_SEED_DIGITS = 30
+# The computer's think time where it estimates (a game too big to solve), and its bound.
+COMPUTER_SECONDS = 2.0
+COMPUTER_WORKERS = 1
+# How long past its think time the computer waits for its search to report before playing
+# from the deepest depth reported (or a one-ply look, when none has).
+COMPUTER_GRACE_S = 0.1
 DISCONNECT_POLL_S = 0.25
 COMMON_PARAMETERS = ("position", "moves")
 # (the game's source, the game, its start, the position reached, the moves played)
 Located = tuple[Source, Any, Any, Any, list[Any]]
-EXTRA_PARAMETERS = {"position": (), "think": ("seconds",), "computer": ("level", "seed"),
+EXTRA_PARAMETERS = {"position": (), "think": ("seconds",), "computer": ("level", "seed", "seconds"),
                     "tree": ("depth",)}
 MAX_TREE_DEPTH = 4
+TREE_SECONDS = 3.0  # a tree's exact values are searched under this time limit (else HTTP 422)
 
 
 @dataclass
@@ -52,7 +76,18 @@ class Server:
 
     catalog: Catalog = field(default_factory=builtin_catalog)
     memory: Analyses = field(default_factory=Analyses)
-    thinkers: Thinkers = field(default_factory=Thinkers)
+    answers: Answers = field(default_factory=Answers)
+    _rows: list[dict[str, Any]] | None = None
+    thinkers: ProcessThinkers = field(default_factory=ProcessThinkers)
+    # The computer's moves: a person waits for each, so its own worker at normal priority.
+    players: ProcessThinkers = field(default_factory=lambda: ProcessThinkers(COMPUTER_WORKERS, niceness=0))
+
+    def game_rows(self) -> list[dict[str, Any]]:
+        """Every game on offer for the home page's cards: its summary, its start board (the
+        card's picture) and whether it is solved exactly or estimated by the engine."""
+        if self._rows is None:
+            self._rows = [_game_row(source, self.catalog) for source in self.catalog.sources.values()]
+        return self._rows
 
     def locate(self, name: str, query: Mapping[str, str], action: str) -> Located:
         """The game, its start, the position reached and the moves played, from a query."""
@@ -66,6 +101,7 @@ class Server:
             raise BadPosition(f"position {text[:40]!r}... is too long ({len(text)} characters)")
         source, (game, start) = self.catalog.load(name, query, text or None)
         position, played = replay(game, start, parse_moves(query.get("moves")))
+        check_move_count(game, position)  # a bounded answer, before any search starts
         return source, game, start, position, played
 
     def position(self, name: str, query: Mapping[str, str]) -> dict[str, Any]:
@@ -79,13 +115,24 @@ class Server:
         source, game, start, position, played = self.locate(name, query, "computer")
         level = level_named(query.get("level", "perfect"))
         seed_text = query.get("seed", "")
-        if seed_text and not seed_text.lstrip("-").isdigit():
-            raise BadOption(f"seed={seed_text!r}: give a whole number")
-        known = quick_analysis(game, position, self.memory) or self.memory.get(game, position)
-        if known is None:
-            thinker = Thinker(game, position, self.memory, DEFAULT_SECONDS, lambda _progress: None)
-            self.thinkers.start(thinker).join()  # counted with the other searches
+        digits = seed_text.removeprefix("-")
+        if seed_text and (not digits.isdigit() or not digits.isascii() or len(digits) > MAX_SEED_DIGITS):
+            shown = seed_text if len(seed_text) <= 40 else seed_text[:40] + "..."
+            raise BadOption(f"seed={shown!r}: give a whole number of at most {MAX_SEED_DIGITS} digits")
+        seconds = _seconds(query.get("seconds"), COMPUTER_SECONDS)
+        deadline = time.perf_counter() + seconds
+        known = quick_analysis(game, position, self.memory)
+        if known is None or not known.exact:
+            # Estimated: think for the think time (an estimate the page's stream left is
+            # deepened further, never thrown away), counted from the request.
+            thinker = Thinker(game, position, self.memory, seconds, lambda _progress: None,
+                              recipe(source, query, played_notation(query)))
+            handle = self.players.start(thinker)
+            handle.join(max(0.0, deadline - time.perf_counter()) + COMPUTER_GRACE_S)
+            thinker.cancel()
             known = self.memory.get(game, position)
+            if known is None or not known.moves:
+                known = Known(tuple(one_ply(game, position)), False, 1)
         if known is None or not known.moves:
             raise BadPosition(f"{source.name}: no move to play in {game.format_position(position)!r}")
         rng = random.Random(int(seed_text)) if seed_text else random.Random()
@@ -108,20 +155,35 @@ class Server:
         text = query.get("depth", "2")
         if not text.isdigit() or not 1 <= int(text) <= MAX_TREE_DEPTH:
             raise BadOption(f"depth={text!r}: give 1 to {MAX_TREE_DEPTH}")
-        return tree_svg(game, position, int(text))
+        if game.properties.loopy or game.properties.too_big_to_solve:
+            raise BadOption(f"{game.name}: no game tree is drawn for a game whose positions repeat "
+                            "or that is too big to solve")
+        known = quick_analysis(game, position, self.memory)
+        if known is None or known.source != "search":
+            raise TooLarge(f"{game.name}: the game tree below {game.format_position(position)!r} "
+                           "needs too long a search to draw; try a later position")
+        return tree_svg(game, position, int(text), seconds=TREE_SECONDS)
 
 
 def create_app(server: Server | None = None) -> Starlette:
     server = server or Server()
 
     async def games(request: Request) -> Response:
-        return JSONResponse({"games": [_game_row(source) for source in server.catalog.sources.values()],
-                             "levels": {name: level.summary for name, level in LEVELS.items()}})
+        rows = await run_in_threadpool(server.game_rows)
+        levels = {name: level.summary for name, level in LEVELS.items()}
+        return JSONResponse({"games": rows, "levels": levels})
 
     async def position(request: Request) -> Response:
         query = dict(request.query_params)
+        key = Answers.key(request.path_params["game"], "position", query)
+        kept = server.answers.get(key)  # an exact answer asked before: no thread, no search
+        if kept is not None:
+            return Response(kept, media_type="application/json")
         payload = await run_in_threadpool(server.position, request.path_params["game"], query)
-        return JSONResponse(payload)
+        response = JSONResponse(payload)
+        if payload["status"] == "exact":
+            server.answers.put(key, bytes(response.body))
+        return response
 
     async def computer(request: Request) -> Response:
         query = dict(request.query_params)
@@ -151,12 +213,16 @@ def create_app(server: Server | None = None) -> Starlette:
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
+    async def favicon(request: Request) -> Response:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     async def unknown_api(request: Request) -> Response:
         return JSONResponse({"error": f"no such API call: {request.url.path!r}; see docs/web.md"},
                             status_code=404)
 
     routes = [
         Route("/", index),
+        Route("/favicon.ico", favicon),
         Route("/game/{game}", page),
         Route("/api/games", games),
         Route("/api/growth", growth),
@@ -167,25 +233,46 @@ def create_app(server: Server | None = None) -> Starlette:
         Route("/api/{rest:path}", unknown_api),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(UserGameFaults)], exception_handlers={
-        PerfectPlayError: _bad_input, HTTPException: _http_error, Exception: _internal_error})
+    app = Starlette(routes=routes, middleware=[Middleware(BoundedRequests), Middleware(UserGameFaults)],
+                    exception_handlers={PerfectPlayError: _bad_input, TooLarge: _too_big,
+                                        LimitReached: _too_big, HTTPException: _http_error,
+                                        Exception: _internal_error})
     app.state.server = server
     return app
 
 
-def _game_row(source: Source) -> dict[str, Any]:
-    return {"name": source.name, "summary": source.summary, "position_help": source.position_help,
-            "options": {name: registry.OPTION_HELP[name] for name in source.options},
-            "own": source.own}
+def played_notation(query: Mapping[str, str]) -> list[str]:
+    return parse_moves(query.get("moves"))
 
 
-def _seconds(text: str | None) -> float:
+def recipe(source: Source, query: Mapping[str, str], moves: list[str]) -> Any:
+    """How a thinking process builds the game and position (None for a user's game file,
+    which thinks in a thread here)."""
+    if source.own:
+        return None
+    options = {name: query[name] for name in registry.OPTION_HELP if name in query}
+    return (source.name, options, query.get("position") or None, moves)
+
+
+def _game_row(source: Source, catalog: Catalog) -> dict[str, Any]:
+    row = {"name": source.name, "summary": source.summary, "position_help": source.position_help,
+           "options": {name: registry.OPTION_HELP[name] for name in source.options},
+           "own": source.own, "board": None, "exact": True}
+    try:
+        _, (game, start) = catalog.load(source.name, {}, None)
+        row |= {"board": board_of(game, start), "exact": not game.properties.too_big_to_solve}
+    except Exception:  # a user's game that cannot start: its card has no picture
+        pass
+    return row
+
+
+def _seconds(text: str | None, default: float = DEFAULT_SECONDS) -> float:
     if text is None:
-        return DEFAULT_SECONDS
+        return default
     try:
         seconds = float(text)
     except ValueError:
-        raise BadOption(f"seconds={text!r}: give a number of seconds") from None
+        raise BadOption(f"seconds={text[:40]!r}: give a number of seconds") from None
     if not 0 < seconds <= MAX_SECONDS:
         raise BadOption(f"seconds={text!r}: give more than 0 and at most {MAX_SECONDS:g}")
     return seconds
@@ -202,8 +289,9 @@ async def _stream(server: Server, located: Located, seconds: float, request: Req
     def report(progress: Progress) -> None:  # called from the search's thread
         loop.call_soon_threadsafe(queue.put_nowait, progress)
 
-    thinker = Thinker(game, position, server.memory, seconds, report)
-    server.thinkers.start(thinker)
+    thinker = Thinker(game, position, server.memory, seconds, report,
+                      recipe(source, request.query_params, played_notation(request.query_params)))
+    await run_in_threadpool(server.thinkers.start, thinker)  # may wait for a worker to stop
     try:
         while True:
             try:
@@ -221,6 +309,29 @@ async def _stream(server: Server, located: Located, seconds: float, request: Req
                 return
     finally:
         thinker.cancel()  # the page went away or cancelled: stop searching
+
+
+async def _too_big(request: Request, error: Exception) -> Response:
+    """A request past the page's bounds (too many moves to value, a search that would not
+    finish in the page's time): HTTP 422 with the reason, at once."""
+    return JSONResponse({"error": f"too big for the page: {error}"}, status_code=422)
+
+
+class BoundedRequests:
+    """ASGI middleware: a query string longer than MAX_QUERY_BYTES is answered HTTP 414
+    before any handler reads it."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and len(scope.get("query_string", b"")) > MAX_QUERY_BYTES:
+            size = len(scope["query_string"])
+            answer = JSONResponse({"error": f"the request's query is {size:,} bytes; at most "
+                                            f"{MAX_QUERY_BYTES:,} are read"}, status_code=414)
+            await answer(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
 
 
 async def _bad_input(request: Request, error: Exception) -> Response:

@@ -20,6 +20,29 @@ def board_of(game: Game[Any, Any], position: Any) -> dict[str, Any]:
     return {"kind": "text", "text": game.render(position)}
 
 
+SIDE_NAMES = {"X": "X", "O": "O", "R": "Red", "B": "Blue", "w": "White", "b": "Black"}
+OTHER_SIDE = {"X": "O", "O": "X", "R": "B", "B": "R", "w": "b", "b": "w"}
+
+
+def side_names(game: Game[Any, Any], position: Any, board: dict[str, Any]) -> list[str]:
+    """The names of the side to move and of the other side, as the page names them (the
+    status line, and the winner at the end)."""
+    mark = board.get("to_move")
+    if mark in OTHER_SIDE:
+        other = OTHER_SIDE[mark]
+        if board["kind"] == "connect4":
+            return [CONNECT4_SIDES[mark], CONNECT4_SIDES[other]]
+        return [SIDE_NAMES[mark], SIDE_NAMES[other]]
+    marks = game.player_marks(position)
+    if marks is not None:
+        return list(marks)
+    player = game.player_to_move(position)
+    if player is not None:
+        names = ["the first player", "the second player"]
+        return [names[player], names[1 - player]]
+    return ["the player to move", "the other player"]
+
+
 def _is(game: Game[Any, Any], kind: str) -> bool:
     names = {type_.__name__ for type_ in type(game).__mro__}
     module = type(game).__module__

@@ -1,8 +1,11 @@
-"""A bounded load test: many clients playing tic-tac-toe against a server on this machine.
+"""A bounded load test: many clients playing a game against a server on this machine.
 
-Each client plays whole games by the JSON API, as the page does (one request per move,
-every move's value in each answer), choosing among the legal moves at random. Only loopback
-addresses are accepted, and every loop is bounded by a count and a deadline.
+Each client plays games by the JSON API, as the page does (one request per move, every
+move's value in each answer), choosing among the legal moves at random: tic-tac-toe to the
+end, or Connect Four for its first 7 moves (every position there is in the opening book).
+Optionally some clients at once watch a slow analysis (chess thinking streams), to see what
+a slow analysis costs the others. Only loopback addresses are accepted, and every loop is
+bounded by a count and a deadline.
 """
 
 from __future__ import annotations
@@ -46,10 +49,16 @@ def check_loopback(url: str) -> tuple[str, int]:
     return host, parts.port
 
 
+# The games a client plays, and how many moves of each (None: to the end).
+PLIES = {"tictactoe": None, "connect4": 7}
+
+
 def play_games(url: str, clients: int = 50, games: int = 1, deadline_s: float = 120.0,
-               seed: int = 1) -> LoadResult:
-    """``clients`` threads, each playing ``games`` tic-tac-toe games to the end."""
+               seed: int = 1, game: str = "tictactoe") -> LoadResult:
+    """``clients`` threads, each playing ``games`` games of ``game`` (see PLIES)."""
     host, port = check_loopback(url)
+    if game not in PLIES:
+        raise BadOption(f"load tests play {' or '.join(PLIES)}, not {game!r}")
     result = LoadResult(clients)
     lock = threading.Lock()
     stop_at = time.perf_counter() + deadline_s
@@ -59,7 +68,7 @@ def play_games(url: str, clients: int = 50, games: int = 1, deadline_s: float = 
         connection = http.client.HTTPConnection(host, port, timeout=30)
         try:
             for _ in range(games):
-                _one_game(connection, rng, result, lock, stop_at)
+                _one_game(connection, rng, result, lock, stop_at, game)
         except Exception as error:  # every failure is counted, never raised from a thread
             with lock:
                 result.errors.append(f"client {number}: {type(error).__name__}: {error}")
@@ -77,13 +86,14 @@ def play_games(url: str, clients: int = 50, games: int = 1, deadline_s: float = 
 
 
 def _one_game(connection: http.client.HTTPConnection, rng: random.Random, result: LoadResult,
-              lock: threading.Lock, stop_at: float) -> None:
+              lock: threading.Lock, stop_at: float, game: str) -> None:
     moves: list[str] = []
-    for _ in range(10):  # at most 9 moves, then the finished position
+    plies = PLIES[game]
+    for _ in range(100):  # every game here ends (or stops) well within 100 moves
         if time.perf_counter() > stop_at:
             raise TimeoutError("deadline passed")
         began = time.perf_counter()
-        connection.request("GET", "/api/tictactoe/position?moves=" + quote(",".join(moves)))
+        connection.request("GET", f"/api/{game}/position?moves=" + quote(",".join(moves)))
         response = connection.getresponse()
         body = response.read()
         with lock:
@@ -96,5 +106,39 @@ def _one_game(connection: http.client.HTTPConnection, rng: random.Random, result
             return
         if payload["status"] != "exact" or not payload["moves"]:
             raise RuntimeError(f"no exact values for {payload['position']!r}")
+        if plies is not None and len(moves) == plies:
+            return
         moves.append(rng.choice(payload["moves"])["move"])
-    raise RuntimeError(f"tic-tac-toe game did not end: {moves}")
+    raise RuntimeError(f"{game} game did not end: {moves}")
+
+
+class SlowAnalyses:
+    """``count`` chess thinking streams of ``seconds`` each, read in threads (the engine
+    searching all the while) until :meth:`stop` closes them."""
+
+    def __init__(self, url: str, count: int, seconds: float) -> None:
+        self.host, self.port = check_loopback(url)
+        self.seconds = seconds
+        self.connections = [http.client.HTTPConnection(self.host, self.port, timeout=seconds + 30)
+                            for _ in range(count)]
+        self.threads = [threading.Thread(target=self._watch, args=(n,), daemon=True) for n in range(count)]
+        for thread in self.threads:
+            thread.start()
+
+    def _watch(self, number: int) -> None:
+        # A different opening each, so no two share an analysis.
+        opening = ["e2e4", "d2d4", "g1f3", "c2c4", "b1c3", "g2g3", "b2b3", "f2f4"][number % 8]
+        connection = self.connections[number]
+        try:
+            connection.request("GET", f"/api/chess/think?seconds={self.seconds}&moves={opening}")
+            connection.getresponse().read()
+        except Exception:  # closed by stop(), mid-stream
+            pass
+
+    def stop(self) -> None:
+        for connection in self.connections:
+            if connection.sock is not None:
+                connection.sock.shutdown(2)
+            connection.close()
+        for thread in self.threads:
+            thread.join(timeout=5)

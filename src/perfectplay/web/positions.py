@@ -12,6 +12,7 @@ big for that comes back with ``"status": "pending"`` and no values, and the page
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
@@ -20,12 +21,19 @@ from typing import Any, Hashable
 
 from perfectplay import registry
 from perfectplay import value as V
-from perfectplay.errors import BadDatabase, IllegalMove, LimitReached, PerfectPlayError, UnsupportedSearch
+from perfectplay.errors import (
+    BadDatabase,
+    IllegalMove,
+    LimitReached,
+    PerfectPlayError,
+    TooLarge,
+    UnsupportedSearch,
+)
 from perfectplay.game import Game
 from perfectplay.search.limits import Limits
 from perfectplay.search.results import FROM_DATABASE, MoveValue
 from perfectplay.solving import analyze, resolve_algorithm, solve
-from perfectplay.web.boards import board_of
+from perfectplay.web.boards import board_of, side_names
 
 MOVE_SEPARATOR = ","
 MAX_MOVES = 2_000
@@ -33,8 +41,17 @@ MAX_MOVES = 2_000
 # tenth of a second of CPython search here; tic-tac-toe's empty board needs far fewer.
 EXACT_NODES = 40_000
 TABLE_ENTRIES = 1 << 16
-# The memory of analyses holds at most this many move values (about 150 bytes each).
-ANALYSIS_CACHE_MOVES = 500_000
+# The memory of analyses holds at most this many bytes, measured (sys.getsizeof of every
+# object an analysis holds), not estimated per entry.
+ANALYSIS_CACHE_BYTES = 64 * 1024 * 1024
+# A position with more legal moves than this is refused (HTTP 422): every move is valued and
+# sent with the position it leads to, so the work and the answer grow with the count. Chess
+# has at most 218; Nim with thousands of heaps would need seconds and megabytes.
+MAX_LEGAL_MOVES = 256
+# Retrograde analysis (loopy games) values every reachable position at once: bounded for the
+# page by positions and seconds, past which the answer is HTTP 422 with the reason.
+RETRO_MAX_POSITIONS = 2_000_000
+RETRO_SECONDS = 4.0
 # Methods that answer big positions of their games in milliseconds, with no search; and
 # retro, the only method for loopy games, which values every reachable position at once and
 # keeps them (milliseconds on the 3x3 games, seconds once for Dodgem 4x4).
@@ -52,22 +69,30 @@ class Known:
     moves: tuple[MoveValue, ...]
     exact: bool
     depth: int | None = None
-    source: str = "search"  # or "database": read from the server's --db file
+    # "search" (python, under EXACT_NODES), "kernel" (compiled), "theory" (grundy, table,
+    # retro) or "database" (read from the server's --db file).
+    source: str = "search"
+    line: tuple[str, ...] = ()  # an estimate's principal variation, in notation
+    nodes: int = 0  # the engine's nodes searched so far for this position (0: not counted)
 
 
 class Analyses:
     """A bounded, thread-safe memory of analyses. Exact ones are final; an estimate is kept
-    until a deeper one or the exact one replaces it."""
+    until a deeper one or the exact one replaces it. Bounded by the measured bytes of what
+    it holds (``max_bytes``); the least recently used analysis goes first."""
 
-    def __init__(self, max_moves: int = ANALYSIS_CACHE_MOVES, database: str | None = None) -> None:
-        self.max_moves = max_moves
+    def __init__(self, max_bytes: int = ANALYSIS_CACHE_BYTES, database: str | None = None) -> None:
+        self.max_bytes = max_bytes
         # A database file (perfectplay serve --db): the positions it holds are answered from it.
         self.database = database
-        self.moves_held = 0
+        self.bytes_held = 0
         # Keyed by the game object's id; the entry holds the game itself, so that id cannot be
         # reused by another game while the entry lives.
-        self._known: OrderedDict[tuple[int, Hashable], tuple[Game[Any, Any], Known]] = OrderedDict()
+        self._known: OrderedDict[tuple[int, Hashable], tuple[Game[Any, Any], Known, int]] = OrderedDict()
         self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._known)
 
     def get(self, game: Game[Any, Any], position: Any) -> Known | None:
         with self._lock:
@@ -78,17 +103,40 @@ class Analyses:
             return entry[1]
 
     def put(self, game: Game[Any, Any], position: Any, known: Known) -> None:
+        size = measured_bytes(known) + measured_bytes(position)
         with self._lock:
             entry = self._known.get((id(game), position))
             old = None if entry is None else entry[1]
             if old is not None and (old.exact or (not known.exact and (old.depth or 0) > (known.depth or 0))):
                 return
-            self._known[(id(game), position)] = (game, known)
+            self._known[(id(game), position)] = (game, known, size)
             self._known.move_to_end((id(game), position))
-            self.moves_held += len(known.moves) - (0 if old is None else len(old.moves))
-            while self.moves_held > self.max_moves and len(self._known) > 1:
-                _, (_, dropped) = self._known.popitem(last=False)
-                self.moves_held -= len(dropped.moves)
+            self.bytes_held += size - (0 if entry is None else entry[2])
+            while self.bytes_held > self.max_bytes and len(self._known) > 1:
+                _, (_, _, dropped) = self._known.popitem(last=False)
+                self.bytes_held -= dropped
+
+
+def measured_bytes(thing: Any, seen: set[int] | None = None) -> int:
+    """The bytes of ``thing`` and every object it holds (sys.getsizeof, each object counted
+    once): tuples, lists, dicts, sets and dataclass or __slots__ fields are followed."""
+    seen = set() if seen is None else seen
+    if id(thing) in seen:
+        return 0
+    seen.add(id(thing))
+    size = sys.getsizeof(thing)
+    if isinstance(thing, (str, bytes, int, float, bool)) or thing is None:
+        return size
+    if isinstance(thing, dict):
+        return size + sum(measured_bytes(k, seen) + measured_bytes(v, seen) for k, v in thing.items())
+    if isinstance(thing, (tuple, list, set, frozenset)):
+        return size + sum(measured_bytes(item, seen) for item in thing)
+    fields = getattr(thing, "__dict__", None)
+    if fields is not None:
+        size += measured_bytes(fields, seen)
+    for name in getattr(type(thing), "__slots__", ()):
+        size += measured_bytes(getattr(thing, name, None), seen)
+    return size
 
 
 # The store keeps its SQLite connections open per process, and SQLite refuses a connection
@@ -127,8 +175,12 @@ def is_over(game: Game[Any, Any], position: Any) -> bool:
     return game.outcome(position) is not None or not list(game.moves(position))
 
 
+def _kernel_game(game: Game[Any, Any]) -> bool:
+    return game.name == "connect4" and hasattr(game, "cells")
+
+
 def kernel_is_quick(game: Game[Any, Any], position: Any) -> bool:
-    if game.name != "connect4" or not hasattr(game, "cells"):
+    if not _kernel_game(game):
         return False
     from perfectplay.compiled import numba_available
     empty = game.cells - game.stones(position)  # type: ignore[attr-defined]
@@ -154,31 +206,124 @@ def warm_up() -> None:
 
 
 def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Known | None:
-    """The exact analysis if it is known or cheap; None when the position needs a long search."""
+    """The exact analysis if it is known or cheap; None when the position needs a long search
+    (and always for a game too big to solve, which the thinking stream's engine values).
+    Raises TooLarge for a position with more than MAX_LEGAL_MOVES moves, and LimitReached when
+    a method that cannot be cut short (retrograde analysis) passes the page's bounds."""
     known = memory.get(game, position)
     if known is not None and known.exact:
         return known
+    check_move_count(game, position)
     if memory.database is not None:
         stored = _DATABASE_THREAD.submit(_from_database, memory.database, game, position).result()
         if stored is not None:
             memory.put(game, position, stored)
             return stored
+    if _unsolved.holds(game, position):
+        return known  # the exact try failed here before: the engine's estimate, or None
+    found = _exact_at_once(game, position)
+    if found is None:
+        _unsolved.add(game, position)
+        return known  # an estimate from an earlier search, or None
+    memory.put(game, position, found)
+    return found
+
+
+def _exact_at_once(game: Game[Any, Any], position: Any) -> Known | None:
     if kernel_is_quick(game, position):
         with _KERNEL_LOCK:
             moves = analyze(game, position, engine="compiled")
-        found = Known(tuple(moves), True)
-    else:
-        try:
-            moves = analyze(game, position, limits=Limits(nodes=EXACT_NODES), table_size=TABLE_ENTRIES)
-        except LimitReached:
-            if not _quick(game):
-                return known  # an estimate from an earlier search, or None
-            # Too big to search, but theory (impartial sums, without remoteness) or bottom-up
-            # tabulation (row games) values it at once, as `perfectplay analyze` does.
-            moves = analyze(game, position)
-        found = Known(tuple(moves), True)
-    memory.put(game, position, found)
-    return found
+        return Known(tuple(moves), True, source="kernel")
+    if _kernel_game(game):
+        # Past the book with many squares empty: the kernel may take minutes and a search
+        # under EXACT_NODES never finishes; the engine estimates it, with no pre-search.
+        return None
+    if game.properties.too_big_to_solve:
+        # An exact search cannot finish: the engine estimates it, with no pre-search; only a
+        # value the game knows without search (chess's endgame tables) is read at once.
+        if game.known_value(position) is None:
+            return None
+        return Known(tuple(analyze(game, position, limits=Limits(nodes=EXACT_NODES))), True, source="theory")
+    if game.properties.loopy and _quick(game):
+        return _retro(game, position)
+    try:
+        moves = analyze(game, position, limits=Limits(nodes=EXACT_NODES), table_size=TABLE_ENTRIES)
+        return Known(tuple(moves), True)
+    except LimitReached:
+        if not _quick(game):
+            return None
+    # Too big to search, but theory (impartial sums, without remoteness) or bottom-up
+    # tabulation (row games) values it at once, as `perfectplay analyze` does.
+    return Known(tuple(analyze(game, position)), True, source="theory")
+
+
+# Games whose retrograde analysis passed the page's bounds, kept (with the game object, so
+# its id stays its own) so that asking again is refused at once: at most this many.
+REFUSED_GAMES = 64
+_refused: OrderedDict[int, tuple[Game[Any, Any], str]] = OrderedDict()
+_refused_lock = threading.Lock()
+
+
+def _retro(game: Game[Any, Any], position: Any) -> Known:
+    """Retrograde analysis within the page's bounds; LimitReached (at once the second time)
+    past them. It values every position reachable from ``position``, so a game refused once
+    from its start is refused from any position (the refusal says so)."""
+    with _refused_lock:
+        refused = _refused.get(id(game))
+    if refused is not None:
+        raise LimitReached(refused[1])
+    try:
+        moves = analyze(game, position, limits=Limits(nodes=RETRO_MAX_POSITIONS, time=RETRO_SECONDS))
+    except LimitReached as error:
+        reason = (f"{game.name}: retrograde analysis did not value every position within "
+                  f"{RETRO_SECONDS:g} s and {RETRO_MAX_POSITIONS:,} positions ({error})")
+        with _refused_lock:
+            _refused[id(game)] = (game, reason)
+            while len(_refused) > REFUSED_GAMES:
+                _refused.popitem(last=False)
+        raise LimitReached(reason) from None
+    return Known(tuple(moves), True, source="theory")
+
+
+UNSOLVED_POSITIONS = 4096
+
+
+class Unsolved:
+    """Positions whose quick exact try failed (bounded, least recently added first out): asked
+    again, they go straight to the engine instead of failing the same try again."""
+
+    def __init__(self, size: int = UNSOLVED_POSITIONS) -> None:
+        self.size = size
+        self._held: OrderedDict[tuple[int, Hashable], Game[Any, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def holds(self, game: Game[Any, Any], position: Any) -> bool:
+        with self._lock:
+            return (id(game), position) in self._held
+
+    def add(self, game: Game[Any, Any], position: Any) -> None:
+        with self._lock:
+            self._held[(id(game), position)] = game  # the game kept: its id stays its own
+            while len(self._held) > self.size:
+                self._held.popitem(last=False)
+
+
+_unsolved = Unsolved()
+
+
+def check_move_count(game: Game[Any, Any], position: Any) -> None:
+    """Refuse (TooLarge) a position with more legal moves than the page values."""
+    count = 0
+    for _ in game.moves(position):
+        count += 1
+        if count > MAX_LEGAL_MOVES:
+            raise TooLarge(f"{game.name}: position {_short(game.format_position(position))} has more "
+                           f"than {MAX_LEGAL_MOVES} legal moves; the page values at most "
+                           f"{MAX_LEGAL_MOVES} (use `perfectplay analyze` for it)")
+
+
+def _short(text: str, keep: int = 40) -> str:
+    return repr(text) if len(text) <= keep else repr(text[:keep]) + "..."
 
 
 def _quick(game: Game[Any, Any]) -> bool:
@@ -211,6 +356,7 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
     ``"source": "from database PATH"`` or ``"not in database PATH: answered by search"``."""
     over = is_over(game, position)
     score_game = game.properties.is_score
+    board = board_of(game, position)
     payload: dict[str, Any] = {
         "game": name,
         "start": game.format_position(start),
@@ -219,14 +365,19 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
         "ply": len(played),
         "over": over,
         "score_game": score_game,
-        "board": board_of(game, position),
+        "too_big": game.properties.too_big_to_solve,
+        "board": board,
+        "sides": side_names(game, position, board),
         "render": game.render(position),
+        "tree": False,
+        "line": [],
     }
     if over:
         solution = solve(game, position, pv_limit=0)
         payload |= {"status": "exact", "value": solution.as_dict()["value"],
                     "remoteness": solution.remoteness, "exact": True, "depth": None,
-                    "best_moves": [], "moves": []}
+                    "best_moves": [], "moves": [],
+                    "result": result_words(payload["sides"], solution.value, score_game)}
         return payload
     if known is None:
         payload |= {"status": "pending", "value": None, "remoteness": None, "exact": False,
@@ -234,18 +385,53 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
                     "moves": [_move_row(game, position, move, None) for move in game.moves(position)]}
         return payload
     best = known.moves[0].value
+    proven = known.exact or _proven(known)
     payload |= {
-        "status": "exact" if known.exact else "estimate",
-        "value": _value_word(best, score_game, known.exact),
-        "remoteness": known.moves[0].remoteness if known.exact else None,
-        "exact": known.exact,
+        "status": "exact" if proven else "estimate",
+        "value": _value_word(best, score_game, proven),
+        "remoteness": known.moves[0].remoteness if proven else None,
+        "exact": proven,
         "depth": known.depth,
-        "best_moves": [move.notation for move in known.moves if move.value == best],
+        "best_moves": _best_moves(known),
         "moves": [_move_row(game, position, move.move, move) for move in known.moves],
+        "line": list(known.line),
+        "nodes": known.nodes,
+        "tree": known.exact and known.source == "search" and not game.properties.loopy,
     }
+    if not proven:
+        payload["estimate"] = best
     if database is not None:
         payload["source"] = source_note(database, known.source == FROM_DATABASE)
     return payload
+
+
+def _best_moves(known: Known) -> list[str]:
+    """The moves of the best value; for an engine's estimate, the main line's move first
+    (sorted first by the thinking, perfectplay.web.thinking.EngineDepths) and those equal."""
+    best = known.moves[0].value
+    return [move.notation for move in known.moves if move.value == best]
+
+
+def _proven(known: Known) -> bool:
+    """Whether an estimate's best value is proven anyway: its best move a proven win, or
+    every move a proven loss (a depth-limited search saw the end on every line)."""
+    first = known.moves[0]
+    if first.score_game or not first.exact or not V.is_decisive(first.value):
+        return False
+    return V.is_win(first.value) or all(move.exact for move in known.moves)
+
+
+def result_words(sides: list[str], value: int, score_game: bool) -> str:
+    """How a finished game ended, naming the winner by the page's names for the sides
+    ("Red (X) wins", "White wins", "draw", "X wins by 3")."""
+    mover, other = sides
+    if score_game:
+        if value == 0:
+            return "level: a draw"
+        return f"{other} wins by {-value}" if value < 0 else f"{mover} wins by {value}"
+    if value == 0:
+        return "draw"
+    return f"{mover} wins" if value > 0 else f"{other} wins"
 
 
 def source_note(path: str, from_database: bool) -> str:

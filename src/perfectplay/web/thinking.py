@@ -1,10 +1,16 @@
 """The computer's thinking, watched live: iterative deepening in a worker thread, one event
 per completed depth, until every move's value is exact, the time is up, or the page cancels.
 
-Each depth is a full-window analysis (every move's value to that depth, exact where the
-search saw the end), so the page can colour moves as estimates while it waits. A cancel (the
-page closes the event stream) sets the search's stop flag, which the search polls every few
-hundred nodes; the thread then ends and the best depth so far is kept.
+Each depth values every move to that depth (exact where the search saw the end), so the page
+can colour moves as estimates while it waits. A game with a heuristic ``evaluate`` (chess,
+Connect Four) is searched by the depth-limited engine (perfectplay.engine): one engine, its
+table kept from depth to depth, searches the position for its best line and score, then each
+move's child one ply shallower; a game too big to solve gets no exact try at all. Other games
+deepen with the library's ``id`` search, each depth followed by an exact try as long.
+
+A cancel (the page closes the event stream) or the end of the time sets the search's stop
+flag, which the search polls every few hundred nodes; the thread then ends and the best depth
+so far is kept.
 """
 
 from __future__ import annotations
@@ -19,13 +25,22 @@ from perfectplay.errors import LimitReached
 from perfectplay.game import Game
 from perfectplay.game_faults import explain
 from perfectplay.search.limits import Budget, Limits
+from perfectplay.search.results import MoveValue
 from perfectplay.solving import analyze
-from perfectplay.web.positions import TABLE_ENTRIES, Analyses, Known, quick_analysis
+from perfectplay.web.positions import TABLE_ENTRIES, Analyses, Known, is_over, quick_analysis
 
 DEFAULT_SECONDS = 5.0
 MAX_SECONDS = 60.0
 # At most this many searches think at once; more would only share the same 2 cores.
 MAX_THINKERS = 4
+# The engine's table for one thinking: 2^18 entries of 16 bytes (4 MB).
+ENGINE_TABLE_ENTRIES = 1 << 18
+# The deepest search asked for (the engine's own bound, perfectplay.engine.api.MAX_DEPTH).
+MAX_DEPTH = 99
+# Moves other than the best are searched this many plies shallower than the best line.
+MOVE_LAG = 1
+# A best line is shown to this many plies.
+LINE_PLIES = 12
 
 
 @dataclass
@@ -48,6 +63,10 @@ class Thinker:
     memory: Analyses
     seconds: float
     report: Callable[[Progress], None]
+    # How a thinking process builds the same game and position (perfectplay.web.workers):
+    # (game name, its options as a query, start position text or None, moves in notation).
+    # None for a user's game, which thinks in a thread of the server's own process.
+    recipe: tuple[str, dict[str, str], str | None, list[str]] | None = None
     budget: Budget = field(init=False)
 
     def __post_init__(self) -> None:
@@ -68,13 +87,25 @@ class Thinker:
         if known is not None and known.exact:
             self.report(Progress(0, known, time.perf_counter() - started, True, "exact"))
             return
+        clock = threading.Timer(self.seconds, self.budget.stop.set)  # the engine polls only the flag
+        clock.daemon = True
+        clock.start()
+        engine = EngineDepths(self) if uses_engine(self.game) else None
+        try:
+            self._deepen(known, started, self._depth if engine is None else engine)
+        finally:
+            clock.cancel()
+            if engine is not None:
+                engine.close()
+
+    def _deepen(self, known: Known | None, started: float, search: Callable[[int], Known | None]) -> None:
         best: Known | None = known
-        max_depth = self.game.properties.max_length or 10_000
+        max_depth = min(self.game.properties.max_length or MAX_DEPTH, MAX_DEPTH)
         reason = "time"
         for depth in range(1, max_depth + 1):
-            found = self._depth(depth)
+            found = search(depth)
             if found is None:
-                reason = "cancelled" if self.budget.stop.is_set() else "time"
+                reason = "time" if self.budget.elapsed() >= self.seconds else "cancelled"
                 break
             best = found
             self.memory.put(self.game, self.position, found)
@@ -123,33 +154,114 @@ class Thinker:
         return self.budget.stop.is_set() or self.budget.elapsed() >= self.seconds
 
 
-class Thinkers:
-    """Bounds the searches running at once; a new one beyond the bound cancels the oldest."""
+def one_ply(game: Game[Any, Any], position: Any) -> list[MoveValue]:
+    """Every move's value one ply deep (the game's own evaluation of each child, or the end
+    where a move ends the game): the computer's move when its search reported nothing in
+    its think time (a machine too busy to give it the CPU). Milliseconds."""
+    algorithm = "engine" if uses_engine(game) else "id"
+    return analyze(game, position, algorithm=algorithm, limits=Limits(depth=1), table_size=TABLE_ENTRIES)
 
-    def __init__(self, limit: int = MAX_THINKERS) -> None:
-        self.limit = limit
-        self._running: list[Thinker] = []
-        self._lock = threading.Lock()
 
-    def start(self, thinker: Thinker) -> threading.Thread:
-        with self._lock:
-            self._running.append(thinker)
-            while len(self._running) > self.limit:
-                self._running.pop(0).cancel()
+def uses_engine(game: Game[Any, Any]) -> bool:
+    """Whether the depth-limited engine values ``game``: it has a heuristic of its own (an
+    ``evaluate`` that is not the protocol's 0) and its positions never repeat."""
+    own_evaluation = type(game).evaluate is not Game.evaluate
+    return own_evaluation and not game.properties.loopy and not game.properties.is_score
 
-        def target() -> None:
-            try:
-                thinker.run()
-            finally:
-                with self._lock:
-                    if thinker in self._running:
-                        self._running.remove(thinker)
 
-        thread = threading.Thread(target=target, name="perfectplay-thinker", daemon=True)
-        thread.start()
-        return thread
+class EngineDepths:
+    """Every move's engine score at one depth after another, one engine and its table kept
+    throughout: the position itself is searched ``depth`` plies (its best line and score),
+    then each other move's child MOVE_LAG plies shallower than the best move's (the page
+    shows every move's score at once and the main line deepening fastest; the best move's
+    own score is the root's). Exact values (a mate or a forced end seen, the game's own
+    known values) are proven and marked so."""
 
-    def cancel_all(self) -> None:
-        with self._lock:
-            for thinker in self._running:
-                thinker.cancel()
+    def __init__(self, thinker: Thinker) -> None:
+        self.thinker = thinker
+        self.game = thinker.game
+        self.nodes = 0
+
+    def __call__(self, depth: int) -> Known | None:
+        from perfectplay.engine.api import SearchLimits, Settings
+        from perfectplay.engine.core import Engine
+        thinker, game, position = self.thinker, self.game, self.thinker.position
+        if thinker._stopped():
+            return None
+        if not hasattr(self, "engine"):
+            self.engine = Engine(game, Settings(tt_size=ENGINE_TABLE_ENTRIES))
+        began = time.perf_counter()
+        stop = thinker.budget.stop
+        root = self.engine.search(position, SearchLimits(depth=depth), stop=stop)
+        self.nodes += root.nodes
+        if thinker._stopped():
+            return None
+        best_notation = game.format_move(position, root.best_move) if root.best_move is not None else None
+        moves = []
+        for move in game.moves(position):
+            valued = self._move_value(move, depth - 1 - MOVE_LAG)
+            if valued.notation == best_notation and not valued.exact:
+                valued = replace(valued, value=root.score, exact=root.exact)  # the root's view
+            elif not valued.exact and valued.value > root.score:
+                # The deeper search bounds every other move by the main line's score (it
+                # failed low against it): a shallower score above that is the horizon's.
+                valued = replace(valued, value=root.score)
+            moves.append(valued)
+        if thinker._stopped():
+            return None
+        # The main line's move first (the deepest search's choice, whose score is the
+        # position's), then the others by their shallower scores.
+        moves.sort(key=lambda move: (move.notation != best_notation, -move.value))
+        line = tuple(_notation_line(game, position, root.pv[:LINE_PLIES]))
+        proven = root.exact and all(move.exact for move in moves)
+        if not proven and not game.properties.too_big_to_solve:
+            exact = thinker._exact_try(max(time.perf_counter() - began, 0.01))
+            if exact is not None:
+                return exact
+        return Known(tuple(moves), proven, depth, source="engine", line=line, nodes=self.nodes)
+
+    def _move_value(self, move: Any, depth: int) -> MoveValue:
+        from perfectplay.engine.api import SearchLimits
+        game, position = self.game, self.thinker.position
+        child = game.play(position, move)
+        notation = game.format_move(position, move)
+        if is_over(game, child):
+            finished = _finished_value(game, child)
+            return MoveValue(move, notation, _one_ply_up(-finished), False, True)
+        known = game.known_value(child)
+        if known is not None:
+            return MoveValue(move, notation, _one_ply_up(-known), False, True, source="known")
+        if depth < 1:
+            return MoveValue(move, notation, -game.evaluate(child), False, False)
+        result = self.engine.search(child, SearchLimits(depth=depth), stop=self.thinker.budget.stop)
+        self.nodes += result.nodes
+        return MoveValue(move, notation, _one_ply_up(-result.score), False, result.exact)
+
+    def close(self) -> None:
+        if hasattr(self, "engine"):
+            self.engine.close()
+
+
+def _finished_value(game: Game[Any, Any], position: Any) -> int:
+    from perfectplay.game import Outcome
+    result = game.outcome(position)
+    if result is None:  # no move left
+        result = Outcome.WIN if game.properties.misere else Outcome.LOSS
+    return {Outcome.WIN: V.WIN, Outcome.DRAW: 0, Outcome.LOSS: -V.WIN}[result]
+
+
+def _one_ply_up(value: int) -> int:
+    """A negated child value read one ply further from the end."""
+    if V.is_win(value):
+        return value - 1
+    if V.is_loss(value):
+        return value + 1
+    return value
+
+
+def _notation_line(game: Game[Any, Any], position: Any, line: list[Any]) -> list[str]:
+    written = []
+    for move in line:
+        written.append(game.format_move(position, move))
+        position = game.play(position, move)
+    return written

@@ -4,7 +4,7 @@
 
 import { el } from "./svg.js";
 import { drawChess, drawChopsticks, drawDodgem, drawMorris } from "./moving_boards.js";
-import { describeRow, moveColour, scoreScale, textColour, valueClass } from "./values.js";
+import { describeRow, formatEstimate, moveColour, scoreScale, textColour, valueClass } from "./values.js";
 
 function svgRoot(width, height) {
   return el("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "img", id: "board-svg" });
@@ -59,7 +59,8 @@ function drawConnectFour(board, view) {
     // The exact score of the column (the test sets' convention) above the board.
     if (row) {
       const label = view.hidden ? "" : row.score !== undefined ? (row.score > 0 ? "+" : "") + row.score
-        : row.value === null ? "…" : row.exact ? describeRow(row, false).replace(" in ", " ") : "est";
+        : row.value === null ? "…" : row.exact ? describeRow(row, false).replace(" in ", " ")
+        : `~${formatEstimate(row.estimate)}`;
       const badge = el("circle", { cx: c * cell + cell / 2, cy: top / 2, r: 18, fill: fillFor(row, view) ?? "#eee",
                                    stroke: "#333", "pointer-events": "none", class: "column-badge",
                                    "data-badge": row.move });
@@ -151,7 +152,8 @@ const DRAWERS = { tictactoe: drawTicTacToe, connect4: drawConnectFour, heaps: dr
 // Draw `payload`'s board into `container`; `onMove(notation)` plays a clicked move.
 export function drawBoard(container, payload, { hidden, onMove }) {
   const byMove = new Map(payload.moves.map((row) => [row.move, row]));
-  const view = { byMove, hidden, onMove, scoreGame: payload.score_game, scale: scoreScale(payload.moves) };
+  const view = { byMove, hidden, onMove, scoreGame: payload.score_game, scale: scoreScale(payload.moves),
+                 line: hidden ? [] : payload.line ?? [], position: `${payload.game}|${payload.position}` };
   const draw = DRAWERS[payload.board.kind] ?? drawText;
   container.replaceChildren(draw(payload.board, view));
 }
@@ -161,7 +163,8 @@ export function drawMoveButtons(container, payload, { hidden, onMove, hinted }) 
   const scale = scoreScale(payload.moves);
   container.replaceChildren(...payload.moves.map((row) => {
     const button = document.createElement("button");
-    button.className = "move" + (hinted.has(row.move) ? " hint" : "");
+    const principal = !hidden && payload.line?.[0] === row.move;
+    button.className = "move" + (hinted.has(row.move) ? " hint" : "") + (principal ? " pv" : "");
     button.dataset.move = row.move;
     button.dataset.class = valueClass(row, payload.score_game);
     button.dataset.remoteness = row.remoteness ?? "";

@@ -7,9 +7,10 @@ import { el } from "./svg.js";
 const SIDES = [{ name: "first player", colour: "#1b4f9c" }, { name: "second player", colour: "#c0571b" }];
 
 // `points[i]`: the first player's value after i moves (null: unknown); `mistake`: {ply, text}.
-export function drawHistory(container, points, mistake, { scoreGame }) {
+// `proven[i]` false draws point i hollow (an estimate), on the evaluation history.
+export function drawHistory(container, points, mistake, { scoreGame, id = "history-svg", proven = null }) {
   const width = 520, height = 200, left = 56, right = 12, top = 14, bottom = 28;
-  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, width, height, id: "history-svg", role: "img" });
+  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, width, height, id, role: "img" });
   const known = points.filter((p) => p !== null);
   const span = scoreGame ? Math.max(1, ...known.map(Math.abs)) : 1;
   const plies = Math.max(points.length - 1, 1);
@@ -29,7 +30,10 @@ export function drawHistory(container, points, mistake, { scoreGame }) {
       if (p === null) return;
       const v = s === 0 ? p : -p;
       path += `${path ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`;
-      svg.appendChild(el("circle", { cx: x(i), cy: y(v), r: 3.5, fill: side.colour, class: `history-point side-${s}` }));
+      const hollow = proven !== null && !proven[i];
+      svg.appendChild(el("circle", { cx: x(i), cy: y(v), r: 3.5, fill: hollow ? "#fff" : side.colour,
+                                     stroke: side.colour, "stroke-width": 1.5,
+                                     class: `history-point side-${s}${hollow ? " estimate" : ""}` }));
     });
     if (path) svg.appendChild(el("path", { d: path, fill: "none", stroke: side.colour, "stroke-width": 2,
                                            class: "history-line" }));
@@ -50,7 +54,7 @@ const ALGORITHM_COLOURS = { minimax: "#c0392b", memo: "#27ae60", alphabeta: "#8e
 
 // `growth`: the /api/growth answer. Log-scale y axis.
 export function drawGrowth(container, growth) {
-  const width = 560, height = 300, left = 64, right = 110, top = 14, bottom = 36;
+  const width = 600, height = 300, left = 64, right = 120, top = 14, bottom = 36;
   const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, width, height, id: "growth-svg", role: "img" });
   const all = Object.values(growth.nodes).flat().filter((v) => v);
   const maxLog = Math.ceil(Math.log10(Math.max(10, ...all)));
@@ -68,16 +72,24 @@ export function drawGrowth(container, growth) {
   });
   svg.appendChild(el("text", { x: (left + width - right) / 2, y: height - 4, "text-anchor": "middle", "font-size": 12 },
                      `${growth.game}: size`));
-  svg.appendChild(el("text", { x: 12, y: top + 4, "font-size": 12 }, "nodes"));
+  // The axis title runs up the left edge, clear of the tick labels ("1e6").
+  const middle = (top + height - bottom) / 2;
+  svg.appendChild(el("text", { x: 14, y: middle, "font-size": 12, "text-anchor": "middle", id: "growth-axis-title",
+                               transform: `rotate(-90 14 ${middle})` }, "nodes searched (log)"));
   Object.entries(growth.nodes).forEach(([name, counts], row) => {
     const colour = ALGORITHM_COLOURS[name] ?? "#333";
     let path = "";
     counts.forEach((v, i) => { if (v) path += `${path ? "L" : "M"}${x(sizes[i]).toFixed(1)},${y(v).toFixed(1)}`; });
     // Curves may coincide (memo and tt on take-away): dashes and widths keep each visible.
-    const [dash, width] = [["", 5], ["8 4", 3], ["4 3", 2], ["2 3", 2]][row % 4];
-    svg.appendChild(el("path", { d: path, fill: "none", stroke: colour, "stroke-width": width, "stroke-dasharray": dash,
-                                 class: "growth-line", "data-algorithm": name }));
-    svg.appendChild(el("text", { x: width - right + 8, y: top + 16 + row * 18, fill: colour, "font-size": 12 }, name));
+    const [dash, strokeWidth] = [["", 5], ["8 4", 3], ["4 3", 2], ["2 3", 2]][row % 4];
+    svg.appendChild(el("path", { d: path, fill: "none", stroke: colour, "stroke-width": strokeWidth,
+                                 "stroke-dasharray": dash, class: "growth-line", "data-algorithm": name }));
+    // The legend, right of the plot: a sample of the line and the algorithm's name.
+    const legendY = top + 16 + row * 20;
+    svg.appendChild(el("line", { x1: width - right + 8, x2: width - right + 34, y1: legendY - 4, y2: legendY - 4,
+                                 stroke: colour, "stroke-width": strokeWidth, "stroke-dasharray": dash }));
+    svg.appendChild(el("text", { x: width - right + 40, y: legendY, fill: colour, "font-size": 12,
+                                 class: "growth-legend", "data-algorithm": name }, name));
   });
   container.replaceChildren(svg);
 }

@@ -3,9 +3,9 @@
 
 import { drawBoard, drawMoveButtons } from "./board.js";
 import { drawHistory } from "./chart.js";
-import { chartValue, describeRow } from "./values.js";
+import { chartValue, describeRow, estimateLean, formatEstimate, setEstimateUnits } from "./values.js";
 
-const PAGE_PARAMETERS = ["mode", "level", "computer", "hide", "seconds"];
+const PAGE_PARAMETERS = ["mode", "level", "computer", "hide", "seconds", "think"];
 const $ = (id) => document.getElementById(id);
 
 const url = new URL(window.location.href);
@@ -21,6 +21,7 @@ const state = {
   computerSide: url.searchParams.get("computer") === "first" ? 0 : 1,
   hidden: url.searchParams.get("hide") === "1",
   seconds: url.searchParams.get("seconds") ?? "5",
+  thinkSeconds: url.searchParams.get("think") ?? "2",  // the computer's think time where it estimates
   hinted: new Set(),
   stream: null,
   busy: false,
@@ -63,6 +64,7 @@ function syncUrl() {
   history.replaceState(null, "", `${window.location.pathname}?${query}`);
   $("share").href = window.location.href;
   $("tree").href = `/api/${encodeURIComponent(state.game)}/tree.svg?${apiQuery(state.moves, { depth: 2 })}`;
+  $("tree").hidden = !current()?.tree;  // only where the server can draw it (a searched position)
 }
 
 const current = () => state.payloads[state.moves.length];
@@ -89,13 +91,15 @@ async function refresh() {
   render();
   syncUrl();
   const payload = current();
-  if (payload.status !== "exact" && !payload.over) await think();
+  // The computer thinks for itself (its think time, on the server): no stream first.
   if (computerToMove()) await computerMove();
+  else if (payload.status !== "exact" && !payload.over) await think();
 }
 
 async function play(notation) {
   if (state.busy || computerToMove()) return;
   const started = performance.now();
+  stopThinking(false);  // the search of the position left behind ends now
   state.payloads.length = state.moves.length + 1;
   state.moves.push(notation);
   state.redo = [];
@@ -116,7 +120,9 @@ async function computerMove() {
   state.busy = true;
   try {
     $("status").textContent = "The computer is choosing…";
-    const choice = await api("computer", state.moves, { level: state.level });
+    const started = performance.now();
+    const choice = await api("computer", state.moves, { level: state.level, seconds: state.thinkSeconds });
+    document.body.dataset.computerMs = (performance.now() - started).toFixed(0);
     state.moves.push(choice.move);
     state.payloads.length = state.moves.length;
     state.busy = false;
@@ -140,11 +146,13 @@ function think() {
     const update = (event, done) => {
       const payload = JSON.parse(event.data);
       if (ply === state.moves.length) state.payloads[ply] = payload;
-      const kind = payload.exact ? "exact" : "estimate";
+      const kind = payload.exact ? `exact, ${describeRow(payload, payload.score_game)}`
+        : payload.estimate !== undefined ? `estimate ${formatEstimate(payload.estimate)}` : "estimate";
       $("thinking-text").textContent = done
         ? `Done: ${kind}${payload.exact ? "" : ` from depth ${payload.depth_reached}`} after ${payload.elapsed_s} s`
           + (payload.reason.startsWith("error") ? ` (${payload.reason})` : "")
-        : `Depth ${payload.depth_reached}: ${kind}, ${payload.elapsed_s} s…`;
+        : `Depth ${payload.depth_reached}: ${kind}, ${payload.elapsed_s} s${speed(payload)}…`;
+      document.body.dataset.depth = payload.depth_reached;
       render();
       if (done) { stopThinking(false); resolve(); }
     };
@@ -153,6 +161,12 @@ function think() {
     source.onerror = () => { stopThinking(false); resolve(); };
     state.resolveThinking = resolve;
   });
+}
+
+// The engine's speed, as lichess shows it: nodes searched per second so far.
+function speed(payload) {
+  if (!payload.nodes || !payload.elapsed_s) return "";
+  return `, ${Math.round(payload.nodes / payload.elapsed_s / 1000)} kN/s`;
 }
 
 function stopThinking(cancelled = true) {
@@ -188,6 +202,7 @@ function firstMistake(points) {
 
 function render() {
   const payload = current();
+  if (payload) setEstimateUnits(payload.board.kind === "chess" ? "centipawns" : "");
   $("title").textContent = `${state.game}${payload ? ` — ${payload.position || "(start)"}` : ""}`;
   if (!payload) {
     $("board").replaceChildren();
@@ -202,23 +217,89 @@ function render() {
     node.classList.toggle("hint", state.hinted.has(node.dataset.move));
   $("status").textContent = statusText(payload);
   $("cancel").disabled = !state.stream;
-  const points = state.payloads.slice(0, state.moves.length + 1)
-    .map((p, i) => chartValue(p, lead(i), i % 2 === 0));
+  const line = state.payloads.slice(0, state.moves.length + 1);
+  const points = line.map((p, i) => chartValue(p, lead(i), i % 2 === 0));
   drawHistory($("history"), points, firstMistake(points), { scoreGame: payload.score_game });
   $("history-box").hidden = state.hidden;  // the chart would give the values away
+  const estimated = line.some((p) => p && !p.exact && p.estimate !== undefined);
+  $("eval-history-box").hidden = state.hidden || !estimated;
+  if (estimated) {
+    const evals = line.map((p, i) => chartValue(p, lead(i), i % 2 === 0, true));
+    drawHistory($("eval-history"), evals, null, { scoreGame: false, id: "eval-history-svg",
+                                                  proven: line.map((p) => Boolean(p?.exact)) });
+  }
+  drawEngine(payload);
+  $("legend").replaceChildren(...legendFor(payload));
+  $("tree").hidden = !payload.tree;
   $("line").textContent = state.moves.length ? `Moves: ${state.moves.join(" ")}` : "No moves yet.";
   $("undo").disabled = state.moves.length === 0;
   $("redo").disabled = state.redo.length === 0;
 }
 
 function statusText(payload) {
-  // A board's own name for the side to move (Connect Four: "Red (X)"), else its mark.
-  const side = payload.board.side ?? payload.board.to_move ??
-    (state.moves.length % 2 === 0 ? "First player" : "Second player");
-  if (payload.over) return `Game over: ${describeRow({ ...payload, exact: true }, payload.score_game)} for the player to move.`;
+  // The page's name for the side to move (Connect Four: "Red (X)", chess: "White").
+  const named = payload.sides?.[0];
+  const side = named && !named.startsWith("the ") ? named
+    : state.moves.length % 2 === 0 ? "First player" : "Second player";
+  if (payload.over) return `Game over: ${payload.result ?? describeRow({ ...payload, exact: true }, payload.score_game)}.`;
   if (state.hidden) return `${side} to move.`;
-  if (payload.status === "pending") return `${side} to move; the value needs a longer search.`;
-  return `${side} to move: ${describeRow({ ...payload }, payload.score_game)}${payload.exact ? "" : ` (depth ${payload.depth})`}.`;
+  if (payload.status === "pending")
+    return `${side} to move; ${payload.too_big ? "the engine is searching" : "the value needs a longer search"}…`;
+  if (!payload.exact)
+    return `${side} to move: estimate ${formatEstimate(payload.estimate)} (engine, depth ${payload.depth}).`;
+  const proven = payload.depth !== null && payload.depth !== undefined ? ` (proven at depth ${payload.depth})` : "";
+  return `${side} to move: ${describeRow({ ...payload }, payload.score_game)}${proven}.`;
+}
+
+// The evaluation bar (the first player's share: full when proven a win) and the best line.
+function drawEngine(payload) {
+  const searched = payload.too_big || payload.status === "estimate" || (payload.exact && payload.depth != null);
+  const showBar = searched && !payload.over && !state.hidden && payload.value !== null && !payload.score_game;
+  $("eval-bar").hidden = !showBar;
+  if (showBar) {
+    let lean = payload.exact ? { win: 1, loss: -1, draw: 0 }[payload.value] : estimateLean(payload.estimate);
+    if (state.moves.length % 2 === 1) lean = -lean;  // the bar is the first player's
+    const share = Math.round(50 + 50 * lean);
+    $("eval-fill").style.height = `${share}%`;
+    $("eval-bar").dataset.share = share;
+    $("eval-label").textContent = payload.exact ? describeRow(payload, false).split(" ")[0]
+      : formatEstimate(state.moves.length % 2 === 1 ? -payload.estimate : payload.estimate);
+  }
+  const lineShown = !state.hidden && !payload.over && (payload.line ?? []).length > 0;
+  $("engine").hidden = !lineShown;
+  if (lineShown) {
+    $("best-line").textContent = payload.line.join(" ");
+    $("engine-depth").textContent = `(depth ${payload.depth}${payload.exact ? ", proven" : ""})`;
+  }
+  for (const node of document.querySelectorAll("#board [data-move]"))
+    node.classList.toggle("pv", lineShown && node.dataset.move === payload.line[0]);
+}
+
+// What the colours and numbers on this board mean (true for each kind of board).
+function legendFor(payload) {
+  const swatch = (kind, text) => { const span = document.createElement("span"); span.className = kind; span.textContent = text; return span; };
+  const parts = [swatch("win", "win"), " ", swatch("draw", "draw"), " ", swatch("loss", "loss"),
+                 " for the player who plays the move; darker is sooner. "];
+  const kind = payload.board.kind;
+  const words = {
+    tictactoe: "Numbers on the squares are plies to the end of the game with best play.",
+    connect4: "Numbers above the columns are exact scores in the test sets' convention: +N wins for the player "
+      + "who drops there (larger is sooner), -N loses, 0 draws; \"~+1\" (pale) is the engine's estimate.",
+    morris: "Place a man by clicking a point; once all are placed, click a man (ringed in the colour of its "
+      + "best move), then a point. Each point you can play is filled by that move's value; the number on it "
+      + "is plies to the end with best play.",
+    dodgem: "Click a car (ringed in the colour of its best move), then a square or \"off\": each is filled by "
+      + "that move's value. Hover for \"win in N\".",
+    chopsticks: "Click your hand, then theirs: each tap is filled by its value. Splits are the buttons below.",
+    chess: "Click a piece, then a square. Colours are proven values (endgame tables, mates) where known; "
+      + "pale colours are the engine's estimates in pawns (+ favours the player to move). The arrow is the "
+      + "engine's best line.",
+    heaps: "Click a stick to take it and every stick right of it. Hover for the value; buttons list every move.",
+  }[kind] ?? "Each move's button shows its value: win/loss in N plies, or the score.";
+  parts.push(words);
+  if (payload.too_big && kind !== "chess") parts.push(" Pale colours are the engine's estimates.");
+  else if (!payload.exact && kind !== "chess") parts.push(" ", swatch("estimate", "pale"), " colours are estimates.");
+  return parts;
 }
 
 async function undo() {

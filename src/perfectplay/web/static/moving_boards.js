@@ -9,11 +9,15 @@ import { el } from "./svg.js";
 import { describeRow, moveColour, valueClass } from "./values.js";
 
 const SELECTED = "#0a58ca";
+// The man or piece picked, kept while the same position is redrawn (each depth the engine
+// completes redraws the board): a pick survives the redraw.
+const picked = { position: null, id: null };
 
 // `spots`: Map id -> SVG shape. `split(notation)` -> {from, to} (from undefined for a one-click
 // move), or null for a move the board does not show. Rows come best first, so the first row
 // seen for a source is its best.
-function wireTwoClick(spots, view, split) {
+// `numbers` (optional): Map id -> SVG text, filled with a target's plies to the end.
+function wireTwoClick(spots, view, split, numbers = new Map()) {
   const bestFrom = new Map(), byPair = new Map(), single = new Map();
   for (const row of view.byMove.values()) {
     const parts = split(row.move);
@@ -24,12 +28,19 @@ function wireTwoClick(spots, view, split) {
     // A chess promotion by click makes a queen: it replaces any other piece's row.
     if (!byPair.has(key) || /q$/.test(row.move)) byPair.set(key, row);
   }
-  let selected = null;
+  let selected = picked.position === view.position && bestFrom.has(picked.id) ? picked.id : null;
+  // A pick carried over from the board this one replaced: a click on the same man that
+  // reaches this board (the redraw came between the press and the release) keeps it picked.
+  let carried = selected !== null;
   const paint = () => {
+    [picked.position, picked.id] = [view.position, selected];
     for (const [id, shape] of spots) {
       const row = selected === null ? single.get(id) : byPair.get(`${selected}>${id}`);
       const source = bestFrom.get(id);
       mark(shape, row, view);
+      const number = numbers.get(id);
+      if (number) number.textContent = row && !view.hidden && row.remoteness !== null && row.remoteness !== undefined
+        ? String(row.remoteness) : "";
       let stroke = shape.getAttribute("data-stroke") ?? "#555", width = 1.5;
       if (!row && source) {
         // A man keeps its own colour (whose it is); the value of its best move rings it.
@@ -48,7 +59,8 @@ function wireTwoClick(spots, view, split) {
     shape.addEventListener("click", () => {
       const row = selected === null ? single.get(id) : byPair.get(`${selected}>${id}`);
       if (row) { view.onMove(row.move); return; }
-      selected = bestFrom.has(id) && selected !== id ? id : null;
+      if (!(carried && id === selected)) selected = bestFrom.has(id) && selected !== id ? id : null;
+      carried = false;
       paint();
     });
   }
@@ -74,7 +86,7 @@ function root(width, height) {
 }
 
 function label(svg, x, y, text, attrs = {}) {
-  svg.appendChild(el("text", { x, y, "text-anchor": "middle", "pointer-events": "none", ...attrs }, text));
+  return svg.appendChild(el("text", { x, y, "text-anchor": "middle", "pointer-events": "none", ...attrs }, text));
 }
 
 // Dodgem: squares a1.. from the bottom left; Blue drives right, Red up, and a car on the far
@@ -118,7 +130,7 @@ export function drawDodgem(board, view) {
 // Three Men's Morris and Tapatan: points 1-9 row by row from the top left.
 export function drawMorris(board, view) {
   const gap = 110, margin = 40, size = 2 * gap + 2 * margin;
-  const svg = root(size, size), spots = new Map();
+  const svg = root(size, size), spots = new Map(), numbers = new Map();
   const at = (i) => [margin + (i % 3) * gap, margin + Math.floor(i / 3) * gap];
   const lines = [[0, 2], [3, 5], [6, 8], [0, 6], [1, 7], [2, 8]];
   if (board.diagonals) lines.push([0, 8], [2, 6]);
@@ -128,17 +140,22 @@ export function drawMorris(board, view) {
   }
   [...board.cells].forEach((mark, i) => {
     const [cx, cy] = at(i);
-    const fill = mark === "X" ? "#1b4f9c" : mark === "O" ? "#f0f0f0" : "#d9cfb8";
-    const point = el("circle", { cx, cy, r: mark === "." ? 18 : 26, fill, "data-point": i + 1,
-                                 "data-man": mark === "." ? "" : mark });
+    // X's men blue, O's orange-brown, both large and ringed; an empty point small and pale.
+    const fill = mark === "X" ? "#1b4f9c" : mark === "O" ? "#c0571b" : "#d9cfb8";
+    const point = el("circle", { cx, cy, r: mark === "." ? 16 : 27, fill, "data-point": i + 1,
+                                 "data-man": mark === "." ? "" : mark,
+                                 "data-stroke": mark === "." ? "#8a7a5a" : "#222" });
     svg.appendChild(point);
+    if (mark !== ".") label(svg, cx, cy + 7, mark, { "font-size": 20, "font-weight": "bold", fill: "#fff" });
+    else numbers.set(String(i + 1), label(svg, cx, cy + 5, "", { "font-size": 14, "font-weight": "bold",
+                                                                  fill: "#111", class: "plies" }));
     spots.set(String(i + 1), point);
     label(svg, cx + 30, cy - 22, String(i + 1), { "font-size": 11, fill: "#777" });
   });
   wireTwoClick(spots, view, (move) => {
     const [a, b] = move.split("-");
     return b === undefined ? { to: a } : { from: a, to: b };
-  });
+  }, numbers);
   return svg;
 }
 
@@ -184,6 +201,19 @@ export function drawChess(board, view) {
                                      stroke: "#d00", "stroke-width": 3, "pointer-events": "none" }));
     }
     if (piece !== ".") label(svg, x + cell / 2, y + cell / 2 + 15, PIECES[piece], { "font-size": 40, fill: "#111" });
+  });
+  // The engine's best line: its first move as an arrow (the reply as a thinner one).
+  (view.line ?? []).slice(0, 2).forEach((move, k) => {
+    const centre = (name) => [margin + ("abcdefgh".indexOf(name[0]) + 0.5) * cell, (8 - Number(name[1]) + 0.5) * cell];
+    const [x1, y1] = centre(move.slice(0, 2)), [x2, y2] = centre(move.slice(2, 4));
+    const colour = k === 0 ? "rgba(10, 88, 202, 0.75)" : "rgba(192, 87, 27, 0.6)";
+    const angle = Math.atan2(y2 - y1, x2 - x1), head = 14;
+    const [bx, by] = [x2 - Math.cos(angle) * head, y2 - Math.sin(angle) * head];
+    svg.appendChild(el("line", { x1, y1, x2: bx, y2: by, stroke: colour, "stroke-width": k === 0 ? 8 : 5,
+                                 "stroke-linecap": "round", "pointer-events": "none", class: "pv-arrow",
+                                 "data-pv": move }));
+    const side = (sign) => `${bx + Math.cos(angle + sign * Math.PI / 2) * 10},${by + Math.sin(angle + sign * Math.PI / 2) * 10}`;
+    svg.appendChild(el("polygon", { points: `${x2},${y2} ${side(1)} ${side(-1)}`, fill: colour, "pointer-events": "none" }));
   });
   for (let f = 0; f < 8; f++) label(svg, margin + f * cell + cell / 2, size - 5, "abcdefgh"[f], { "font-size": 12 });
   for (let r = 0; r < 8; r++) label(svg, margin / 2, r * cell + cell / 2 + 4, String(8 - r), { "font-size": 12 });
