@@ -36,8 +36,12 @@ _ARRAYS: dict[tuple[int, int, int], np.ndarray] = {}
 _LOCKS: dict[tuple[int, int, int], threading.RLock] = {}
 
 
-# Positions with at least this many empty squares are searched in a worker thread (Engine._run).
-THREADED_FROM_EMPTY = 20
+# Every kernel call first runs directly, in the caller's thread, for at most this many nodes
+# (about 0.05 s idle at 10 M nodes/s, within Ctrl-C's 0.5 s on a machine busy on both cores);
+# a search still going then goes on in a worker thread, where Ctrl-C is heard (Engine._run_alone).
+# A thread costs about 0.14 ms of CPU, more wall time on a busy machine: small searches,
+# nearly every call, no longer pay it (issue 21).
+DIRECT_NODES = 500_000
 
 
 class Engine(answers.ScoreEngine):
@@ -105,32 +109,45 @@ class Engine(answers.ScoreEngine):
 
     def narrow(self, position: Position, low: int, high: int, probes: int) -> tuple[int, int]:
         mover, occupied, stones = self._args(position)
-        low, high = self._run(K.narrow, stones, mover, occupied, stones, low, high, probes,
-                              self.work)
+        low, high = self._run(K.narrow, mover, occupied, stones, low, high, probes, self.work)
         self._check_budget()
         return int(low), int(high)
 
     def at_least(self, position: Position, target: int) -> bool:
         mover, occupied, stones = self._args(position)
-        found = bool(self._run(K.at_least, stones, mover, occupied, stones, target, self.work))
+        found = bool(self._run(K.at_least, mover, occupied, stones, target, self.work))
         self._check_budget()
         return found
 
-    def _run(self, kernel: Any, stones: int, *args: Any) -> Any:
+    def _run(self, kernel: Any, *args: Any) -> Any:
         with self.lock:
             # A solve is many kernel calls: one whose caller stopped waiting for it (a hard
             # time limit, search/deep.py) ends at its next call instead of running on.
             if self._out_of_time():
                 raise LimitReached("the compiled search was stopped by its time limit")
-            return self._run_alone(kernel, stones, *args)
+            return self._run_alone(kernel, *args)
 
-    def _run_alone(self, kernel: Any, stones: int, *args: Any) -> Any:
-        """Call a kernel entry point; a position with many empty squares runs in a worker
-        thread (the kernel releases the GIL), so that Ctrl-C, which Python handles only in
-        the main thread, stops it within milliseconds instead of seconds (issue 13). Short
-        searches run directly: a thread would cost more than they do."""
-        if self.game.cells - stones < THREADED_FROM_EMPTY:
-            return kernel(*args)
+    def _run_alone(self, kernel: Any, *args: Any) -> Any:
+        """Call a kernel entry point: directly for up to DIRECT_NODES nodes, then, if the
+        search is not over, again in a worker thread (the kernel releases the GIL), so that
+        Ctrl-C, which Python handles only in the main thread, stops it within milliseconds
+        instead of seconds (issue 13). The kernel stores nothing once stopped, so the table
+        keeps every bound the direct slice proved and the second call starts from them."""
+        work = self.work
+        limit = work[K.NODE_LIMIT]
+        slice_end = work[K.NODES] + np.uint64(DIRECT_NODES)
+        if slice_end >= limit:
+            return kernel(*args)  # the caller's own budget ends the search sooner
+        work[K.NODE_LIMIT] = slice_end
+        try:
+            answer = kernel(*args)
+        finally:
+            work[K.NODE_LIMIT] = limit
+        if work[K.NODES] <= slice_end:
+            return answer
+        return self._run_threaded(kernel, *args)
+
+    def _run_threaded(self, kernel: Any, *args: Any) -> Any:
         # The worker reports its end through an Event, not Thread.is_alive: on CPython 3.11
         # a Ctrl-C that interrupts Thread.join can mark a running thread as stopped
         # (python/cpython#90882), after which the kernel ran on, unwatched, beside the next
