@@ -127,6 +127,9 @@ def hint_lines(analysis: Analysis, score_game: bool, lead: int = 0) -> list[str]
 def estimate_words(analysis: Analysis) -> str:
     """How an estimate was made, for every line that shows one."""
     depth = f" {plural(analysis.depth, 'move')} deep" if analysis.depth else ""
+    if analysis.unproved_after is not None:
+        return (f"estimates: no move proved optimal in {analysis.unproved_after:.0f} s of CPU "
+                f"time, searched{depth}")
     return f"estimates: too big to solve in the time allowed, searched{depth}"
 
 

@@ -20,7 +20,6 @@ from perfectplay.errors import LimitReached
 from perfectplay.games.connect4 import answers
 from perfectplay.games.connect4 import kernel as K
 from perfectplay.games.connect4 import kernel_table as T
-from perfectplay.games.connect4.answers import Probe
 from perfectplay.games.connect4.rules import ConnectFour, Position
 from perfectplay.search.limits import Budget
 from perfectplay.search.results import MoveValue, Solution
@@ -209,7 +208,7 @@ ALGORITHM = "compiled null-window"
 
 def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = 1000,
-          on_depth: Callable[[Probe], None] | None = None, book: Any = None,
+          on_depth: Callable[[Any], None] | None = None, book: Any = None,
           node_limit: int | None = None, budget: Budget | None = None,
           on_optimal: Callable[[int, int], None] | None = None, **_: Any) -> Solution:
     """Like perfectplay.solve, by the kernel (answers.solve); past ``node_limit`` nodes in
