@@ -79,7 +79,7 @@ def run_set(path: Path, every: int, engine: Engine, game: ConnectFour) -> SetRes
 class DirectEngine(Engine):
     """The kernel's entry points called in this thread, nothing around them."""
 
-    def _run(self, kernel: Any, *args: Any) -> Any:
+    def _run(self, kernel: Any, stones: int, *args: Any) -> Any:
         return kernel(*args)
 
 

@@ -52,7 +52,7 @@ TARGET = 100
 class DirectEngine(Engine):
     """The kernel's engine with its entry points called in this thread."""
 
-    def _run(self, kernel: Any, *args: Any) -> Any:
+    def _run(self, kernel: Any, stones: int, *args: Any) -> Any:
         return kernel(*args)
 
 
