@@ -42,7 +42,7 @@ def test_the_perfect_level_plays_the_only_win_on_a_busy_machine(busy_machine: No
     ran = subprocess.run(command, input="quit\n", capture_output=True, text=True,
                          env=environment(), timeout=600, check=False)
     assert ran.returncode == 0, ran.stderr
-    assert "I have solved this game exactly" in ran.stdout
+    assert "I can solve this game: at the perfect level every move I play is proved" in ran.stdout
     assert "I play 2." in ran.stdout
     assert "estimate" not in ran.stdout
     # The proof runs past the 2 s think time, and says where it stands.

@@ -127,6 +127,9 @@ class Analyst:
         # slow move (issue 21).
         self.impatient = False
         self.probed = False
+        # Set when the first look found the position's value but not every move's in the
+        # think time: the perfect level's moves are proved, hints may be estimates.
+        self.proves_only = False
         # Whether a method that needs no search answers this game exactly (None: not asked).
         self.instant: bool | None = None
         self.compiled = _has_budgeted_kernel(game)
@@ -210,6 +213,7 @@ class Analyst:
         if position in self.cache or position in self.best_cache:
             return True
         if self.compiled and self._value_in_reach(position):
+            self.proves_only = True
             return True
         found = self._exact(position, self.think_time / 2) or self._by_theory(position)
         if found is None:

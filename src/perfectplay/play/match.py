@@ -334,7 +334,8 @@ class HumanMatch:
         if self.session.is_over():
             self.io.say("This position is already over: there is no move to make.")
             return
-        self.io.say(knowledge_line(self.analyst.probe(start), self.analyst.think_time))
+        exact = self.analyst.probe(start)
+        self.io.say(knowledge_line(exact, self.analyst.think_time, self.analyst.proves_only))
         # From a position set up mid-game nobody "moves first": the game goes on.
         when = "first" if start == game.start() else "next"
         first = f"You move {when}" if self.human == 0 else f"I move {when}"

@@ -133,8 +133,14 @@ def estimate_words(analysis: Analysis) -> str:
     return f"estimates: too big to solve in the time allowed, searched{depth}"
 
 
-def knowledge_line(exact: bool | None, think_time: float) -> str:
-    """The banner's word on how much the computer knows about this game."""
+def knowledge_line(exact: bool | None, think_time: float, proves_only: bool = False) -> str:
+    """The banner's word on how much the computer knows about this game; ``proves_only``:
+    the position's value is in reach, not every move's (Analyst.probe)."""
+    if exact and proves_only:
+        return ("I can solve this game: at the perfect level every move I play is proved "
+                "optimal, though a proof may take longer than the think time (I show how it "
+                "goes); my hints are exact when they fit the think time, and say so when they "
+                "are estimates.")
     if exact:
         return "I have solved this game exactly: my moves, hints and review are perfect."
     return (f"This game is too big for me to solve in {think_time:g} s a move: my moves and "
