@@ -120,6 +120,7 @@ def test_a_search_past_its_direct_slice_goes_on_in_a_thread_from_true_bounds(
         position = game.parse_position(moves)
         engine.new_solve()
         assert engine.score(position) == score, moves
-        long_ones += engine.counters()[0] > 300 * 3
+        empty = game.cells - game.stones(position)
+        long_ones += empty >= kernel_engine.DIRECT_BELOW_EMPTY and engine.counters()[0] > 300 * 3
     assert long_ones >= 20
     assert len(CountedThread.started) >= long_ones

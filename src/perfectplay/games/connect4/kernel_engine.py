@@ -36,11 +36,12 @@ _LOCKS: dict[tuple[int, int, int], threading.RLock] = {}
 
 
 # Every kernel call first runs directly, in the caller's thread, for at most this many nodes
-# (about 0.05 s idle at 10 M nodes/s, within Ctrl-C's 0.5 s on a machine busy on both cores);
-# a search still going then goes on in a worker thread, where Ctrl-C is heard (Engine._run_alone).
-# A thread costs about 0.14 ms of CPU, more wall time on a busy machine: small searches,
-# nearly every call, no longer pay it (issue 21).
-DIRECT_NODES = 500_000
+# (about 10 ms idle at 10 M nodes/s); a search still going then goes on in a worker thread,
+# where Ctrl-C is heard (Engine._run_alone). A thread costs about 0.14 ms of CPU, more wall
+# time on a busy machine: small searches, nearly every call, no longer pay it (issue 21), and
+# the larger ones pay at most about 1.4%. With 500,000 nodes the slice held Ctrl-C up to
+# 0.8 s on a machine busy on both cores (benchmarks/interrupts.py --busy 2, load 15).
+DIRECT_NODES = 100_000
 # A position with fewer empty squares than this is searched in milliseconds (0.1-2 ms at 20
 # stones on 7x6): it runs directly without counting its slice, which costs about 3 us a call
 # (a third of an end-game position's search, Test_L3_R1).
