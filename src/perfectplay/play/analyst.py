@@ -206,13 +206,17 @@ class Analyst:
     def probe(self, position: Any) -> bool:
         """Whether ``position`` can be played exactly (what the banner tells the person): its
         every move analysed within half the think time, or, for a game with a compiled
-        kernel, its value known within the think time (of CPU), the opening book included,
-        so that the perfect level proves its moves (``best_moves``). A full analysis is kept
-        for the first move or hint."""
+        kernel, its value known within half the think time (of CPU), the opening book
+        included, so that the perfect level proves its moves (``best_moves``). A full
+        analysis is kept for the first move or hint."""
         self.probed = True
         if position in self.cache or position in self.best_cache:
             return True
-        if self.compiled and self._value_in_reach(position):
+        if self.compiled:
+            # Every move's value needs the position's: without it nothing is in reach.
+            if not self._value_in_reach(position):
+                self.big = self.impatient = True
+                return False
             self.proves_only = True
             return True
         found = self._exact(position, self.think_time / 2) or self._by_theory(position)
@@ -309,10 +313,10 @@ class Analyst:
         return Analysis(tuple(moves), exact=True)
 
     def _value_in_reach(self, position: Any) -> bool:
-        """Whether the kernel finds ``position``'s value (its book first) within the think
-        time of CPU: the solve is stopped as soon as it starts proving the moves."""
+        """Whether the kernel finds ``position``'s value (its book first) within half the
+        think time of CPU: the solve is stopped as soon as it starts proving the moves."""
         known: list[bool] = []
-        with _compiled_budget(self.think_time) as (limits, budget, _):
+        with _compiled_budget(self.think_time / 2) as (limits, budget, _):
             assert budget is not None
 
             def heard(report: Any) -> None:
