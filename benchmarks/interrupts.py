@@ -25,6 +25,9 @@ from perfectplay.games.connect4.kernel_engine import Engine
 from perfectplay.impartial import sparse
 from perfectplay.impartial.octal_code import parse_code
 
+# A CPU-bound process that ends by itself when this one does.
+BURNER = "import os\nparent = os.getppid()\nwhile os.getppid() == parent: pass"
+
 
 def stop_latency(work: Callable[[], object], after: float) -> float:
     sent: list[float] = []
@@ -47,7 +50,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--busy", type=int, default=0, help="CPU-bound processes beside it")
     args = parser.parse_args()
-    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    burners = [subprocess.Popen([sys.executable, "-c", BURNER])
                for _ in range(args.busy)]
     try:
         measure(args.after, args.repeat)

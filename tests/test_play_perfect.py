@@ -22,12 +22,15 @@ from perfectplay.search.limits import Budget
 # (columns 4, 3 and 5 are refuted first), 5.7 s for every column: more than the old 10 s of
 # patience on the clock when two other programs share the two cores.
 ONLY_WIN = "44444222"
+# A CPU-bound process that ends by itself when the process that started it does (a killed
+# test run leaves no burner behind).
+BURNER = "import os\nparent = os.getppid()\nwhile os.getppid() == parent: pass"
 
 
 @pytest.fixture
 def busy_machine() -> Iterator[None]:
     """Two CPU-bound processes beside the test, as many as this machine has cores."""
-    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    burners = [subprocess.Popen([sys.executable, "-c", BURNER]) for _ in range(2)]
     try:
         yield
     finally:
