@@ -24,12 +24,15 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from perfectplay.games.connect4.kernel_engine import Engine
+from perfectplay.games.connect4 import kernel as K
+from perfectplay.games.connect4 import kernel_table as T
+from perfectplay.games.connect4.kernel_engine import Engine, write_geometry
 from perfectplay.games.connect4.rules import ConnectFour
 
 
@@ -77,10 +80,24 @@ def run_set(path: Path, every: int, engine: Engine, game: ConnectFour) -> SetRes
 
 
 class DirectEngine(Engine):
-    """The kernel's entry points called in this thread, nothing around them."""
+    """The kernel's entry points called in this thread, nothing around them; its own array,
+    so that its table is as cold or warm as the others' (engines of one board size share an
+    array, and the second to solve a position would find the table's lines in the cache)."""
 
-    def _run(self, kernel: Any, stones: int, *args: Any) -> Any:
+    def __init__(self, game: ConnectFour, table_size: str | None = None) -> None:
+        super().__init__(game, table_size)
+        entries = len(self.work) - T.HEADER
+        self.work = T.allocate(entries, (game.height + 1) * game.width)
+        write_geometry(self.work, game)
+        self.lock = threading.RLock()
+
+    def _run(self, kernel: Any, *args: Any) -> Any:
         return kernel(*args)
+
+    def reset_counters(self, node_limit: int | None = None) -> None:
+        super().reset_counters(node_limit)
+        self.direct_part = False  # no direct part to end: the node limit is the caller's
+        self.work[K.NODE_LIMIT] = self.node_limit
 
 
 @dataclass

@@ -35,17 +35,14 @@ _ARRAYS: dict[tuple[int, int, int], np.ndarray] = {}
 _LOCKS: dict[tuple[int, int, int], threading.RLock] = {}
 
 
-# Every kernel call first runs directly, in the caller's thread, for at most this many nodes
-# (about 10 ms idle at 10 M nodes/s); a search still going then goes on in a worker thread,
-# where Ctrl-C is heard (Engine._run_alone). A thread costs about 0.14 ms of CPU, more wall
-# time on a busy machine: small searches, nearly every call, no longer pay it (issue 21), and
-# the larger ones pay at most about 1.4%. With 500,000 nodes the slice held Ctrl-C up to
-# 0.8 s on a machine busy on both cores (benchmarks/interrupts.py --busy 2, load 15).
+# Every solve first runs directly, in the caller's thread, for at most this many nodes in all
+# (about 10 ms idle at 10 M nodes/s); a solve still going then goes on in a worker thread,
+# where Ctrl-C is heard, the interrupted call and every later one (Engine._run). A thread
+# costs about 0.14 ms of CPU, more wall time on a busy machine: small solves, nearly all, no
+# longer pay it (issue 21), and the larger ones pay at most about 1.4% a call. With 500,000
+# nodes the direct part held Ctrl-C up to 0.8 s on a machine busy on both cores
+# (benchmarks/interrupts.py --busy 2, load 15); with 100,000, 69 ms at worst.
 DIRECT_NODES = 100_000
-# A position with fewer empty squares than this is searched in milliseconds (0.1-2 ms at 20
-# stones on 7x6): it runs directly without counting its slice, which costs about 3 us a call
-# (a third of an end-game position's search, Test_L3_R1).
-DIRECT_BELOW_EMPTY = 20
 
 
 class Engine(answers.ScoreEngine):
@@ -64,6 +61,11 @@ class Engine(answers.ScoreEngine):
         self.work = _ARRAYS[shape]
         self.lock = _LOCKS[shape]
         self.budget: Budget | None = None
+        # The solve's state (reset_counters): the node budget it was given, whether the
+        # array's node limit is for now the direct part's end, whether calls run in a thread.
+        self.node_limit = K.NO_LIMIT
+        self.direct_part = False
+        self.threaded = False
 
     @contextmanager
     def solving(self, node_limit: int | None = None,
@@ -97,9 +99,13 @@ class Engine(answers.ScoreEngine):
         self.budget = budget
 
     def reset_counters(self, node_limit: int | None = None) -> None:
-        """Zero the statistics and set the node budget (None: unlimited), table untouched."""
+        """Zero the statistics and set the node budget (None: unlimited), table untouched;
+        the solve starts in this thread, for DIRECT_NODES nodes at most (``_run``)."""
         self.work[K.NODES:K.MAX_PLY + 1] = 0
-        self.work[K.NODE_LIMIT] = K.NO_LIMIT if node_limit is None else node_limit
+        self.node_limit = K.NO_LIMIT if node_limit is None else np.uint64(node_limit)
+        self.direct_part = bool(self.node_limit > DIRECT_NODES)
+        self.threaded = False
+        self.work[K.NODE_LIMIT] = DIRECT_NODES if self.direct_part else self.node_limit
 
     def _check_budget(self) -> None:
         if self.work[K.NODES] > self.work[K.NODE_LIMIT]:
@@ -113,46 +119,38 @@ class Engine(answers.ScoreEngine):
 
     def narrow(self, position: Position, low: int, high: int, probes: int) -> tuple[int, int]:
         mover, occupied, stones = self._args(position)
-        low, high = self._run(K.narrow, stones, mover, occupied, stones, low, high, probes,
-                              self.work)
+        low, high = self._run(K.narrow, mover, occupied, stones, low, high, probes, self.work)
         self._check_budget()
         return int(low), int(high)
 
     def at_least(self, position: Position, target: int) -> bool:
         mover, occupied, stones = self._args(position)
-        found = bool(self._run(K.at_least, stones, mover, occupied, stones, target, self.work))
+        found = bool(self._run(K.at_least, mover, occupied, stones, target, self.work))
         self._check_budget()
         return found
 
-    def _run(self, kernel: Any, stones: int, *args: Any) -> Any:
+    def _run(self, kernel: Any, *args: Any) -> Any:
+        """Call a kernel entry point: directly while the solve is within its first
+        DIRECT_NODES nodes, else in a worker thread (the kernel releases the GIL), so that
+        Ctrl-C, which Python handles only in the main thread, stops it within milliseconds
+        instead of seconds (issue 13). A call that crosses that line is stopped by the
+        kernel's node limit and made again in a thread: a stopped search stores nothing, so
+        the table keeps every bound proved so far and the second call starts from them.
+        Checking costs one comparison a call, not a thread (issue 21)."""
         with self.lock:
             # A solve is many kernel calls: one whose caller stopped waiting for it (a hard
             # time limit, search/deep.py) ends at its next call instead of running on.
             if self._out_of_time():
                 raise LimitReached("the compiled search was stopped by its time limit")
-            if self.game.cells - stones < DIRECT_BELOW_EMPTY:
-                return kernel(*args)
-            return self._run_alone(kernel, *args)
-
-    def _run_alone(self, kernel: Any, *args: Any) -> Any:
-        """Call a kernel entry point: directly for up to DIRECT_NODES nodes, then, if the
-        search is not over, again in a worker thread (the kernel releases the GIL), so that
-        Ctrl-C, which Python handles only in the main thread, stops it within milliseconds
-        instead of seconds (issue 13). The kernel stores nothing once stopped, so the table
-        keeps every bound the direct slice proved and the second call starts from them."""
-        work = self.work
-        limit = work[K.NODE_LIMIT]
-        slice_end = work[K.NODES] + np.uint64(DIRECT_NODES)
-        if slice_end >= limit:
-            return kernel(*args)  # the caller's own budget ends the search sooner
-        work[K.NODE_LIMIT] = slice_end
-        try:
+            if self.threaded:
+                return self._run_threaded(kernel, *args)
             answer = kernel(*args)
-        finally:
-            work[K.NODE_LIMIT] = limit
-        if work[K.NODES] <= slice_end:
-            return answer
-        return self._run_threaded(kernel, *args)
+            if not self.direct_part or self.work[K.NODES] <= self.work[K.NODE_LIMIT]:
+                return answer
+            self.direct_part = False
+            self.threaded = True
+            self.work[K.NODE_LIMIT] = self.node_limit
+            return self._run_threaded(kernel, *args)
 
     def _run_threaded(self, kernel: Any, *args: Any) -> Any:
         # The worker reports its end through an Event, not Thread.is_alive: on CPython 3.11
