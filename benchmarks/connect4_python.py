@@ -14,7 +14,7 @@ disturbed run):
   round of this benchmark measured it, with Engine.score);
 * the kernel doing the Python solve's work: value and every optimal move through the same
   answers.solve, its entry points called directly (without the worker thread that
-  Engine._run starts for positions with 20 or more empty squares, which would only add
+  Engine._run starts once a solve passes DIRECT_NODES nodes, which would only add
   time to the kernel's side).
 
 Scores are checked against the set; a Python solve stopped by the cap counts as unsolved.
@@ -52,8 +52,13 @@ TARGET = 100
 class DirectEngine(Engine):
     """The kernel's engine with its entry points called in this thread."""
 
-    def _run(self, kernel: Any, stones: int, *args: Any) -> Any:
+    def _run(self, kernel: Any, *args: Any) -> Any:
         return kernel(*args)
+
+    def reset_counters(self, node_limit: int | None = None) -> None:
+        super().reset_counters(node_limit)
+        self.direct_part = False  # no direct part to end: the node limit is the caller's
+        self.work[K.NODE_LIMIT] = self.node_limit
 
 
 def best_time(run: Callable[[], Any], repeat: int) -> tuple[Any, float]:

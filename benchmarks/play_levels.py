@@ -5,6 +5,13 @@ them. Printed per row: the perfect player's wins, draws and losses, and how ofte
 let a won position go (stood on a win at one of its turns and did not win).
 
     .venv/bin/python benchmarks/play_levels.py [--games 200] [--seed 1]
+    .venv/bin/python benchmarks/play_levels.py --connect4-perfect 6 [--seed 1] [--busy 2]
+
+``--connect4-perfect N``: instead, N games of Connect Four 7x6 from the empty board, the
+perfect level on both sides (think time 2 s), each move's CPU time (this process) and wall
+time: the speed target "no move over 3 s on an idle machine", read in CPU time where the
+machine is not idle, and whether any move was an estimate (issue 21: never, while called
+perfect). ``--busy K`` runs K CPU-bound processes beside it.
 """
 
 from __future__ import annotations
@@ -13,6 +20,9 @@ import argparse
 import os
 import platform
 import random
+import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +30,9 @@ from typing import Any
 from perfectplay import registry
 from perfectplay.games.crates import CrateLine
 from perfectplay.play import LEVELS, Analyst, Computer, Session, play_out
+
+# A CPU-bound process that ends by itself when this one does.
+BURNER = "import os\nparent = os.getppid()\nwhile os.getppid() == parent: pass"
 
 # Crate rows change every game (the seed's family: 8 to 11 crates valued 0 to 20), so the
 # score game is not decided by one memorised line.
@@ -74,11 +87,60 @@ def cpu_name() -> str:
     return platform.processor() or "unknown cpu"
 
 
+SLOW_MOVE = 3.0
+
+
+def connect4_perfect(games: int, seed: int) -> None:
+    """Perfect against perfect on Connect Four 7x6; every move timed (see the docstring)."""
+    game, start = registry.load("connect4")
+    cpu_times: list[float] = []
+    wall_times: list[float] = []
+    estimates = 0
+    for number in range(games):
+        analyst = Analyst(game)
+        rng = random.Random(seed + number)
+        computers = (Computer(LEVELS["perfect"], rng), Computer(LEVELS["perfect"], rng))
+        session, line = Session(game, start), ""
+        while not session.is_over():
+            cpu, wall = time.process_time(), time.perf_counter()
+            choice, analysis = computers[session.side_to_move].move(analyst, session.position)
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            cpu_times.append(cpu)
+            wall_times.append(wall)
+            estimates += not analysis.exact
+            if cpu > SLOW_MOVE or not analysis.exact:
+                kind = "slow" if analysis.exact else "ESTIMATE"
+                print(f"  {kind} move at {line or 'the empty board'}: {cpu:.2f} s CPU, "
+                      f"{wall:.2f} s wall", flush=True)
+            line += game.format_move(session.position, choice.move.move)
+            session.play(choice.move.move)
+        result = session.result()
+        assert result is not None
+        print(f"game {number + 1}: {len(line)} moves, winner "
+              f"{'none' if result.winner is None else result.winner}", flush=True)
+    print(f"{len(cpu_times)} moves: CPU mean {statistics.mean(cpu_times):.2f} s, max "
+          f"{max(cpu_times):.2f} s, over {SLOW_MOVE:g} s {sum(t > SLOW_MOVE for t in cpu_times)}; "
+          f"wall mean {statistics.mean(wall_times):.2f} s, max {max(wall_times):.2f} s, over "
+          f"{SLOW_MOVE:g} s {sum(t > SLOW_MOVE for t in wall_times)}; estimates {estimates}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--connect4-perfect", type=int, metavar="GAMES")
+    parser.add_argument("--busy", type=int, default=0, help="CPU-bound processes beside it")
     args = parser.parse_args()
+    if args.connect4_perfect:
+        burners = [subprocess.Popen([sys.executable, "-c", BURNER])
+                   for _ in range(args.busy)]
+        try:
+            connect4_perfect(args.connect4_perfect, args.seed)
+        finally:
+            for burner in burners:
+                burner.kill()
+                burner.wait()
+        return
     print(f"machine: {cpu_name()} ({platform.machine()}, {os.cpu_count()} cores), "
           f"Python {platform.python_version()}; {args.games} games per row, seed {args.seed}")
     print()

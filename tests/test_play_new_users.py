@@ -37,9 +37,11 @@ def test_large_nim_hints_are_exact_and_name_the_winning_move() -> None:
 
 
 def test_connect_four_says_its_moves_and_hints_are_estimates_with_their_depth() -> None:
-    # Past the opening book and hard (Test_L1_R3, line 3): neither every move's value nor the
-    # optimal moves alone fit 0.4 s. (4455 no longer serves: its win in 3 is found at once.)
-    text = play("connect4", "573154743", "--think-time", "0.4", typed="hint\nquit\n")
+    # A board no book covers: neither every move's value nor the optimal moves alone fit
+    # 0.4 s. (On 7x6 past the book, 573154743, the value may fit, and then the perfect
+    # level proves its moves, taking longer: issue 21.)
+    text = play("connect4", "--width", "8", "--height", "7", "--think-time", "0.4",
+                typed="hint\nquit\n")
     assert "This game is too big for me to solve in 0.4 s a move" in text
     assert "Your moves, best first: estimates: too big to solve in the time allowed, searched " in text
     assert "moves deep" in text
@@ -47,8 +49,11 @@ def test_connect_four_says_its_moves_and_hints_are_estimates_with_their_depth() 
 
 
 def test_connect_four_computer_moves_say_they_are_estimates() -> None:
-    # Past the opening book, which answers the first moves at once (Test_L1_R3, line 3).
-    text = play("connect4", "573154743", "--first", "computer", "--think-time", "0.3")
+    # A board no book covers and no search solves in 0.3 s: the perfect level too plays
+    # estimates, and says so (on 7x6 it now proves every move, issue 21).
+    text = play("connect4", "--width", "8", "--height", "7", "--first", "computer",
+                "--think-time", "0.3")
+    assert "This game is too big for me to solve in 0.3 s a move" in text
     assert "(My move is from estimates: too big to solve in the time allowed, searched" in text
 
 

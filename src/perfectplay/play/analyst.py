@@ -12,17 +12,22 @@ The perfect level needs less than every move's value: only which moves are optim
 (``Analyst.best_moves``). For a game with a compiled kernel that is a solve (the value, then
 one null-window test per move), fewer nodes than scoring every move on Connect Four positions
 just past the opening book (docs/book.md). It needs no more than one optimal move to play
-perfectly: when the time runs out the moves proved optimal so far are played, and while none
-is proved yet the search goes on, up to ``PERFECT_PATIENCE`` seconds, before an estimate
-is played instead (and said to be one).
+perfectly: once the think time is spent, the first move proved optimal is played; while none
+is proved the search goes on, with progress lines, up to ``PERFECT_PATIENCE`` seconds of CPU
+time. Only past that (never seen on Connect Four 7x6) is an estimate played, and said to be
+one, and the next move gets the same patience again (issue 21: one slow move made the level
+impatient for the rest of the game). Every budget of the compiled kernel here is CPU time of
+this process, not the clock's: on a machine busy on both cores the clock ran out on a proof
+that needs 5.7 s of CPU, and the "perfect" level played an estimate from a won position.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from perfectplay.errors import LimitReached, UnsupportedSearch
@@ -48,10 +53,13 @@ COMPILED_REVIEW_NODES = 20_000_000
 # The perfect level's exact try for its optimal moves gets this share of the think time;
 # the rest is for an estimate if it fails.
 BEST_MOVES_SHARE = 0.75
-# How long (seconds, or the think time if longer) the perfect level's exact try may go on
-# while it has not yet proved one optimal move, in a game where exact play has not failed:
-# Connect Four just past the opening book needs up to about 4.5 s for its first (docs/book.md).
-PERFECT_PATIENCE = 10.0
+# How long (CPU seconds of this process, or the think time if longer) the perfect level's exact
+# try may go on while it has not yet proved one optimal move, in a game it was able to solve at
+# the start (Analyst.probe). Connect Four 7x6 at the book's edge (8 stones) needs up to about
+# 10 s of CPU for its first optimal move (`44444222`: 4.4 s); six times that is the patience.
+PERFECT_PATIENCE = 60.0
+# How often the CPU clock is read while the kernel searches (CpuWatch).
+CPU_POLL_SECONDS = 0.02
 
 
 @dataclass(frozen=True)
@@ -59,10 +67,11 @@ class Analysis:
     """Every legal move's value for the player to move, best first (see perfectplay.value).
 
     ``exact`` is False when the values are estimates from a depth-limited search, which
-    then reached ``depth`` plies (None when unknown). ``complete`` is False when ``moves``
-    holds the optimal moves only: either the others were not scored in the time
-    (``Analyst.best_moves``), or the position has too many moves to list (a Nim heap of
-    10^30), and then ``value_of`` values any other legal move when asked
+    then reached ``depth`` plies (None when unknown); ``unproved_after`` is the CPU time the
+    perfect level spent trying to prove a move before it fell back on that estimate.
+    ``complete`` is False when ``moves`` holds the optimal moves only: either the others
+    were not scored in the time (``Analyst.best_moves``), or the position has too many
+    moves to list (a Nim heap of 10^30), and then ``value_of`` values any other legal move when asked
     (perfectplay.solving.optimal_moves).
     """
 
@@ -71,6 +80,7 @@ class Analysis:
     depth: int | None = None
     complete: bool = True
     value_of: Callable[[Any], MoveValue] | None = field(default=None, compare=False, repr=False)
+    unproved_after: float | None = None
 
     @property
     def best_value(self) -> int:
@@ -112,9 +122,14 @@ class Analyst:
         self.best_cache: dict[Hashable, Analysis] = {}
         # Set once an exact analysis has failed: the game is big, moves take the think time.
         self.big = False
-        # Set once even a patient try for an optimal move failed (or the first look at the
-        # game did): exact play is out of reach, so later tries stop at the think time.
+        # Set when the first look at the game (probe) could not solve it: exact play is out
+        # of reach, so the perfect level's tries stop at the think time. Never set by one
+        # slow move (issue 21).
         self.impatient = False
+        self.probed = False
+        # Set when the first look found the position's value but not every move's in the
+        # think time: the perfect level's moves are proved, hints may be estimates.
+        self.proves_only = False
         # Whether a method that needs no search answers this game exactly (None: not asked).
         self.instant: bool | None = None
         self.compiled = _has_budgeted_kernel(game)
@@ -151,34 +166,58 @@ class Analyst:
             self.cache[position] = found
         return found
 
-    def best_moves(self, position: Any,
-                   on_estimate: Callable[[], None] | None = None) -> Analysis:
+    def best_moves(self, position: Any, on_estimate: Callable[[], None] | None = None,
+                   on_progress: Callable[[str], None] | None = None) -> Analysis:
         """The optimal moves of ``position``, exact, for a computer that plays only those: an
         Analysis with ``complete`` False when the other moves were not scored. Only games
-        with a compiled kernel gain from it; the others get ``analyze``. When the solve does
-        not fit its budget the estimate of ``analyze`` is returned, marked inexact."""
+        with a compiled kernel gain from it; the others get ``analyze``. In a game the first
+        look could solve (``probe``) the search goes on past the think time until a move is
+        proved, up to PERFECT_PATIENCE seconds of CPU, telling ``on_progress`` where it is
+        once the think time is spent; only when even that fails is the estimate of
+        ``analyze`` returned, marked inexact, with the CPU time it waited."""
         known = self.cache.get(position) or self.best_cache.get(position) or \
             self._stored(position)
         if known is not None:
             return known
         if not self.compiled:
             return self.analyze(position, on_estimate)
+        if not self.probed:
+            self.probe(position)  # whether exact play is in reach at all (two computers)
+            known = self.cache.get(position) or self.best_cache.get(position)
+            if known is not None:
+                return known
         started = time.perf_counter()
         patience = None if self.impatient else max(self.think_time, PERFECT_PATIENCE)
-        found = self._best_compiled(position, self.think_time * BEST_MOVES_SHARE, patience)
+        cpu = time.process_time()
+        found = self._best_compiled(position, self.think_time * BEST_MOVES_SHARE, patience,
+                                    on_progress)
         if found is None:
-            self.impatient = True
             if on_estimate is not None:
                 on_estimate()
             spent = time.perf_counter() - started
-            return self._estimate(position, max(self.think_time - spent, self.think_time / 10))
+            estimate = self._estimate(position,
+                                      max(self.think_time - spent, self.think_time / 10))
+            if patience is None:
+                return estimate
+            return replace(estimate, unproved_after=time.process_time() - cpu)
         self.best_cache[position] = found
         return found
 
     def probe(self, position: Any) -> bool:
-        """Whether ``position`` can be analysed exactly within half the think time (what the
-        banner tells the person); the analysis is kept for the first move or hint."""
-        if position in self.cache:
+        """Whether ``position`` can be played exactly (what the banner tells the person): its
+        every move analysed within half the think time, or, for a game with a compiled
+        kernel, its value known within half the think time (of CPU), the opening book
+        included, so that the perfect level proves its moves (``best_moves``). A full
+        analysis is kept for the first move or hint."""
+        self.probed = True
+        if position in self.cache or position in self.best_cache:
+            return True
+        if self.compiled:
+            # Every move's value needs the position's: without it nothing is in reach.
+            if not self._value_in_reach(position):
+                self.big = self.impatient = True
+                return False
+            self.proves_only = True
             return True
         found = self._exact(position, self.think_time / 2) or self._by_theory(position)
         if found is None:
@@ -262,56 +301,85 @@ class Analyst:
         return Analysis(tuple(moves), exact=True)
 
     def _exact_compiled(self, position: Any, seconds: float | None) -> Analysis | None:
-        """The kernel's exact analysis (its opening book first) within a node budget."""
-        limits, budget = _compiled_budget(seconds)
-        try:
-            moves = analyze(self.game, position, limits=limits, budget=budget, engine="auto")
-        except LimitReached:
-            self.big = True
-            return None
+        """The kernel's exact analysis (its opening book first) within ``seconds`` of CPU,
+        or, without them, a node budget."""
+        with _compiled_budget(seconds) as (limits, budget, _):
+            try:
+                moves = analyze(self.game, position, limits=limits, budget=budget,
+                                engine="auto")
+            except LimitReached:
+                self.big = True
+                return None
         return Analysis(tuple(moves), exact=True)
 
-    def _best_compiled(self, position: Any, seconds: float,
-                       patience: float | None = None) -> Analysis | None:
-        """The kernel's optimal moves (its book first) within ``seconds``, or None when none
-        is proved in time. When the time runs out in the middle of the tests, the moves
-        already proved optimal are returned (exact, ``complete`` False). With ``patience``
-        the search goes on past ``seconds`` until the first optimal move is proved, for at
-        most ``patience`` seconds in all."""
-        found: list[tuple[Any, int]] = []  # (move, the position's value), as proved
-        limits, budget = _compiled_budget(max(seconds, patience or 0.0))
+    def _value_in_reach(self, position: Any) -> bool:
+        """Whether the kernel finds ``position``'s value (its book first) within half the
+        think time of CPU: the solve is stopped as soon as it starts proving the moves."""
+        known: list[bool] = []
+        with _compiled_budget(self.think_time / 2) as (limits, budget, _):
+            assert budget is not None
 
-        def proved(move: Any, value: int) -> None:
-            found.append((move, value))
-            if budget is not None and budget.elapsed() >= seconds:
-                budget.stop.set()  # past the think time one optimal move is enough
+            def heard(report: Any) -> None:
+                if hasattr(report, "index"):  # a column's test begins: the value is known
+                    known.append(True)
+                    budget.stop.set()
+            try:
+                solution = solve(self.game, position, limits=limits, budget=budget,
+                                 engine="auto", pv_limit=0, on_depth=heard)
+            except LimitReached:
+                return bool(known)
+        self._keep_best(position, solution)
+        return True
 
-        def think_time_over() -> None:
-            if found and budget is not None:
-                budget.stop.set()  # an optimal move is known; else the patience runs on
-        timer = threading.Timer(seconds, think_time_over) if budget is not None else None
-        if timer is not None:
-            timer.daemon = True
-            timer.start()
-        try:
-            solution = solve(self.game, position, limits=limits, budget=budget,
-                             engine="auto", pv_limit=0, on_optimal=proved)
-            source = solution.algorithm if solution.algorithm.startswith("from") else None
-            optimal = [move for move in self.game.moves(position)
-                       if self.game.format_move(position, move) in solution.best_moves]
-            value = solution.value
-        except LimitReached:
-            self.big = True
-            if not found:
-                return None
-            optimal, source, value = [move for move, _ in found], None, found[0][1]
-        finally:
-            if timer is not None:
-                timer.cancel()
+    def _keep_best(self, position: Any, solution: Any) -> Analysis:
+        """The optimal moves of a finished solve, kept for the session."""
+        source = solution.algorithm if solution.algorithm.startswith("from") else None
+        optimal = [move for move in self.game.moves(position)
+                   if self.game.format_move(position, move) in solution.best_moves]
+        found = self._optimal(position, optimal, solution.value, source)
+        self.best_cache[position] = found
+        return found
+
+    def _optimal(self, position: Any, optimal: list[Any], value: int,
+                 source: str | None) -> Analysis:
         moves = tuple(MoveValue(move, self.game.format_move(position, move), value,
                                 self.game.properties.is_score, True, source)
                       for move in optimal)
         return Analysis(moves, exact=True, complete=False)
+
+    def _best_compiled(self, position: Any, seconds: float, patience: float | None = None,
+                       on_progress: Callable[[str], None] | None = None) -> Analysis | None:
+        """The kernel's optimal moves (its book first) within ``seconds`` of CPU, or None when
+        none is proved in time. When the time runs out in the middle of the tests, the moves
+        already proved optimal are returned (exact, ``complete`` False). With ``patience``
+        the search goes on past ``seconds`` until the first optimal move is proved, for at
+        most ``patience`` seconds of CPU in all, telling ``on_progress`` (after ``seconds``)
+        which column it is proving."""
+        found: list[tuple[Any, int]] = []  # (move, the position's value), as proved
+        limit = max(seconds, patience or 0.0)
+        # Past the think time one optimal move is enough; else the patience runs on.
+        with _compiled_budget(limit, lambda spent: bool(found) and spent >= seconds) as \
+                (limits, budget, watch):
+            assert budget is not None and watch is not None
+
+            def proved(move: Any, value: int) -> None:
+                found.append((move, value))
+                if watch.spent() >= seconds:
+                    budget.stop.set()
+
+            def heard(report: Any) -> None:
+                spent = watch.spent()
+                if on_progress is not None and spent >= seconds and not budget.stop.is_set():
+                    on_progress(progress_words(report, spent))
+            try:
+                solution = solve(self.game, position, limits=limits, budget=budget,
+                                 engine="auto", pv_limit=0, on_optimal=proved, on_depth=heard)
+            except LimitReached:
+                self.big = True
+                if not found:
+                    return None
+                return self._optimal(position, [move for move, _ in found], found[0][1], None)
+        return self._keep_best(position, solution)
 
     def _estimate(self, position: Any, seconds: float) -> Analysis:
         # The depth-limited engine (perfectplay.engine): PVS, aspiration, killers, history,
@@ -327,12 +395,57 @@ class Analyst:
         return Analysis(tuple(moves), exact=False, depth=depths[-1] if depths else None)
 
 
-def _compiled_budget(seconds: float | None) -> tuple[Limits, Budget | None]:
-    """What bounds a kernel's exact try: ``seconds`` of the clock (the kernel watches it,
-    perfectplay.games.connect4.kernel_engine), or, without a clock, COMPILED_REVIEW_NODES nodes."""
+class CpuWatch:
+    """Sets ``budget``'s stop flag once this process has spent ``seconds`` of CPU time since
+    the watch began, or sooner when ``early(spent)`` says so. The kernel polls the flag (its
+    long searches every 50 ms, perfectplay.games.connect4.kernel_engine), so a budget counts
+    the search's own work, which a machine busy with other programs does not shrink."""
+
+    def __init__(self, budget: Budget, seconds: float,
+                 early: Callable[[float], bool] | None = None) -> None:
+        self.budget = budget
+        self.seconds = seconds
+        self.early = early
+        self.started = time.process_time()
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+
+    def spent(self) -> float:
+        return time.process_time() - self.started
+
+    def _watch(self) -> None:
+        while not self.done.wait(CPU_POLL_SECONDS):
+            spent = self.spent()
+            if spent >= self.seconds or (self.early is not None and self.early(spent)):
+                self.budget.stop.set()
+                return
+
+
+@contextmanager
+def _compiled_budget(seconds: float | None, early: Callable[[float], bool] | None = None
+                     ) -> Iterator[tuple[Limits, Budget | None, CpuWatch | None]]:
+    """What bounds a kernel's exact try: ``seconds`` of this process's CPU time (the
+    CpuWatch; ``early`` as there), or, without them (the end-of-game review),
+    COMPILED_REVIEW_NODES nodes."""
     if seconds is None:
-        return Limits(nodes=COMPILED_REVIEW_NODES), None
-    return Limits(), Budget(Limits(time=seconds))
+        yield Limits(nodes=COMPILED_REVIEW_NODES), None, None
+        return
+    budget = Budget(Limits())
+    watch = CpuWatch(budget, seconds, early)
+    watch.thread.start()
+    try:
+        yield Limits(), budget, watch
+    finally:
+        watch.done.set()
+
+
+def progress_words(report: Any, spent: float) -> str:
+    """A progress line while the perfect level proves a move: which column (``report`` a
+    ColumnTest of perfectplay.games.connect4.answers) or how far the value is (a Probe)."""
+    if hasattr(report, "index"):
+        return (f"Still proving: column {report.column} (move {report.index} of "
+                f"{report.count}), {spent:.1f} s of CPU so far...")
+    return f"Still proving: finding the value, {report.progress_line}..."
 
 
 def _has_budgeted_kernel(game: Game[Any, Any]) -> bool:

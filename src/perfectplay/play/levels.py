@@ -51,7 +51,9 @@ LEVELS: dict[str, Level] = {
         Level("medium", 0.20, 0.25, "20% slips, 25% blunders"),
         Level("hard", 0.20, 0.005, "20% slips, 0.5% blunders"),
         Level("perfect", 0.0, 0.0, "no deliberate mistakes: perfect where the game is solved "
-                                   "within the think time, else the best move an estimate finds"),
+                                   "(only moves proved optimal: past the think time it goes "
+                                   "on, up to a minute of CPU, until one is), else the best "
+                                   "move an estimate finds, said to be one"),
     )
 }
 DEFAULT_LEVEL = "perfect"

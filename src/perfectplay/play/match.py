@@ -60,12 +60,14 @@ class Computer:
     rng: random.Random
 
     def move(self, analyst: Analyst, position: Any, lead: int = 0,
-             on_estimate: Callable[[], None] | None = None) -> tuple[Choice, Analysis]:
+             on_estimate: Callable[[], None] | None = None,
+             on_progress: Callable[[str], None] | None = None) -> tuple[Choice, Analysis]:
         """The chosen move and the analysis behind it (exact or an estimate); ``lead`` is the
-        computer's score lead so far (score games)."""
+        computer's score lead so far (score games); ``on_progress`` hears where a long proof
+        of the perfect level stands."""
         if self.level.mistake_rate == 0:
             # A level that never errs needs only the optimal moves (Analyst.best_moves).
-            analysis = analyst.best_moves(position, on_estimate)
+            analysis = analyst.best_moves(position, on_estimate, on_progress)
         else:
             analysis = analyst.analyze(position, on_estimate)
         return choose(analysis, self.level, self.rng, lead), analysis
@@ -213,7 +215,7 @@ class HumanMatch:
     def computer_turn(self) -> None:
         lead = self.lead(1 - self.human)
         choice, analysis = self.computer.move(self.analyst, self.session.position, lead,
-                                              self.thinking)
+                                              self.thinking, self.progress)
         exact = analysis.exact
         turn = self.session.play(choice.move.move)
         self.io.say(f"I play {self.phrase(turn)}.", STYLE_COMPUTER)
@@ -332,7 +334,8 @@ class HumanMatch:
         if self.session.is_over():
             self.io.say("This position is already over: there is no move to make.")
             return
-        self.io.say(knowledge_line(self.analyst.probe(start), self.analyst.think_time))
+        exact = self.analyst.probe(start)
+        self.io.say(knowledge_line(exact, self.analyst.think_time, self.analyst.proves_only))
         # From a position set up mid-game nobody "moves first": the game goes on.
         when = "first" if start == game.start() else "next"
         first = f"You move {when}" if self.human == 0 else f"I move {when}"
@@ -357,6 +360,9 @@ class HumanMatch:
 
     def thinking(self) -> None:
         self.io.say(f"Thinking (up to {self.analyst.think_time:g} s)...")
+
+    def progress(self, line: str) -> None:
+        self.io.say(line, STYLE_VIEW)
 
     def lead(self, side: int) -> int:
         scores = self.session.scores()
@@ -407,12 +413,16 @@ def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Compute
             side = session.side_to_move
             scores = session.scores()
             lead = scores[side] - scores[1 - side]
-            choice, analysis = computers[side].move(analyst, session.position, lead)
+            choice, analysis = computers[side].move(
+                analyst, session.position, lead, on_progress=lambda line: terminal.say(line, STYLE_VIEW))
             exact = analysis.exact
             turn = session.play(choice.move.move)
             phrase = move_phrase(session.game, turn.notation, turn.move, turn.before)
             style = STYLE_COMPUTER if side == 0 else STYLE_HUMAN
             terminal.say(f"{capital(names[side])} plays {phrase}.", style)
+            if analysis.unproved_after is not None and not quiet:
+                terminal.say(f"({capital(names[side])}'s move is from "
+                             f"{estimate_words(analysis)}.)", STYLE_VIEW)
             show_board(terminal, session)
             if session.score_game:
                 now = session.scores()

@@ -127,11 +127,20 @@ def hint_lines(analysis: Analysis, score_game: bool, lead: int = 0) -> list[str]
 def estimate_words(analysis: Analysis) -> str:
     """How an estimate was made, for every line that shows one."""
     depth = f" {plural(analysis.depth, 'move')} deep" if analysis.depth else ""
+    if analysis.unproved_after is not None:
+        return (f"estimates: no move proved optimal in {analysis.unproved_after:.0f} s of CPU "
+                f"time, searched{depth}")
     return f"estimates: too big to solve in the time allowed, searched{depth}"
 
 
-def knowledge_line(exact: bool | None, think_time: float) -> str:
-    """The banner's word on how much the computer knows about this game."""
+def knowledge_line(exact: bool | None, think_time: float, proves_only: bool = False) -> str:
+    """The banner's word on how much the computer knows about this game; ``proves_only``:
+    the position's value is in reach, not every move's (Analyst.probe)."""
+    if exact and proves_only:
+        return ("I can solve this game: at the perfect level every move I play is proved "
+                "optimal, though a proof may take longer than the think time (I show how it "
+                "goes); my hints are exact when they fit the think time, and say so when they "
+                "are estimates.")
     if exact:
         return "I have solved this game exactly: my moves, hints and review are perfect."
     return (f"This game is too big for me to solve in {think_time:g} s a move: my moves and "

@@ -99,8 +99,25 @@ class Probe:
         return f"{bounds} after {self.nodes:,} nodes, {self.seconds:.1f} s"
 
 
+@dataclass(frozen=True)
+class ColumnTest:
+    """Progress while the optimal moves are proved: the null-window test of one column (the
+    ``index``-th of ``count``) begins. The value is known by then."""
+
+    column: str  # in the game's notation
+    index: int
+    count: int
+    nodes: int
+    seconds: float
+
+    @property
+    def progress_line(self) -> str:
+        return (f"proving column {self.column} (move {self.index} of {self.count}) after "
+                f"{self.nodes:,} nodes, {self.seconds:.1f} s")
+
+
 def solve(engine: ScoreEngine, position: Position, algorithm: str, *, outcome_only: bool = False,
-          pv_limit: int = 1000, on_depth: Callable[[Probe], None] | None = None,
+          pv_limit: int = 1000, on_depth: Callable[[Any], None] | None = None,
           book: Any = None, on_optimal: Callable[[int, int], None] | None = None) -> Solution:
     """Like perfectplay.solve, by ``engine`` (fresh from ``new_solve``), named ``algorithm``
     in the answer: value with remoteness, every optimal move, the principal variation.
@@ -109,12 +126,15 @@ def solve(engine: ScoreEngine, position: Position, algorithm: str, *, outcome_on
 
     ``book`` (a perfectplay.games.connect4.book.lookup.Book, or None) answers a position it holds without
     a search for the value (``_solve_from_book``). ``on_optimal`` hears each optimal column
-    (and the position's value) as a null-window test proves it."""
+    (and the position's value) as a null-window test proves it; ``on_depth`` hears a Probe
+    after each null-window search for the value, then a ColumnTest as each column's test
+    begins."""
     started = time.perf_counter()
     game = engine.game
+    on_test = None if on_depth is None else _column_reporter(engine, position, started, on_depth)
     if book is not None and book.covers(game, position):
         return _solve_from_book(engine, position, book, outcome_only, pv_limit, started,
-                                on_optimal)
+                                on_optimal, on_test)
     if game.outcome(position) is not None:
         score = engine.terminal_score(position)
         return _solution(game, position, score, outcome_only, [], [], Stats(elapsed_s=0.0),
@@ -132,7 +152,7 @@ def solve(engine: ScoreEngine, position: Position, algorithm: str, *, outcome_on
         score = engine.score(position, weak=outcome_only, on_probe=report,
                              floor=None if floor is None else floor + 1)
     nodes, hits, cutoffs, deepest = engine.counters()
-    best = optimal_columns(engine, position, score, outcome_only, on_optimal)
+    best = optimal_columns(engine, position, score, outcome_only, on_optimal, on_test)
     line = principal_line(engine, position, score, outcome_only, pv_limit)
     all_nodes, hits, cutoffs, deepest = engine.counters()
     stats = Stats(nodes=nodes, table_hits=hits, cutoffs=cutoffs,
@@ -141,11 +161,20 @@ def solve(engine: ScoreEngine, position: Position, algorithm: str, *, outcome_on
     return _solution(game, position, score, outcome_only, best, line, stats, algorithm)
 
 
+def _column_reporter(engine: ScoreEngine, position: Position, started: float,
+                     on_depth: Callable[[Any], None]) -> Callable[[int, int, int], None]:
+    def report(column: int, index: int, count: int) -> None:
+        on_depth(ColumnTest(engine.game.format_move(position, column), index, count,
+                            engine.counters()[0], time.perf_counter() - started))
+    return report
+
+
 BOOK_ALGORITHM = "from the opening book"
 
 
 def _solve_from_book(engine: ScoreEngine, position: Position, book: Any, weak: bool, pv_limit: int,
-                     started: float, on_optimal: Callable[[int, int], None] | None) -> Solution:
+                     started: float, on_optimal: Callable[[int, int], None] | None,
+                     on_test: Callable[[int, int, int], None] | None = None) -> Solution:
     """Solve a position the book holds: its value read there; every optimal move from the
     children's book scores (or, on the book's last level, by null-window tests of each
     column at the known score); the line through the book, then by search to the end.
@@ -159,7 +188,7 @@ def _solve_from_book(engine: ScoreEngine, position: Position, book: Any, weak: b
     if scores is not None:
         best = [c for c in game.moves(position) if scores[c] >= target]
     else:
-        best = optimal_columns(engine, position, score, weak, on_optimal)
+        best = optimal_columns(engine, position, score, weak, on_optimal, on_test)
     line = book.line(game, position)[:pv_limit]
     end = position
     for column in line:
@@ -176,14 +205,19 @@ def _solve_from_book(engine: ScoreEngine, position: Position, book: Any, weak: b
 
 
 def optimal_columns(engine: ScoreEngine, position: Position, score: int, weak: bool,
-                    on_optimal: Callable[[int, int], None] | None) -> list[int]:
+                    on_optimal: Callable[[int, int], None] | None,
+                    on_test: Callable[[int, int, int], None] | None = None) -> list[int]:
     """The columns that keep the position's ``score``, one null-window test each, told to
-    ``on_optimal`` with the position's value as they are found."""
+    ``on_optimal`` with the position's value as they are found; ``on_test(column, index,
+    count)`` hears each test begin."""
     game = engine.game
     target = _target(game, score, weak)
     value = _sign(score) if weak else game.value_of_score(position, score)
     best = []
-    for column in game.moves(position):
+    columns = game.moves(position)
+    for index, column in enumerate(columns, 1):
+        if on_test is not None:
+            on_test(column, index, len(columns))
         if engine.move_at_least(position, column, target):
             best.append(column)
             if on_optimal is not None:

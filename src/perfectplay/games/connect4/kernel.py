@@ -35,8 +35,10 @@ NODES, HITS, CUTOFFS, MAX_PLY = 21, 22, 23, 24
 # entry points release the GIL, so the caller can wait in Python and notice the interrupt.
 STOP = 25
 # A search also stops once NODES exceeds this word (the caller sets it; no limit by default),
-# as for STOP: the caller sees NODES > NODE_LIMIT, discards the result and starts a new table
-# generation (perfectplay.games.connect4.kernel_engine.Engine).
+# as for STOP: the caller sees NODES > NODE_LIMIT and discards the result. A stopped search
+# unwinds without storing anything, so the table holds only true bounds and the same call can
+# be made again, from where the table stands (perfectplay.games.connect4.kernel_engine.Engine
+# runs a short slice directly, then hands a long search to a worker thread, issue 21).
 NODE_LIMIT = 26
 NO_LIMIT = np.uint64(0xFFFFFFFFFFFFFFFF)
 # Move-ordering scratch: 32 words per ply (columns, then their sort keys), from SCRATCH.
@@ -401,6 +403,8 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
         square = moves & column_mask(column, h)
         score = -negamax(mover ^ occupied, occupied | square, stones + 1, -beta, -alpha,
                          work)
+        if work[STOP] or work[NODES] > work[NODE_LIMIT]:
+            return 0  # stopped below: store nothing, so that the table keeps only true bounds
         if score >= beta:
             work[CUTOFFS] += 1
             tt_store(work, key, score, LOWER, column, stones)
@@ -435,6 +439,8 @@ def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: i
         elif middle >= 0 and trunc_half(high) > middle:
             middle = trunc_half(high)
         found = negamax(mover, occupied, stones, middle, middle + 1, work)
+        if work[STOP] or work[NODES] > work[NODE_LIMIT]:
+            break  # stopped: the bounds so far are still true
         if found <= middle:
             high = found
         else:

@@ -20,7 +20,6 @@ from perfectplay.errors import LimitReached
 from perfectplay.games.connect4 import answers
 from perfectplay.games.connect4 import kernel as K
 from perfectplay.games.connect4 import kernel_table as T
-from perfectplay.games.connect4.answers import Probe
 from perfectplay.games.connect4.rules import ConnectFour, Position
 from perfectplay.search.limits import Budget
 from perfectplay.search.results import MoveValue, Solution
@@ -36,8 +35,14 @@ _ARRAYS: dict[tuple[int, int, int], np.ndarray] = {}
 _LOCKS: dict[tuple[int, int, int], threading.RLock] = {}
 
 
-# Positions with at least this many empty squares are searched in a worker thread (Engine._run).
-THREADED_FROM_EMPTY = 20
+# Every solve first runs directly, in the caller's thread, for at most this many nodes in all
+# (about 10 ms idle at 10 M nodes/s); a solve still going then goes on in a worker thread,
+# where Ctrl-C is heard, the interrupted call and every later one (Engine._run). A thread
+# costs about 0.14 ms of CPU, more wall time on a busy machine: small solves, nearly all, no
+# longer pay it (issue 21), and the larger ones pay at most about 1.4% a call. With 500,000
+# nodes the direct part held Ctrl-C up to 0.8 s on a machine busy on both cores
+# (benchmarks/interrupts.py --busy 2, load 15); with 100,000, 69 ms at worst.
+DIRECT_NODES = 100_000
 
 
 class Engine(answers.ScoreEngine):
@@ -56,6 +61,11 @@ class Engine(answers.ScoreEngine):
         self.work = _ARRAYS[shape]
         self.lock = _LOCKS[shape]
         self.budget: Budget | None = None
+        # The solve's state (reset_counters): the node budget it was given, whether the
+        # array's node limit is for now the direct part's end, whether calls run in a thread.
+        self.node_limit = K.NO_LIMIT
+        self.direct_part = False
+        self.threaded = False
 
     @contextmanager
     def solving(self, node_limit: int | None = None,
@@ -89,9 +99,13 @@ class Engine(answers.ScoreEngine):
         self.budget = budget
 
     def reset_counters(self, node_limit: int | None = None) -> None:
-        """Zero the statistics and set the node budget (None: unlimited), table untouched."""
+        """Zero the statistics and set the node budget (None: unlimited), table untouched;
+        the solve starts in this thread, for DIRECT_NODES nodes at most (``_run``)."""
         self.work[K.NODES:K.MAX_PLY + 1] = 0
-        self.work[K.NODE_LIMIT] = K.NO_LIMIT if node_limit is None else node_limit
+        self.node_limit = K.NO_LIMIT if node_limit is None else np.uint64(node_limit)
+        self.direct_part = bool(self.node_limit > DIRECT_NODES)
+        self.threaded = False
+        self.work[K.NODE_LIMIT] = DIRECT_NODES if self.direct_part else self.node_limit
 
     def _check_budget(self) -> None:
         if self.work[K.NODES] > self.work[K.NODE_LIMIT]:
@@ -105,32 +119,40 @@ class Engine(answers.ScoreEngine):
 
     def narrow(self, position: Position, low: int, high: int, probes: int) -> tuple[int, int]:
         mover, occupied, stones = self._args(position)
-        low, high = self._run(K.narrow, stones, mover, occupied, stones, low, high, probes,
-                              self.work)
+        low, high = self._run(K.narrow, mover, occupied, stones, low, high, probes, self.work)
         self._check_budget()
         return int(low), int(high)
 
     def at_least(self, position: Position, target: int) -> bool:
         mover, occupied, stones = self._args(position)
-        found = bool(self._run(K.at_least, stones, mover, occupied, stones, target, self.work))
+        found = bool(self._run(K.at_least, mover, occupied, stones, target, self.work))
         self._check_budget()
         return found
 
-    def _run(self, kernel: Any, stones: int, *args: Any) -> Any:
+    def _run(self, kernel: Any, *args: Any) -> Any:
+        """Call a kernel entry point: directly while the solve is within its first
+        DIRECT_NODES nodes, else in a worker thread (the kernel releases the GIL), so that
+        Ctrl-C, which Python handles only in the main thread, stops it within milliseconds
+        instead of seconds (issue 13). A call that crosses that line is stopped by the
+        kernel's node limit and made again in a thread: a stopped search stores nothing, so
+        the table keeps every bound proved so far and the second call starts from them.
+        Checking costs one comparison a call, not a thread (issue 21)."""
         with self.lock:
             # A solve is many kernel calls: one whose caller stopped waiting for it (a hard
             # time limit, search/deep.py) ends at its next call instead of running on.
             if self._out_of_time():
                 raise LimitReached("the compiled search was stopped by its time limit")
-            return self._run_alone(kernel, stones, *args)
+            if self.threaded:
+                return self._run_threaded(kernel, *args)
+            answer = kernel(*args)
+            if not self.direct_part or self.work[K.NODES] <= self.work[K.NODE_LIMIT]:
+                return answer
+            self.direct_part = False
+            self.threaded = True
+            self.work[K.NODE_LIMIT] = self.node_limit
+            return self._run_threaded(kernel, *args)
 
-    def _run_alone(self, kernel: Any, stones: int, *args: Any) -> Any:
-        """Call a kernel entry point; a position with many empty squares runs in a worker
-        thread (the kernel releases the GIL), so that Ctrl-C, which Python handles only in
-        the main thread, stops it within milliseconds instead of seconds (issue 13). Short
-        searches run directly: a thread would cost more than they do."""
-        if self.game.cells - stones < THREADED_FROM_EMPTY:
-            return kernel(*args)
+    def _run_threaded(self, kernel: Any, *args: Any) -> Any:
         # The worker reports its end through an Event, not Thread.is_alive: on CPython 3.11
         # a Ctrl-C that interrupts Thread.join can mark a running thread as stopped
         # (python/cpython#90882), after which the kernel ran on, unwatched, beside the next
@@ -192,7 +214,7 @@ ALGORITHM = "compiled null-window"
 
 def solve(game: ConnectFour, position: Position, *, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = 1000,
-          on_depth: Callable[[Probe], None] | None = None, book: Any = None,
+          on_depth: Callable[[Any], None] | None = None, book: Any = None,
           node_limit: int | None = None, budget: Budget | None = None,
           on_optimal: Callable[[int, int], None] | None = None, **_: Any) -> Solution:
     """Like perfectplay.solve, by the kernel (answers.solve); past ``node_limit`` nodes in

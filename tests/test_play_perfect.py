@@ -1,0 +1,92 @@
+"""The perfect level never plays an unproved move while it is called perfect (issue 21,
+section 2): its patience is CPU time, which a busy machine does not shrink; it shows where a
+long proof stands; and one slow move does not make it give up on the rest of the game."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import pytest
+from play_driver import environment
+
+from perfectplay.games.connect4.rules import ConnectFour
+from perfectplay.play import analyst as analyst_module
+from perfectplay.play.analyst import Analyst, CpuWatch
+from perfectplay.play.talk import estimate_words
+from perfectplay.search.limits import Budget
+
+# At 44444222 (in the book, score +1) only column 2 wins; proving it takes about 4.4 s of CPU
+# (columns 4, 3 and 5 are refuted first), 5.7 s for every column: more than the old 10 s of
+# patience on the clock when two other programs share the two cores.
+ONLY_WIN = "44444222"
+# A CPU-bound process that ends by itself when the process that started it does (a killed
+# test run leaves no burner behind).
+BURNER = "import os\nparent = os.getppid()\nwhile os.getppid() == parent: pass"
+
+
+@pytest.fixture
+def busy_machine() -> Iterator[None]:
+    """Two CPU-bound processes beside the test, as many as this machine has cores."""
+    burners = [subprocess.Popen([sys.executable, "-c", BURNER]) for _ in range(2)]
+    try:
+        yield
+    finally:
+        for burner in burners:
+            burner.kill()
+            burner.wait()
+
+
+def test_the_perfect_level_plays_the_only_win_on_a_busy_machine(busy_machine: None) -> None:
+    command = [sys.executable, "-m", "perfectplay", "play", "connect4", ONLY_WIN,
+               "--first", "computer", "--level", "perfect"]
+    ran = subprocess.run(command, input="quit\n", capture_output=True, text=True,
+                         env=environment(), timeout=600, check=False)
+    assert ran.returncode == 0, ran.stderr
+    assert "I can solve this game: at the perfect level every move I play is proved" in ran.stdout
+    assert "I play 2." in ran.stdout
+    assert "My move is from estimates" not in ran.stdout
+    # The proof runs past the 2 s think time, and says where it stands.
+    assert "Still proving: column 2 (move 4 of 7)" in ran.stdout
+
+
+def test_the_cpu_watch_counts_cpu_time_not_the_clock() -> None:
+    budget = Budget()
+    watch = CpuWatch(budget, 0.1)
+    watch.thread.start()
+    try:
+        time.sleep(0.4)  # the clock runs, the CPU does not: a machine busy with others
+        assert not budget.stop.is_set()
+        began = time.process_time()
+        while time.process_time() - began < 0.3 and not budget.stop.is_set():
+            pass
+        assert budget.stop.wait(1.0)
+    finally:
+        watch.done.set()
+
+
+def test_one_slow_move_does_not_make_the_perfect_level_impatient(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = ConnectFour()
+    analyst = Analyst(game, think_time=0.01)
+    # A patience far too short for this position's proof: the level must say so...
+    monkeypatch.setattr(analyst_module, "PERFECT_PATIENCE", 0.05)
+    slow = analyst.best_moves(game.parse_position(ONLY_WIN))
+    assert not slow.exact and slow.unproved_after is not None
+    assert estimate_words(slow).startswith("estimates: no move proved optimal in 0 s of CPU")
+    # ... and the next move gets its patience again, and is proved.
+    assert not analyst.impatient
+    monkeypatch.setattr(analyst_module, "PERFECT_PATIENCE", 60.0)
+    late = game.parse_position("335662333565")  # Test_L1_R2, line 2: score -2
+    proved = analyst.best_moves(late)
+    assert proved.exact and game.score_of(late, proved.best_value) == -2
+
+
+def test_the_banner_calls_a_book_position_solved_though_its_moves_take_seconds() -> None:
+    # Before, the first look analysed every move of 44444222 in 1 s, failed, said "too big"
+    # and played estimates all game long.
+    analyst = Analyst(ConnectFour())
+    assert analyst.probe(ConnectFour().parse_position(ONLY_WIN))
+    assert not analyst.impatient
