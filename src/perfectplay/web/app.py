@@ -29,7 +29,7 @@ from starlette.staticfiles import StaticFiles
 from perfectplay import registry
 from perfectplay.errors import BadOption, BadPosition, LimitReached, PerfectPlayError, TooLarge
 from perfectplay.game_faults import explain
-from perfectplay.play.analyst import Analysis
+from perfectplay.play.analyst import Analysis, Analyst
 from perfectplay.play.levels import LEVELS, choose, level_named
 from perfectplay.search.results import FROM_DATABASE
 from perfectplay.web.answers import Answers
@@ -122,6 +122,11 @@ class Server:
         seconds = _seconds(query.get("seconds"), COMPUTER_SECONDS)
         deadline = time.perf_counter() + seconds
         known = quick_analysis(game, position, self.memory)
+        if (known is None or not known.exact) and level.name == "perfect":
+            # The perfect level plays a proved move wherever exact play is in reach: it goes
+            # on past the think time until one is proved (CPU time, so a busy server does not
+            # turn it into a guess; issue 21), and says so when even that fails.
+            known = _proved(game, position, seconds) or known
         if known is None or not known.exact:
             # Estimated: think for the think time (an estimate the page's stream left is
             # deepened further, never thrown away), counted from the request.
@@ -252,6 +257,19 @@ def recipe(source: Source, query: Mapping[str, str], moves: list[str]) -> Any:
         return None
     options = {name: query[name] for name in registry.OPTION_HELP if name in query}
     return (source.name, options, query.get("position") or None, moves)
+
+
+def _proved(game: Any, position: Any, seconds: float) -> Known | None:
+    """The optimal moves of ``position``, proved by play's Analyst (a game with a compiled
+    kernel: Connect Four past its book), or None where that does not apply or no move could
+    be proved."""
+    if game.properties.too_big_to_solve:
+        return None
+    analyst = Analyst(game, think_time=seconds)
+    if not analyst.compiled:
+        return None
+    found = analyst.best_moves(position)
+    return Known(tuple(found.moves), True, None, "kernel") if found.exact else None
 
 
 def _game_row(source: Source, catalog: Catalog) -> dict[str, Any]:
