@@ -28,8 +28,10 @@ search is fail-soft and integer-valued. Outside knowledge enters in two ways: th
 supplies it), which ends the line like a horizon does.
 
 Several lines (MultiPV): the best move is searched first, then the best of the others, and
-so on, each with the moves already chosen left out of the root. A depth whose search met no depth limit anywhere (no
-evaluation, no pruning, no table entry that rested on one) proves its value: the result is
+so on, each with the moves already chosen left out of the root.
+
+A depth whose search met no depth limit anywhere (no evaluation, no pruning, no table entry
+that rested on one, no probe) proves its value: the result is
 then ``exact``, and small games such as tic-tac-toe are solved outright.
 """
 

@@ -197,11 +197,13 @@ def key_delta(board: chess.Board, move: chess.Move) -> int:
     castle = chess_eval.castling_squares(board, move, moved)
     if castle is not None:  # standard (e1g1) or Chess960 (king onto its rook) encoding
         king_to, rook_from, rook_to = castle
-        delta = (_TURN_KEY ^ _piece_key(chess.KING, mover, move.from_square) ^ _piece_key(chess.KING, mover, king_to)
+        delta = (_TURN_KEY ^ _piece_key(chess.KING, mover, move.from_square)
+                 ^ _piece_key(chess.KING, mover, king_to)
                  ^ _piece_key(chess.ROOK, mover, rook_from) ^ _piece_key(chess.ROOK, mover, rook_to))
     else:
         placed = move.promotion or moved
-        delta = _TURN_KEY ^ _piece_key(moved, mover, move.from_square) ^ _piece_key(placed, mover, move.to_square)
+        delta = (_TURN_KEY ^ _piece_key(moved, mover, move.from_square)
+                 ^ _piece_key(placed, mover, move.to_square))
         captured = board.piece_type_at(move.to_square)
         if captured is not None:
             delta ^= _piece_key(captured, not mover, move.to_square)

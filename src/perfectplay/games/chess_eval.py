@@ -157,7 +157,8 @@ def move_delta(board: chess.Board, move: chess.Move, moved: int) -> tuple[int, i
         king_to, rook_from, rook_to = castle
         king_middle, king_end = TABLES[(chess.KING, mover)]
         rook_middle, rook_end = TABLES[(chess.ROOK, mover)]
-        middle = king_middle[king_to] - king_middle[move.from_square] + rook_middle[rook_to] - rook_middle[rook_from]
+        middle = (king_middle[king_to] - king_middle[move.from_square]
+                  + rook_middle[rook_to] - rook_middle[rook_from])
         end = king_end[king_to] - king_end[move.from_square] + rook_end[rook_to] - rook_end[rook_from]
         return sign * middle, sign * end, 0
     placed = move.promotion or moved
