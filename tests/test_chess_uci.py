@@ -317,7 +317,8 @@ def test_movetime_is_used_in_full(engine: chess.engine.SimpleEngine) -> None:
 
 
 def test_ponder_waits_for_ponderhit_then_uses_its_time(pipe: Pipe) -> None:
-    pipe.send("setoption name Ponder value true", "position startpos moves e2e4 e7e5", "go ponder movetime 300")
+    pipe.send("setoption name Ponder value true", "position startpos moves e2e4 e7e5",
+              "go ponder movetime 300")
     assert pipe.silent_for("bestmove", 0.8)  # pondering: no time limit yet
     pipe.send("ponderhit")
     line, seconds, _ = pipe.until("bestmove", 10)
@@ -358,7 +359,8 @@ def test_multipv_lines_come_best_first(engine: chess.engine.SimpleEngine) -> Non
 
 def test_info_lines_carry_every_field(engine: chess.engine.SimpleEngine) -> None:
     info = engine.analyse(chess.Board(MIDDLEGAME), chess.engine.Limit(depth=3), info=chess.engine.INFO_ALL)
-    for field in ("depth", "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "tbhits", "time", "pv"):
+    for field in ("depth", "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "tbhits", "time",
+                  "pv"):
         assert field in info, field
     assert 0 <= info["hashfull"] <= 1000 and info["tbhits"] == 0
     table = engine.analyse(chess.Board(KQK), chess.engine.Limit(depth=2))
@@ -529,7 +531,8 @@ def test_syzygy_root_keeps_the_moves_nearest_the_zeroing_move() -> None:
             child = board.copy()
             child.push(move)
             value = own_tables.value(child)
-            children[move] = 0 if value is None or child.is_insufficient_material() else -V.from_table(value, 1)
+            drawn = value is None or child.is_insufficient_material()
+            children[move] = 0 if drawn else -V.from_table(value, 1)
         best = max(children.values())
         assert set(advice.moves) == {move for move, value in children.items() if value == best}, fen
         assert advice.result == (2 if best > 0 else -2 if best < 0 else 0)
@@ -559,7 +562,8 @@ def test_syzygy_tables_guide_the_search_and_count_as_tbhits() -> None:
     out = session.run(f"position fen {KQK}", "go depth 2")
     said = [line for line in out if line.startswith("info string syzygy")]
     assert said and said[0].startswith("info string syzygy: win;")
-    advice = SyzygyTables(OwnTablesAsSyzygy(), 2, 3).root(chess.Board(KQK), list(chess.Board(KQK).legal_moves))
+    board = chess.Board(KQK)
+    advice = SyzygyTables(OwnTablesAsSyzygy(), 2, 3).root(board, list(board.legal_moves))
     assert advice is not None and chess.Move.from_uci(bestmoves(out)[0]) in advice.moves
 
 

@@ -82,7 +82,8 @@ def test_multipv_lines_carry_each_moves_exact_value() -> None:
     moves = game.moves(position)
     result = Engine(game).search(position, SearchLimits(), multipv=len(moves))
     assert result.exact and len(result.lines) == len(moves)
-    assert [line.score for line in result.lines] == sorted((line.score for line in result.lines), reverse=True)
+    scores = [line.score for line in result.lines]
+    assert scores == sorted(scores, reverse=True)
     engine_values = {line.pv[0]: line.score for line in result.lines}
     solver_values = {move.move: move.value for move in analyze(game, position)}
     assert engine_values == solver_values
