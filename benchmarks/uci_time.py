@@ -10,9 +10,10 @@ Three measurements, each printed as one table row:
 * ``uci movetime``: ``perfectplay uci chess`` driven by python-chess's ``engine.play`` with
   ``Limit(time=T)`` (``go movetime``), timed around the call as a GUI sees it;
 * the first move: a fresh ``perfectplay uci chess`` answers ``uci`` and ``isready``, then
-  ``go movetime`` once on the start position and once more; the wall time of ``isready`` and
-  of each ``go``, repeated a few times (the first move after start-up used to pay the
-  engine's warm-up).
+  ``go depth`` twice on the start position and twice on a KRK position (in an endgame
+  table); the wall time of ``isready`` and of each ``go``, for a few fresh engines (the first
+  move after start-up used to pay the engine's warm-up: the table's memory, loading the
+  endgame tables).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from wac import DEFAULT_EPD, PERFECTPLAY, read_suite  # noqa: E402
 
 from perfectplay.engine import Engine, SearchLimits  # noqa: E402
 from perfectplay.games.chess import Chess, position_from_board  # noqa: E402
+
+KRK = "8/8/8/4k3/8/8/3RK3/8 w - - 0 1"
 
 
 def row(label: str, seconds: list[float], limit: float) -> str:
@@ -63,21 +66,23 @@ def uci_times(command: str, boards: list[chess.Board], limit: float) -> list[flo
     return times
 
 
-def first_moves(command: str, limit: float, runs: int) -> list[tuple[float, float, float]]:
-    """(isready, first go, second go) wall seconds for ``runs`` fresh engines."""
+def first_moves(command: str, runs: int) -> list[tuple[float, ...]]:
+    """Wall seconds of isready, then ``go depth 3`` twice on the start position and ``go
+    depth 2`` twice on a KRK position (each a new game, so no search profits from the last's
+    table), for ``runs`` fresh engines."""
     found = []
     for _ in range(runs):
         engine = chess.engine.SimpleEngine.popen_uci(shlex.split(command), timeout=60)
         try:
             started = time.perf_counter()
             engine.ping()  # isready ... readyok
-            ready = time.perf_counter() - started
-            moves = []
-            for _ in range(2):
+            times = [time.perf_counter() - started]
+            for board, depth in ((chess.Board(), 3), (chess.Board(), 3), (chess.Board(KRK), 2),
+                                 (chess.Board(KRK), 2)):
                 started = time.perf_counter()
-                engine.play(chess.Board(), chess.engine.Limit(time=limit))
-                moves.append(time.perf_counter() - started)
-            found.append((ready, moves[0], moves[1]))
+                engine.play(board, chess.engine.Limit(depth=depth), game=object())
+                times.append(time.perf_counter() - started)
+            found.append(tuple(times))
         finally:
             engine.quit()
     return found
@@ -97,10 +102,10 @@ def main() -> None:
     print(row(f"uci movetime {int(args.time * 1000)}", uci_times(args.command, boards, args.time),
               args.time), flush=True)
     print()
-    print("| fresh engine | isready s | first go s | second go s |")
-    print("|---|---:|---:|---:|")
-    for number, (ready, first, second) in enumerate(first_moves(args.command, args.time, args.runs), 1):
-        print(f"| {number} | {ready:.3f} | {first:.3f} | {second:.3f} |", flush=True)
+    print("| fresh engine | isready s | start depth 3, first s | again s | KRK depth 2, first s | again s |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for number, times in enumerate(first_moves(args.command, args.runs), 1):
+        print(f"| {number} | " + " | ".join(f"{seconds:.3f}" for seconds in times) + " |", flush=True)
 
 
 if __name__ == "__main__":

@@ -590,3 +590,16 @@ def test_isready_loads_the_endgame_tables_before_the_first_move() -> None:
     session.run("isready")
     assert len(own_tables._LOADED) == 3  # KQK, KRK, KPK: read now, not during a search
     assert session.lines[-1] == "readyok"
+
+
+def test_damaged_syzygy_files_are_said_once_and_searched_around(tmp_path: Path) -> None:
+    for name in ("KQvK", "KRvK", "KQvKR"):
+        (tmp_path / f"{name}.rtbw").write_text("not a table")
+        (tmp_path / f"{name}.rtbz").write_text("not a table")
+    kqkr = "position fen 4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1"
+    out = talk([f"setoption name SyzygyPath value {tmp_path}", kqkr, "go depth 2", kqkr, "go depth 2",
+                "quit"])
+    assert f"info string SyzygyPath '{tmp_path}': 6 table files, up to 4 pieces" in out
+    errors = [line for line in out if line.startswith("info string error")]
+    assert len(errors) == 1 and "a Syzygy table could not be read (OSError" in errors[0]
+    assert bestmoves(out) == ["d2d5", "d2d5"]  # the rook, read by the search alone

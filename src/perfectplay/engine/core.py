@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 import weakref
+from dataclasses import replace
 from typing import Any, Callable
 
 from perfectplay.engine.api import MAX_DEPTH, Info, SearchLimits, SearchResult, Settings
@@ -104,10 +105,11 @@ class Engine:
             if pool is not None:
                 helper_nodes = pool.finish()
         partial = searcher.partial
-        if partial is not None and (last is None or partial.depth > last.depth):
-            last = partial
+        cut = partial is not None and (last is None or partial.depth > last.depth)
+        if partial is not None and cut:
             self._report(partial, clock, on_info)
-        return self._result(root_moves, last, clock, helper_nodes)
+            last = partial if last is None else _merged(partial, last)
+        return self._result(root_moves, last, clock, helper_nodes, cut)
 
     def _root_moves(self, position: Any, limits: SearchLimits) -> list[Any]:
         """The legal moves the root may play: all, or those of ``searchmoves``."""
@@ -151,7 +153,7 @@ class Engine:
         return self._pool
 
     def _result(self, root_moves: list[Any], last: Iteration | None, clock: Clock,
-                helper_nodes: int) -> SearchResult:
+                helper_nodes: int, cut: bool) -> SearchResult:
         elapsed = clock.elapsed()
         searcher = self.searcher
         nodes = searcher.nodes + helper_nodes
@@ -162,7 +164,7 @@ class Engine:
                                 elapsed_s=elapsed, exact=False, tb_hits=searcher.tb_hits)
         return SearchResult(best_move=last.best_move, score=last.score, depth=last.depth,
                             pv=list(last.pv), nodes=nodes, elapsed_s=elapsed, exact=last.exact,
-                            seldepth=last.seldepth, partial=last is searcher.partial,
+                            seldepth=last.seldepth, partial=cut,
                             table_hits=searcher.table_hits, cutoffs=searcher.cutoffs,
                             shared_hits=searcher.shared_hits, shared_cutoffs=searcher.shared_cutoffs,
                             helper_nodes=helper_nodes, tb_hits=searcher.tb_hits, lines=list(last.lines))
@@ -170,6 +172,14 @@ class Engine:
     def close(self) -> None:
         """End the helper processes and free the shared table."""
         self._finalizer()
+
+
+def _merged(partial: Iteration, last: Iteration) -> Iteration:
+    """A cut iteration's lines, then the last completed iteration's lines for the moves it
+    did not reach (MultiPV: every move keeps a line, the deepest one it has)."""
+    reached = [line.pv[0] for line in partial.lines]
+    rest = [line for line in last.lines if line.pv[0] not in reached]
+    return replace(partial, lines=[*partial.lines, *rest])
 
 
 def _release(table: EngineTable, pools: list[HelperPool | None]) -> None:

@@ -83,6 +83,7 @@ class UciSession:
         self.is_chess = game.name == "chess"
         self.options = Options(chess=self.is_chess)
         self.syzygy: SyzygyTables | None = None
+        self.syzygy_damage_told = False
         self.engine = self._new_engine()
         self.position = game.start()
         self.stop = threading.Event()
@@ -172,6 +173,7 @@ class UciSession:
         if self.syzygy is not None:
             self.syzygy.close()
         self.syzygy = tables
+        self.syzygy_damage_told = False
         self._replace_engine()
         if tables is not None:
             self.say(f"info string SyzygyPath {path!r}: {tables.tables} table files, "
@@ -285,9 +287,17 @@ class UciSession:
                                     hold=pondering if go.ponder else None, multipv=lines,
                                     on_root_move=lambda depth, move, number: self._currmove(
                                         search, depth, move, number))
+        self._report_damaged_tables()
         if level != "perfect" and result.lines:
             return strength.choose(game, position, result.lines, level, self.rng, result.exact)
         return Line(result.score, result.pv)
+
+    def _report_damaged_tables(self) -> None:
+        """Say once that a Syzygy table could not be read (the search went on without it)."""
+        if self.syzygy is not None and self.syzygy.damaged and not self.syzygy_damage_told:
+            self.syzygy_damage_told = True
+            self.say(f"info string error: a Syzygy table could not be read ({self.syzygy.damaged}); "
+                     "positions it holds are searched without it")
 
     def _root_moves(self, search: Search) -> list[Any] | None:
         """The moves the root may play: searchmoves, narrowed to those that keep the Syzygy

@@ -74,6 +74,17 @@ class SyzygyTables:
         self.prober = prober
         self.tables = tables
         self.max_pieces = max_pieces
+        self.damaged: str | None = None  # why a table could not be read, once one could not
+
+    def _probe(self, read: Any, board: chess.Board) -> int | None:
+        """``read(board)``, or None for a position the tables do not hold or cannot read."""
+        try:
+            return int(read(board))
+        except KeyError:  # not in the tables (chess.syzygy.MissingTableError)
+            return None
+        except (OSError, ValueError) as error:  # a damaged file: a bad header, cut short
+            self.damaged = f"{type(error).__name__}: {error}"
+            return None
 
     @classmethod
     def open(cls, path: str) -> SyzygyTables:
@@ -108,10 +119,8 @@ class SyzygyTables:
         board = position.board
         if board.halfmove_clock or not self.holds(board):
             return None
-        try:
-            return WDL_VALUE[self.prober.probe_wdl(board)]
-        except KeyError:  # the table is not there (chess.syzygy.MissingTableError)
-            return None
+        wdl = self._probe(self.prober.probe_wdl, board)
+        return None if wdl is None else WDL_VALUE[wdl]
 
     def root(self, board: chess.Board, moves: list[chess.Move]) -> RootAdvice | None:
         """The root's ranking, or None when the root is not in the tables."""
@@ -136,11 +145,11 @@ class SyzygyTables:
             return 2, 0
         if child.is_stalemate() or child.is_insufficient_material():
             return 0, 0
-        try:
-            result = -self.prober.probe_wdl(child)
-            plies = 1 + abs(self.prober.probe_dtz(child))
-        except KeyError:
+        wdl = self._probe(self.prober.probe_wdl, child)
+        dtz = self._probe(self.prober.probe_dtz, child)
+        if wdl is None or dtz is None:
             return None
+        result, plies = -wdl, 1 + abs(dtz)
         if result == 2 and not child.halfmove_clock:
             plies = 1
         if result in (2, -2) and child.halfmove_clock + plies - 1 > 100:
