@@ -103,12 +103,10 @@ def main() -> None:
     options = dict(item.split("=", 1) for item in written)
     ours = Player("perfectplay", chess.engine.SimpleEngine.popen_uci(shlex.split(PERFECTPLAY), timeout=60))
     theirs = Player("opponent", chess.engine.SimpleEngine.popen_uci(shlex.split(args.opponent), timeout=60))
-    theirs.engine.configure(options)
-    if args.ponder:
-        ours.engine.configure({"Ponder": True})
     rng = random.Random(args.seed)
     score, counts = 0.0, {"win": 0, "draw": 0, "loss": 0}
     try:
+        theirs.engine.configure(options)  # python-chess sets Ponder itself when asked to ponder
         start = opening(rng, args.opening_plies)
         for number in range(args.games):
             if number % 2 == 0 and number:

@@ -87,9 +87,9 @@ class Pipe:
         return False
 
     def close(self) -> None:
-        self.send("quit")
-        self.process.wait(timeout=30)
-        assert self.process.returncode == 0
+        if self.process.poll() is None:  # still running (a test may have ended it)
+            self.send("quit")
+            assert self.process.wait(timeout=30) == 0
         assert self.process.stderr is not None and "Traceback" not in self.process.stderr.read()
 
 
@@ -603,3 +603,23 @@ def test_damaged_syzygy_files_are_said_once_and_searched_around(tmp_path: Path) 
     errors = [line for line in out if line.startswith("info string error")]
     assert len(errors) == 1 and "a Syzygy table could not be read (OSError" in errors[0]
     assert bestmoves(out) == ["d2d5", "d2d5"]  # the rook, read by the search alone
+
+
+def test_ctrl_c_during_a_search_exits_at_once_with_130(pipe: Pipe) -> None:
+    import signal
+    pipe.send("position startpos", "go infinite")
+    pipe.until("info depth")
+    started = time.perf_counter()
+    pipe.process.send_signal(signal.SIGINT)
+    assert pipe.process.wait(timeout=10) == 130 and time.perf_counter() - started < 2.0
+    assert pipe.process.stderr is not None and "interrupted" in pipe.process.stderr.read()
+
+
+def test_threads_and_hash_through_python_chess() -> None:
+    with chess.engine.SimpleEngine.popen_uci(COMMAND, timeout=60) as engine:
+        engine.configure({"Threads": 2, "Hash": 4})
+        board = chess.Board(MIDDLEGAME)
+        info = engine.analyse(board, chess.engine.Limit(depth=3))
+        assert info["pv"][0] in board.legal_moves and info["depth"] == 3
+        engine.configure({"Threads": 1})
+        assert engine.play(board, chess.engine.Limit(depth=2)).move in board.legal_moves
