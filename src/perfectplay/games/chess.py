@@ -151,16 +151,20 @@ def parse_fen(text: str) -> chess.Board:
     return board
 
 
-def _polyglot_castling(rights: int, kings: int) -> int:
+def _polyglot_castling(rights: int, board: chess.Board) -> int:
     """The Polyglot castling terms of ``rights`` (python-chess's clean castling rights) with
-    the kings on ``kings``: a right is kingside when its rook stands beyond the king, as
-    python-chess hashes it. Standard chess has its rooks in the corners (the fast path)."""
+    the kings where they stand on ``board``: a right is kingside when its rook stands beyond
+    the king, as python-chess hashes it. Standard chess has its rooks in the corners (the
+    fast path)."""
     key = 0
+    if not rights:
+        return key
     if not rights & ~_CORNERS:
         for square, value in _CASTLING_KEYS:
             if rights & square:
                 key ^= value
         return key
+    kings = board.kings & ~board.promoted
     for backrank, kingside, queenside in ((chess.BB_RANK_1, _RANDOM[768], _RANDOM[769]),
                                           (chess.BB_RANK_8, _RANDOM[770], _RANDOM[771])):
         king = kings & backrank
@@ -194,7 +198,7 @@ def key_delta(board: chess.Board, move: chess.Move) -> int:
     mover = board.turn
     moved = board.piece_type_at(move.from_square)
     assert moved is not None  # legal moves start on a piece of the side to move
-    castle = chess_eval.castling_squares(board, move, moved)
+    castle = chess_eval.castling_squares(board, move, moved) if moved == chess.KING else None
     if castle is not None:  # standard (e1g1) or Chess960 (king onto its rook) encoding
         king_to, rook_from, rook_to = castle
         delta = (_TURN_KEY ^ _piece_key(chess.KING, mover, move.from_square)
@@ -214,8 +218,7 @@ def key_delta(board: chess.Board, move: chess.Move) -> int:
     after = rights & ~chess.BB_SQUARES[move.from_square] & ~chess.BB_SQUARES[move.to_square]
     if moved == chess.KING:
         after &= ~(chess.BB_RANK_1 if mover else chess.BB_RANK_8)
-    kings = board.kings & ~board.promoted
-    delta ^= _polyglot_castling(rights, kings) ^ _polyglot_castling(after, kings) ^ _ep_key(board)
+    delta ^= _polyglot_castling(rights, board) ^ _polyglot_castling(after, board) ^ _ep_key(board)
     if moved == chess.PAWN and abs(move.to_square - move.from_square) == 16:
         beside = chess.shift_left(chess.BB_SQUARES[move.to_square]) | chess.shift_right(
             chess.BB_SQUARES[move.to_square])

@@ -152,7 +152,7 @@ def move_delta(board: chess.Board, move: chess.Move, moved: int) -> tuple[int, i
     captured piece (en passant included) leaves the board, a castling rook moves."""
     mover = board.turn
     sign = 1 if mover else -1
-    castle = castling_squares(board, move, moved)
+    castle = castling_squares(board, move, moved) if moved == chess.KING else None
     if castle is not None:
         king_to, rook_from, rook_to = castle
         king_middle, king_end = TABLES[(chess.KING, mover)]
