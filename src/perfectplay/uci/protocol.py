@@ -36,8 +36,7 @@ from dataclasses import dataclass, replace
 from typing import IO, Any, Callable
 
 from perfectplay import value as V
-from perfectplay.engine import Engine, Info, SearchLimits, Settings, mate_in
-from perfectplay.engine.api import Line
+from perfectplay.engine import Engine, Info, Line, SearchLimits, Settings, mate_in
 from perfectplay.errors import BadPosition, PerfectPlayError
 from perfectplay.game import Game
 from perfectplay.search.results import line_notation

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from perfectplay.engine.api import Line
+from perfectplay.engine import Line
 from perfectplay.game import Game
 
 # (below this Elo, the level): easy 75% blunders, medium 20% slips and 25% blunders, hard
