@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from perfectplay.engine.api import (
     MAX_DEPTH,
     Info,
+    Line,
     SearchLimits,
     SearchResult,
     Settings,
@@ -36,5 +37,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'perfectplay.engine' has no attribute {name!r}")
 
 
-__all__ = ["Engine", "Info", "MAX_DEPTH", "SearchLimits", "SearchResult", "Settings", "describe_score",
-           "mate_in"]
+__all__ = ["Engine", "Info", "Line", "MAX_DEPTH", "SearchLimits", "SearchResult", "Settings",
+           "describe_score", "mate_in"]

@@ -76,10 +76,13 @@ class SearchLimits:
     """How long to search. None means no limit of that kind; with no limit at all the engine
     searches to ``MAX_DEPTH`` (or until ``stop`` is set when ``infinite``).
 
-    ``time`` is a hard limit for this move in seconds and ``soft_time`` the point after which
-    no new iteration starts (default: half the hard limit). ``wtime``/``btime`` are the
+    ``time`` is the time for this move in seconds, and the engine uses it: it starts another
+    iteration whenever time is left and stops at ``time`` with the best move found so far
+    (a deeper iteration's move once its first root move is searched). ``soft_time``, when
+    given, is the point after which no new iteration starts. ``wtime``/``btime`` are the
     clocks of the first and second player, ``winc``/``binc`` their increments, ``movestogo``
     the moves to the next time control: the engine derives soft and hard limits from them.
+    ``searchmoves`` restricts the root to those moves (UCI's ``go searchmoves``).
     """
 
     depth: int | None = None
@@ -92,6 +95,7 @@ class SearchLimits:
     binc: float | None = None
     movestogo: int | None = None
     infinite: bool = False
+    searchmoves: tuple[Any, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.depth is not None and not 1 <= self.depth <= MAX_DEPTH:
@@ -108,11 +112,26 @@ class SearchLimits:
                 raise BadOption(f"{name} {seconds}: a clock cannot be negative")
         if self.movestogo is not None and self.movestogo < 1:
             raise BadOption(f"movestogo {self.movestogo} must be at least 1")
+        if self.searchmoves is not None and not self.searchmoves:
+            raise BadOption("searchmoves: name at least one move to search")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One principal variation and its value (several with MultiPV)."""
+
+    score: int
+    pv: list[Any]
 
 
 @dataclass(frozen=True)
 class Info:
-    """Progress after each completed iteration (and each widened aspiration window)."""
+    """Progress after each completed iteration, one per line with MultiPV (``multipv`` 1 is
+    the best), after each failed aspiration window, and at the end for an iteration the
+    clock cut short. ``bound`` is None for an exact score, "lower" when the true value may be
+    higher (a fail high, or an iteration cut short after some root moves), "upper" when it
+    may be lower (a fail low). ``tbhits`` counts endgame-table answers (the game's own
+    tables and a probe's), ``hashfull`` the table's use in permille."""
 
     depth: int
     seldepth: int
@@ -121,12 +140,18 @@ class Info:
     nps: int
     time_s: float
     pv: list[Any] = field(default_factory=list)
+    multipv: int = 1
+    bound: str | None = None
+    tbhits: int = 0
+    hashfull: int = 0
 
 
 @dataclass(frozen=True)
 class SearchResult:
-    """The move of the last completed iteration. ``exact`` is True only when that iteration
-    met no depth limit anywhere (the value is then proven, not estimated)."""
+    """The move of the last completed iteration, or of a deeper one the clock cut short once
+    it had searched a root move (``depth`` is then that iteration's, and ``partial`` True).
+    ``exact`` is True only when the iteration met no depth limit anywhere (the value is then
+    proven, not estimated)."""
 
     best_move: Any
     score: int
@@ -136,6 +161,7 @@ class SearchResult:
     elapsed_s: float
     exact: bool = False
     seldepth: int = 0
+    partial: bool = False
     table_hits: int = 0
     cutoffs: int = 0
     # Lazy SMP: the main search's hits on entries a helper process wrote, and those of them
@@ -143,6 +169,9 @@ class SearchResult:
     shared_hits: int = 0
     shared_cutoffs: int = 0
     helper_nodes: int = 0
+    # Endgame-table answers in the main search; every line searched (MultiPV), best first.
+    tb_hits: int = 0
+    lines: list[Line] = field(default_factory=list)
 
 
 def mate_in(score: int) -> int | None:

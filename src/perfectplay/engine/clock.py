@@ -2,11 +2,18 @@
 iteration, a hard limit that aborts one, and the stop flag a front end sets.
 
 The search polls :meth:`Clock.poll` every few dozen nodes; past the hard limit, the node limit
-or a stop request it raises :class:`Abort`, and the engine answers with the last completed
-iteration (or, when even the first was cut short by the clock, the root move that had
-scored best so far). Between iterations :meth:`Clock.may_start` refuses a new one once the soft limit
-has passed or when the next iteration, predicted from the growth of the last ones, would not
-finish before the hard limit.
+or a stop request it raises :class:`Abort`, and the engine answers with the best move found
+so far: the cut iteration's once it has searched a root move, else the last completed one's.
+
+A time for the move (``SearchLimits.time``, UCI's ``movetime``, ``--time``) is used in full:
+a new iteration starts whenever time is left, since even a cut one improves the move once
+its first root move is searched. With clocks (``wtime``...), :meth:`Clock.may_start` refuses
+a new iteration once the soft limit (this move's share of the clock) has passed, or when the
+next iteration, predicted from the growth of the last ones, would not finish before the hard
+limit: time not spent now is left for later moves.
+
+While ``hold`` is set (UCI's ``go ponder``: the engine thinks on the opponent's time) no
+time limit runs; the limits start counting when it is cleared (``ponderhit``).
 """
 
 from __future__ import annotations
@@ -30,26 +37,55 @@ class Abort(Exception):
 
 class Clock:
     def __init__(self, limits: SearchLimits, stop: threading.Event | None = None,
-                 mover: int | None = None) -> None:
+                 mover: int | None = None, hold: threading.Event | None = None) -> None:
         self.started = time.perf_counter()
+        # When the limits start counting: now, or when ``hold`` is cleared (ponderhit).
+        self.counting_from = self.started
         self.stop = stop or threading.Event()
+        self.hold = hold if hold is not None and hold.is_set() else None
         self.node_limit = limits.nodes
         soft, hard = budget(limits, mover)
         self.soft = soft
         self.hard = hard
-        self.deadline = None if hard is None else self.started + max(hard - SAFETY_MARGIN, 0.001)
+        # A fixed time for the move is spent in full; a share of a clock is not (see above).
+        self.use_all = limits.time is not None and limits.soft_time is None
+        self.deadline = self._deadline()
         # The node limit lets the first iteration finish (a move from a whole iteration);
         # the hard time limit and a stop request hold from the first node, even when depth 1
         # alone is slow (a chess quiescence search took 7.8 s against a 0.15 s limit).
         self.armed = False
         self.iteration_times: list[float] = []
 
+    def _deadline(self) -> float | None:
+        if self.hard is None:
+            return None
+        return self.counting_from + max(self.hard - SAFETY_MARGIN, 0.001)
+
     def elapsed(self) -> float:
+        """Seconds since the search began (pondering included), for reports."""
         return time.perf_counter() - self.started
+
+    def counted(self) -> float:
+        """Seconds that count against the limits: since the search began, or since a held
+        search was released."""
+        return time.perf_counter() - self.counting_from
+
+    def held(self) -> bool:
+        """Whether the limits still wait (pondering); releases them once ``hold`` clears."""
+        if self.hold is None:
+            return False
+        if self.hold.is_set():
+            return True
+        self.hold = None
+        self.counting_from = time.perf_counter()
+        self.deadline = self._deadline()
+        return False
 
     def poll(self, nodes: int) -> None:
         if self.stop.is_set():
             raise Abort("stopped")
+        if self.hold is not None and self.held():
+            return
         if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise Abort("time")
         if not self.armed:
@@ -65,11 +101,15 @@ class Clock:
         """Whether another iteration is worth starting."""
         if self.stop.is_set():
             return False
+        if self.held():
+            return True
         if self.node_limit is not None and nodes >= self.node_limit:
             return False
         if self.hard is None:
             return True
-        elapsed = self.elapsed()
+        elapsed = self.counted()
+        if self.use_all:
+            return elapsed < self.hard - SAFETY_MARGIN
         if self.soft is not None and elapsed >= self.soft:
             return False
         return elapsed + self.predicted_next() <= self.hard
@@ -89,7 +129,7 @@ def budget(limits: SearchLimits, mover: int | None) -> tuple[float | None, float
     if limits.infinite:
         return None, None
     if limits.time is not None:
-        soft = limits.soft_time if limits.soft_time is not None else 0.6 * limits.time
+        soft = limits.soft_time if limits.soft_time is not None else limits.time
         return min(soft, limits.time), limits.time
     left = limits.btime if mover == 1 else limits.wtime
     if left is None:

@@ -22,8 +22,16 @@ Each layer is a flag in :class:`~perfectplay.engine.api.Settings`:
   pruning", ICGA Journal 2002), which keeps most zugzwang cases right.
 
 Values follow perfectplay.value (a win in p plies is WIN - p), so mates carry distances. The
-search is fail-soft and integer-valued. A depth whose search met no depth limit anywhere (no
-evaluation, no pruning, no table entry that rested on one) proves its value: the result is
+search is fail-soft and integer-valued. Outside knowledge enters in two ways: the game's own
+``known_value`` (exact, with distances: chess's endgame tables), and an optional ``probe``
+(a value without a distance, such as a Syzygy table's win, draw or loss; a front end
+supplies it), which ends the line like a horizon does.
+
+Several lines (MultiPV): the best move is searched first, then the best of the others, and
+so on, each with the moves already chosen left out of the root.
+
+A depth whose search met no depth limit anywhere (no evaluation, no pruning, no table entry
+that rested on one, no probe) proves its value: the result is
 then ``exact``, and small games such as tic-tac-toe are solved outright.
 """
 
@@ -35,7 +43,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator, Sequence
 
 from perfectplay import value as V
-from perfectplay.engine.api import MAX_DEPTH, MAX_PLY, Settings
+from perfectplay.engine.api import MAX_DEPTH, MAX_PLY, Line, Settings
 from perfectplay.engine.clock import Abort, Clock
 from perfectplay.engine.known import known_root
 from perfectplay.engine.table import (
@@ -54,29 +62,52 @@ INF = V.WIN + 1
 POLL_MASK = 31
 
 
+Probe = Callable[[Any], int | None]
+# Called with (depth, move, number from 1) as each root move's search begins.
+RootMoveReport = Callable[[int, Any, int], None]
+# Called with (depth, score, bound) when an aspiration window fails ("lower" or "upper").
+WindowReport = Callable[[int, int, str], None]
+
+
 @dataclass(frozen=True)
 class Iteration:
-    """A completed iteration: its value, best move and line, and the counts so far."""
+    """An iteration: its lines (best first; one unless MultiPV), the counts so far, and
+    ``bound``: None when complete, "lower" when the clock cut it short after some root moves
+    (the value is then at least ``score``)."""
 
     depth: int
-    score: int
-    best_move: Any
-    pv: list[Any]
+    lines: list[Line]
     nodes: int
     seldepth: int
     exact: bool
     seconds: float
+    bound: str | None = None
+
+    @property
+    def score(self) -> int:
+        return self.lines[0].score
+
+    @property
+    def best_move(self) -> Any:
+        return self.lines[0].pv[0]
+
+    @property
+    def pv(self) -> list[Any]:
+        return self.lines[0].pv
 
 
 class Searcher:
     """Searches one game with one table; ``helper`` > 0 varies the move order (Lazy SMP)."""
 
     def __init__(self, game: Game[Any, Any], settings: Settings, table: EngineTable,
-                 helper: int = 0) -> None:
+                 helper: int = 0, probe: Probe | None = None) -> None:
         self.game = game
         self.settings = settings
         self.table = table
         self.helper = helper
+        self.probe = probe
+        self.on_root_move: RootMoveReport | None = None
+        self.on_window: WindowReport | None = None
         # Lazy SMP: a shared integer (multiprocessing.Value) where the main search writes the
         # depth it is searching and helpers read it; None when searching alone.
         self.pace: Any = None
@@ -104,11 +135,14 @@ class Searcher:
         self.shared_hits = 0
         self.shared_cutoffs = 0
         self.cutoffs = 0
+        self.tb_hits = 0
         self.clock: Clock | None = None
         self.pv: list[list[Any]] = [[] for _ in range(MAX_PLY + 2)]
-        # The root move that scored best so far in the current iteration: the answer when the
-        # clock cuts off the first iteration (Clock.poll).
-        self.root_best: Any = None
+        # What the iteration the clock cut short had found: its completed lines, or the root
+        # move that scored best so far in the line being searched (Clock.poll).
+        self.partial: Iteration | None = None
+        self._lines_done: list[Line] = []
+        self._root_best: Line | None = None
 
     def new_game(self) -> None:
         self.killers = [[] for _ in range(MAX_PLY + 2)]
@@ -116,9 +150,12 @@ class Searcher:
 
     # -- iterative deepening -----------------------------------------------------------
     def iterate(self, position: Any, clock: Clock, max_depth: int = MAX_DEPTH,
-                start_depth: int = 1) -> Iterator[Iteration]:
+                start_depth: int = 1, root_moves: list[Any] | None = None,
+                lines: int = 1) -> Iterator[Iteration]:
         """Yield each completed iteration; stop at ``max_depth``, an exact value, or when the
-        clock refuses another. An aborted iteration is not yielded."""
+        clock refuses another. An aborted iteration is not yielded: what it found so far is
+        ``self.partial``. ``root_moves`` restricts the root (legal moves, trusted); ``lines``
+        is the number of best lines wanted (MultiPV)."""
         self.reset_counts()
         self.clock = clock
         self.table.new_search()
@@ -127,16 +164,17 @@ class Searcher:
         for move in list(self.history):  # old evidence counts for less
             self.history[move] >>= 2
         key = self.game.hash_key(position)
-        moves = list(self.game.moves(position))
-        if not moves or self.game.outcome(position) is not None:
+        if not self.game.moves(position) or self.game.outcome(position) is not None:
             return
+        moves = list(root_moves if root_moves is not None else self.game.moves(position))
         known = known_root(self.game, position, moves) if self.knows else None
         if known is not None:  # exact already: an endgame table holds the root and its children
             score, best, line = known
             self.nodes += 1 + len(moves)
-            yield Iteration(start_depth, score, best, line, self.nodes, len(line), True, 0.0)
+            self.tb_hits += 1 + len(moves)
+            yield Iteration(start_depth, [Line(score, line)], self.nodes, len(line), True, 0.0)
             return
-        previous: int | None = None
+        previous: list[int] = []
         depth = start_depth
         while depth <= max_depth:
             if depth > start_depth and not clock.may_start(self.nodes):
@@ -146,19 +184,45 @@ class Searcher:
             started = time.perf_counter()
             horizon_before = self.horizon
             try:
-                score, best = self._aspiration(position, key, moves, depth, previous)
+                found = self._lines(position, key, moves, depth, previous, lines)
             except Abort:
+                self.partial = self._cut_short(depth, time.perf_counter() - started)
                 return
             seconds = time.perf_counter() - started
             clock.finished_iteration(seconds)
             exact = self.horizon == horizon_before
-            line = self.pv[0] if self.pv[0] and self.pv[0][0] == best else [best]
-            yield Iteration(depth, score, best, list(line), self.nodes, self.seldepth, exact, seconds)
+            yield Iteration(depth, found, self.nodes, self.seldepth, exact, seconds)
             if exact:
                 return
-            previous = score
-            moves = [best, *(move for move in moves if move != best)]
+            previous = [line.score for line in found]
+            chosen = [line.pv[0] for line in found]
+            moves = [*chosen, *(move for move in moves if move not in chosen)]
             depth = self._next_depth(depth)
+
+    def _lines(self, position: Any, key: int, moves: list[Any], depth: int, previous: list[int],
+               count: int) -> list[Line]:
+        """The ``count`` best lines at ``depth``: the best move, then the best of the rest..."""
+        self._lines_done = []
+        rest = list(moves)
+        for index in range(min(count, len(moves))):
+            self._root_best = None
+            guess = previous[index] if index < len(previous) else None
+            score, best = self._aspiration(position, key, rest, depth, guess)
+            line = self.pv[0] if self.pv[0] and self.pv[0][0] == best else [best]
+            self._lines_done.append(Line(score, list(line)))
+            rest = [move for move in rest if move != best]
+        return sorted(self._lines_done, key=lambda line: -line.score)
+
+    def _cut_short(self, depth: int, seconds: float) -> Iteration | None:
+        """What an aborted iteration found: its completed lines (their values are exact at
+        this depth), else the best root move searched so far (a lower bound: the moves not
+        yet searched may be better), else nothing."""
+        if self._lines_done:
+            done = sorted(self._lines_done, key=lambda line: -line.score)
+            return Iteration(depth, done, self.nodes, self.seldepth, False, seconds)
+        if self._root_best is not None:
+            return Iteration(depth, [self._root_best], self.nodes, self.seldepth, False, seconds, "lower")
+        return None
 
     def _next_depth(self, depth: int) -> int:
         """The next iteration's depth: one more, except that a Lazy SMP helper that fell
@@ -179,6 +243,8 @@ class Searcher:
         alpha, beta = previous - delta, previous + delta
         while True:
             score, best = self._root(position, key, moves, depth, alpha, beta)
+            if self.on_window is not None and not alpha < score < beta:
+                self.on_window(depth, score, "upper" if score <= alpha else "lower")
             if score <= alpha:
                 alpha = -INF if delta > V.DECISIVE // 4 else max(score - delta, -INF)
             elif score >= beta:
@@ -196,15 +262,19 @@ class Searcher:
             self.rng.shuffle(rest)
             moves = [moves[0], *rest]
         best, best_move = -INF, moves[0]
+        alpha_in = alpha
         for number, move in enumerate(moves):
+            if self.on_root_move is not None:
+                self.on_root_move(depth, move, number + 1)
             child = self.game.play(position, move)
             child_key = self._child_key(position, move, key, child)
             gain = self.game.gain(position, move) if self.is_score else 0
             score = self._child(child, child_key, gain, alpha, beta, depth, 0, number == 0)
             if score > best:
                 best, best_move = score, move
-                self.root_best = move
                 self.pv[0] = [move, *self.pv[1]]
+                if score > alpha_in:  # a value, or a lower bound, inside the root's window
+                    self._root_best = Line(score, list(self.pv[0]))
                 if score > alpha:
                     alpha = score
                     if score >= beta:
@@ -239,7 +309,14 @@ class Searcher:
         if self.knows:
             known = game.known_value(position)
             if known is not None:  # proven: no horizon, so the result stays exact
+                self.tb_hits += 1
                 return int(V.from_table(known, ply))
+        if self.probe is not None:
+            probed = self.probe(position)
+            if probed is not None:  # a result without its distance: a horizon of sorts
+                self.tb_hits += 1
+                self.horizon += 1
+                return probed
         if not self.is_score:  # mate-distance pruning: no line here can beat these
             if ply - V.WIN >= beta:
                 return ply - V.WIN
@@ -361,6 +438,7 @@ class Searcher:
         if self.knows:
             known = game.known_value(position)
             if known is not None:
+                self.tb_hits += 1
                 return int(V.from_table(known, ply))
         forced = game.must_move(position)
         if forced:

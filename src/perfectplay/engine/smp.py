@@ -17,7 +17,7 @@ from typing import Any
 
 from perfectplay.engine.api import MAX_DEPTH, SearchLimits, Settings
 from perfectplay.engine.clock import Clock
-from perfectplay.engine.search import Searcher
+from perfectplay.engine.search import Probe, Searcher
 from perfectplay.engine.table import HELPER_BIT, EngineTable
 from perfectplay.game import Game
 
@@ -26,9 +26,9 @@ ANSWER_SECONDS = 5.0
 
 
 def _helper_loop(game: Game[Any, Any], settings: Settings, table: EngineTable, helper: int,
-                 jobs: Any, answers: Any, stop: Any, pace: Any) -> None:
+                 jobs: Any, answers: Any, stop: Any, pace: Any, probe: Probe | None) -> None:
     table.writer = HELPER_BIT  # this process's copy of the table object marks what it writes
-    searcher = Searcher(game, settings, table, helper=helper)
+    searcher = Searcher(game, settings, table, helper=helper, probe=probe)
     searcher.pace = pace
     while True:
         job = jobs.get()
@@ -52,7 +52,8 @@ def _helper_loop(game: Game[Any, Any], settings: Settings, table: EngineTable, h
 class HelperPool:
     """``count`` forked helper processes over one shared table."""
 
-    def __init__(self, game: Game[Any, Any], settings: Settings, table: EngineTable, count: int) -> None:
+    def __init__(self, game: Game[Any, Any], settings: Settings, table: EngineTable, count: int,
+                 probe: Probe | None = None) -> None:
         context = multiprocessing.get_context("fork")
         self.stop = context.Event()
         # The depth the main search is on: one shared int, no lock (one writer; a stale read
@@ -65,7 +66,7 @@ class HelperPool:
             jobs = context.Queue()
             process = context.Process(target=_helper_loop, daemon=True,
                                       args=(game, settings, table, helper, jobs, self.answers, self.stop,
-                                            self.pace))
+                                            self.pace, probe))
             process.start()
             self.jobs.append(jobs)
             self.processes.append(process)

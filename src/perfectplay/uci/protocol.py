@@ -1,13 +1,27 @@
 """The UCI loop: reads commands line by line, searches in a worker thread so that ``stop``,
-``isready`` and ``quit`` are answered during a search, and writes ``info`` and ``bestmove``.
+``ponderhit``, ``isready`` and ``quit`` are answered during a search, and writes ``info`` and
+``bestmove``.
 
-Commands: uci, isready, ucinewgame, setoption (Hash, Threads), position (startpos or fen,
-then moves), go (wtime, btime, winc, binc, movestogo, movetime, depth, nodes, infinite),
-stop, quit; debug, ponderhit and register are accepted and ignored. A malformed command or
-an illegal move is answered with ``info string error: ...`` and the engine keeps running
-(the position stays as it was before the bad command). ``go`` before any ``position``
-searches the start position, as UCI engines do. A move the protocol cannot express, on a
-finished game, is ``bestmove (none)``.
+Commands: uci, isready (which also pays the first search's one-off costs: the table's
+memory, the Lazy SMP helpers, chess's endgame tables), ucinewgame, setoption (the options of
+perfectplay.uci.options), position (startpos or fen, then moves), go (every form, see
+perfectplay.uci.go), stop, ponderhit, quit; debug and register are accepted and ignored.
+
+Every ``go`` ends in exactly one ``bestmove``: after the search, or for ``go infinite`` and
+an unanswered ``go ponder`` only once ``stop`` (or ``ponderhit``) has come, however soon the
+search itself ended (a table position, a proved mate). A malformed ``go`` (an unknown word,
+an illegal ``searchmoves`` move) gets ``info string error: ...`` and a depth-1 search. Any
+other malformed command or illegal move gets ``info string error: ...`` and the engine keeps
+running (the position stays as it was before the bad command). A ``go`` (or ``position``,
+``ucinewgame``, ``setoption``) during a search lets a bounded search finish and answer, and
+ends an infinite or pondering one, first. ``go`` before any
+``position`` searches the start position, as UCI engines do. A finished game is answered
+``bestmove (none)``.
+
+``go mate N`` first runs the exact mate search (perfectplay.search.mate) within the go's
+time and node limits: a mate it proves is played with its line. Otherwise (none within N,
+proved, or the limits ran out) the engine searches as for any go, with what time is left
+(``2N - 1`` plies when the go gave no other limit).
 
 Protocol: the UCI specification (Stefan Meyer-Kahlen and Rudolf Huber, 2000, as updated
 2006). Times arrive in milliseconds and go to the engine in seconds.
@@ -15,27 +29,47 @@ Protocol: the UCI specification (Stefan Meyer-Kahlen and Rudolf Huber, 2000, as 
 
 from __future__ import annotations
 
+import random
 import threading
+import time
+from dataclasses import dataclass, replace
 from typing import IO, Any, Callable
 
-from perfectplay.engine import Engine, Info, SearchLimits, Settings, mate_in
-from perfectplay.errors import PerfectPlayError
+from perfectplay import value as V
+from perfectplay.engine import Engine, Info, Line, SearchLimits, Settings, mate_in
+from perfectplay.errors import BadPosition, PerfectPlayError
 from perfectplay.game import Game
 from perfectplay.search.results import line_notation
+from perfectplay.uci import strength
+from perfectplay.uci.go import FALLBACK, Go, UciError, parse_go
+from perfectplay.uci.options import Options
+from perfectplay.uci.positions import chess960_position, position_text
+from perfectplay.uci.syzygy import WDL_VALUE, RootAdvice, SyzygyTables
 
 NAME = "perfectplay"
-GO_NUMBERS = {"wtime": "wtime", "btime": "btime", "winc": "winc", "binc": "binc",
-              "movetime": "time", "depth": "depth", "nodes": "nodes", "movestogo": "movestogo"}
-MILLISECONDS = {"wtime", "btime", "winc", "binc", "movetime"}
-DEFAULT_HASH_MB = 16
-MAX_HASH_MB = 1024  # tables have bounded memory
-MAX_THREADS = 64
 ENTRY_BYTES = 16  # the engine table's entry size (perfectplay.engine.table), for Hash in MB
-IGNORED = {"debug", "ponderhit", "register"}
+IGNORED = {"debug", "register"}
+# A search reports the root move it is on (currmove) once it has run this long.
+CURRMOVE_AFTER_S = 1.0
+# What a go gets when its search cannot run (stopped during a mate search, its time spent).
+QUICK = SearchLimits(depth=1, time=0.05)
+# One position per endgame table of the chess game (KQK, KRK, KPK): asking them loads the
+# tables at isready, not during the first search that reaches one.
+TABLE_POSITIONS = ("8/8/8/4k3/8/8/3QK3/8 w - - 0 1", "8/8/8/4k3/8/8/3RK3/8 w - - 0 1",
+                   "8/8/8/4k3/8/3P4/4K3/8 w - - 0 1")
+
+__all__ = ["UciError", "UciSession", "run"]
 
 
-class UciError(PerfectPlayError):
-    """A malformed UCI command; reported as ``info string error`` without stopping."""
+@dataclass
+class Search:
+    """A running ``go``: what it searches and what the session has learnt along the way."""
+
+    go: Go
+    position: Any
+    root_moves: tuple[Any, ...] | None  # searchmoves, read in the position
+    started: float
+    advice: RootAdvice | None = None
 
 
 class UciSession:
@@ -45,21 +79,28 @@ class UciSession:
         self.game = game
         self._write = write
         self._lock = threading.Lock()
-        self.hash_mb = DEFAULT_HASH_MB
-        self.threads = 1
+        self.is_chess = game.name == "chess"
+        self.options = Options(chess=self.is_chess)
+        self.syzygy: SyzygyTables | None = None
+        self.syzygy_damage_told = False
         self.engine = self._new_engine()
         self.position = game.start()
         self.stop = threading.Event()
-        self.infinite = False  # whether the running search ends only by stop
+        self.release = threading.Event()  # set by stop or ponderhit: a held bestmove may go
+        self.pondering = threading.Event()  # set while a go ponder waits for ponderhit
+        self.current: Search | None = None
         self.worker: threading.Thread | None = None
+        self.rng = random.Random()
+        self.tables_loaded = False
 
     def say(self, line: str) -> None:
         with self._lock:
             self._write(line)
 
     def _new_engine(self) -> Engine:
-        entries = self.hash_mb * (1 << 20) // ENTRY_BYTES
-        return Engine(self.game, Settings(tt_size=entries, threads=self.threads))
+        entries = self.options["Hash"] * (1 << 20) // ENTRY_BYTES
+        probe = None if self.syzygy is None else self.syzygy.value
+        return Engine(self.game, Settings(tt_size=entries, threads=self.options["Threads"]), probe)
 
     # -- the loop -------------------------------------------------------------------------
     def handle(self, line: str) -> bool:
@@ -68,9 +109,9 @@ class UciSession:
         if not words:
             return True
         command, arguments = words[0], words[1:]
-        handler = getattr(self, f"_cmd_{command}", None)
         if command in IGNORED:
             return True
+        handler = getattr(self, f"_cmd_{command}", None)
         if handler is None:
             self.say(f"info string error: unknown command {line.strip()!r}")
             return True
@@ -85,12 +126,23 @@ class UciSession:
     def _cmd_uci(self, arguments: list[str]) -> None:
         self.say(f"id name {NAME}")
         self.say(f"id author the {NAME} authors")
-        self.say(f"option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}")
-        self.say(f"option name Threads type spin default 1 min 1 max {MAX_THREADS}")
+        for option in self.options.declared:
+            self.say(option.declaration())
         self.say("uciok")
 
     def _cmd_isready(self, arguments: list[str]) -> None:
+        if self.worker is None or not self.worker.is_alive():
+            self._warm_up()
         self.say("readyok")
+
+    def _warm_up(self) -> None:
+        """The first search's one-off costs, paid now: the engine's (table memory, helper
+        processes) and, in chess, loading the endgame tables."""
+        self.engine.warm_up()
+        if self.is_chess and not self.tables_loaded:
+            self.tables_loaded = True
+            for fen in TABLE_POSITIONS:
+                self.game.known_value(self.game.parse_position(fen))
 
     def _cmd_ucinewgame(self, arguments: list[str]) -> None:
         self.finish_search()
@@ -98,121 +150,231 @@ class UciSession:
         self.position = self.game.start()
 
     def _cmd_setoption(self, arguments: list[str]) -> None:
-        text = " ".join(arguments)
-        name, _, value = text.removeprefix("name ").partition(" value ")
-        name = name.strip().lower()
-        if name not in ("hash", "threads"):
-            raise UciError(f"unknown option in {('setoption ' + text)!r}; options: Hash, Threads")
-        try:
-            number = int(value)
-        except ValueError:
-            raise UciError(f"setoption {name}: {value.strip()!r} is not a whole number") from None
-        most = MAX_HASH_MB if name == "hash" else MAX_THREADS
-        if not 1 <= number <= most:
-            raise UciError(f"setoption {name}: {number} must be 1 to {most}")
         self.finish_search()
-        if name == "hash":
-            self.hash_mb = number
-        else:
-            self.threads = number
-        self._close_engine()
+        before = dict(self.options.values)
+        name = self.options.set(arguments)
+        try:
+            self._apply(name)
+        except UciError:
+            self.options.values = before
+            raise
+
+    def _apply(self, name: str) -> None:
+        if name in ("hash", "threads"):
+            self._replace_engine()
+        elif name == "clear hash":
+            self.engine.clear_table()
+        elif name == "syzygypath":
+            self._open_syzygy(self.options["SyzygyPath"])
+
+    def _open_syzygy(self, path: str) -> None:
+        tables = SyzygyTables.open(path) if path.strip() else None
+        if self.syzygy is not None:
+            self.syzygy.close()
+        self.syzygy = tables
+        self.syzygy_damage_told = False
+        self._replace_engine()
+        if tables is not None:
+            self.say(f"info string SyzygyPath {path!r}: {tables.tables} table files, "
+                     f"up to {tables.max_pieces} pieces")
+
+    def _replace_engine(self) -> None:
+        self.engine.close()
         self.engine = self._new_engine()
 
-    def _close_engine(self) -> None:
-        """End the engine's helper processes (Lazy SMP) and free its shared table."""
-        self.engine.close()
-
     def _cmd_position(self, arguments: list[str]) -> None:
-        if not arguments or arguments[0] not in ("startpos", "fen"):
-            raise UciError(f"position {' '.join(arguments)!r}: write 'position startpos [moves ...]' "
-                           "or 'position fen FEN [moves ...]'")
-        if arguments[0] == "startpos" and len(arguments) > 1 and arguments[1] != "moves":
-            raise UciError(f"position {' '.join(arguments)!r}: after startpos only 'moves ...' may follow")
-        if arguments[0] == "fen" and (len(arguments) < 2 or arguments[1] == "moves"):
-            raise UciError(f"position {' '.join(arguments)!r}: a FEN must follow 'fen'")
-        text = " ".join(arguments[1:]) if arguments[0] == "fen" else " ".join(arguments)
+        text = position_text(arguments)
         self.finish_search()
-        self.position = self.game.parse_position(text)
+        if self.is_chess and self.options["UCI_Chess960"]:
+            self.position = chess960_position(self.game, text)
+        else:
+            self.position = self.game.parse_position(text)
 
     def _cmd_go(self, arguments: list[str]) -> None:
-        limits = self.parse_go(arguments)
-        if self.worker is not None and self.worker.is_alive():
-            raise UciError("go: a search is already running; send stop first")
-        self.stop = threading.Event()
-        self.infinite = limits.infinite
-        self.worker = threading.Thread(target=self._search, args=(self.position, limits, self.stop),
-                                       name="perfectplay-uci-search", daemon=True)
+        self.finish_search()  # a go during a search: that search answers first, then this one
+        overhead = self.options["Move Overhead"] / 1000
+        try:
+            go = parse_go(arguments, overhead)
+            root_moves = self._read_searchmoves(go.searchmoves)
+        except PerfectPlayError as error:
+            self.say(f"info string error: {error}; searching depth 1 instead")
+            go, root_moves = FALLBACK, None
+        self.stop, self.release, self.pondering = threading.Event(), threading.Event(), threading.Event()
+        if go.ponder:
+            self.pondering.set()
+        self.current = Search(go, self.position, root_moves, time.perf_counter())
+        self.worker = threading.Thread(target=self._run, name="perfectplay-uci-search", daemon=True,
+                                       args=(self.current, self.stop, self.release, self.pondering))
         self.worker.start()
+
+    def _read_searchmoves(self, written: tuple[str, ...]) -> tuple[Any, ...] | None:
+        if not written:
+            return None
+        return tuple(self.game.parse_move(self.position, text) for text in written)
 
     def _cmd_stop(self, arguments: list[str]) -> None:
         self.finish_search(stop=True)
 
+    def _cmd_ponderhit(self, arguments: list[str]) -> None:
+        """The opponent played the expected move: the limits start counting now."""
+        if self.current is not None and self.pondering.is_set():
+            self.pondering.clear()
+            if not self.current.go.infinite:
+                self.release.set()
+
     def _cmd_quit(self, arguments: list[str]) -> bool:
         self.finish_search(stop=True)
-        self._close_engine()
+        self.engine.close()
+        if self.syzygy is not None:
+            self.syzygy.close()
         return False
-
-    # -- searching ------------------------------------------------------------------------
-    def parse_go(self, arguments: list[str]) -> SearchLimits:
-        """SearchLimits from go's arguments; UciError quoting what it cannot read."""
-        fields: dict[str, Any] = {}
-        index = 0
-        while index < len(arguments):
-            word = arguments[index]
-            if word == "infinite":
-                fields["infinite"] = True
-            elif word in GO_NUMBERS:
-                if index + 1 >= len(arguments):
-                    raise UciError(f"go {word}: a number must follow")
-                text = arguments[index + 1]
-                try:
-                    number = int(text)
-                except ValueError:
-                    raise UciError(f"go {word} {text!r}: not a whole number") from None
-                fields[GO_NUMBERS[word]] = number / 1000 if word in MILLISECONDS else number
-                index += 1
-            elif word == "ponder":
-                pass  # searched as an ordinary go; ponderhit changes nothing
-            else:
-                raise UciError(f"go: unknown or unsupported argument {word!r}")
-            index += 1
-        if fields.get("time") == 0:
-            fields["time"] = 0.001
-        return SearchLimits(**fields)
-
-    def _search(self, position: Any, limits: SearchLimits, stop: threading.Event) -> None:
-        try:
-            result = self.engine.search(position, limits, on_info=lambda info: self._info(position, info),
-                                        stop=stop)
-        except PerfectPlayError as error:
-            self.say(f"info string error: {error}")
-            self.say("bestmove (none)")
-            return
-        except Exception as error:  # noqa: BLE001 - a UCI engine must answer and keep running
-            self.say(f"info string error: the search failed: {type(error).__name__}: {error}")
-            self.say("bestmove (none)")
-            return
-        line = line_notation(self.game, position, result.pv[:2]) if result.pv else []
-        best = self.game.format_move(position, result.best_move)
-        ponder = f" ponder {line[1]}" if len(line) > 1 and line[0] == best else ""
-        self.say(f"bestmove {best}{ponder}")
-
-    def _info(self, position: Any, info: Info) -> None:
-        moves = mate_in(info.score)
-        score = f"cp {info.score}" if moves is None else f"mate {moves}"
-        pv = " ".join(line_notation(self.game, position, list(info.pv)))
-        self.say(f"info depth {info.depth} seldepth {info.seldepth} score {score} nodes {info.nodes} "
-                 f"nps {info.nps} time {int(info.time_s * 1000)}" + (f" pv {pv}" if pv else ""))
 
     def finish_search(self, *, stop: bool = False) -> None:
         """Wait for a running search's bestmove; with ``stop``, end the search first. Commands
-        that change the position let a bounded search finish, but stop an infinite one, which
-        would otherwise wait for a ``stop`` that this loop could never read."""
-        if self.worker is not None:
-            if stop or self.infinite:
-                self.stop.set()
-            self.worker.join()
-            self.worker = None
+        that change the position let a bounded search finish, but stop an infinite or
+        pondering one, which would otherwise wait for a ``stop`` that this loop could never
+        read."""
+        if self.worker is None:
+            return
+        current = self.current
+        if stop or (current is not None and (current.go.infinite or self.pondering.is_set())):
+            self.stop.set()
+            self.release.set()
+        self.worker.join()
+        self.worker = None
+
+    # -- searching (in the worker thread) -------------------------------------------------
+    def _run(self, search: Search, stop: threading.Event, release: threading.Event,
+             pondering: threading.Event) -> None:
+        line = None
+        try:
+            line = self._think(search, stop, pondering)
+        except PerfectPlayError as error:
+            self.say(f"info string error: {error}")
+        except Exception as error:  # noqa: BLE001 - a UCI engine must answer and keep running
+            self.say(f"info string error: the search failed: {type(error).__name__}: {error}")
+        if search.go.infinite or search.go.ponder:
+            release.wait()  # the protocol: no bestmove before stop (or ponderhit)
+        self.say(self._bestmove(search.position, line))
+
+    def _bestmove(self, position: Any, line: Line | None) -> str:
+        if line is None or not line.pv:
+            return "bestmove (none)"
+        written = line_notation(self.game, position, line.pv[:2])
+        return f"bestmove {written[0]}" + (f" ponder {written[1]}" if len(written) > 1 else "")
+
+    def _think(self, search: Search, stop: threading.Event, pondering: threading.Event) -> Line:
+        game, position, go = self.game, search.position, search.go
+        if game.outcome(position) is not None or not game.moves(position):
+            raise BadPosition(f"{game.name}: the game is over in {game.format_position(position)!r}; "
+                              "there is no move to search")
+        limits = go.limits
+        if go.mate is not None:
+            found, limits = self._mate(search, stop)
+            if found is not None:
+                return found
+        if stop.is_set():  # stopped already: a move at once, by a search that ignores stop
+            limits, stop = QUICK, threading.Event()
+        moves = self._root_moves(search)
+        if moves is not None:
+            limits = replace(limits, searchmoves=tuple(moves))
+        limited = self.options["UCI_LimitStrength"]
+        level = strength.level_for(self.options["UCI_Elo"]) if limited else "perfect"
+        lines = len(moves or game.moves(position)) if level != "perfect" else self.options["MultiPV"]
+        result = self.engine.search(position, limits, on_info=lambda info: self._info(search, info),
+                                    stop=stop,
+                                    hold=pondering if go.ponder else None, multipv=lines,
+                                    on_root_move=lambda depth, move, number: self._currmove(
+                                        search, depth, move, number))
+        self._report_damaged_tables()
+        if level != "perfect" and result.lines:
+            return strength.choose(game, position, result.lines, level, self.rng, result.exact)
+        return Line(result.score, result.pv)
+
+    def _report_damaged_tables(self) -> None:
+        """Say once that a Syzygy table could not be read (the search went on without it)."""
+        if self.syzygy is not None and self.syzygy.damaged and not self.syzygy_damage_told:
+            self.syzygy_damage_told = True
+            self.say(f"info string error: a Syzygy table could not be read ({self.syzygy.damaged}); "
+                     "positions it holds are searched without it")
+
+    def _root_moves(self, search: Search) -> list[Any] | None:
+        """The moves the root may play: searchmoves, narrowed to those that keep the Syzygy
+        tables' result when the root is in them; None for every move."""
+        moves = list(search.root_moves) if search.root_moves is not None else None
+        position = search.position
+        if self.syzygy is None or self.game.known_value(position) is not None:
+            return moves
+        every = moves if moves is not None else list(self.game.moves(position))
+        advice = self.syzygy.root(position.board, every)
+        if advice is None:
+            return moves
+        search.advice = advice
+        self.say(f"info string {advice.describe(len(every))}")
+        return advice.moves
+
+    def _mate(self, search: Search, stop: threading.Event) -> tuple[Line | None, SearchLimits]:
+        """A mate within ``go mate N`` proved by the exact mate search, else None and the
+        limits left for the engine."""
+        from perfectplay.engine.clock import budget as clock_budget
+        from perfectplay.search.limits import Budget, Limits, OutOfBudget
+        from perfectplay.search.mate import find_mate
+        game, position, go = self.game, search.position, search.go
+        assert go.mate is not None
+        limits = go.limits
+        seconds = None if limits.infinite else clock_budget(limits, game.player_to_move(position))[1]
+        budget = Budget(Limits(time=seconds, nodes=limits.nodes))
+        budget.stop = stop
+        try:
+            answer = find_mate(game, position, go.mate, budget=budget)
+        except OutOfBudget as reason:
+            self.say(f"info string mate search stopped ({reason}) after {budget.elapsed():.2f} s")
+            return None, QUICK
+        spent = budget.elapsed()
+        if answer.moves is None:
+            self.say(f"info string no mate within {go.mate} moves (proved)")
+        elif search.root_moves is None or answer.line[0] in search.root_moves:
+            self.say(f"info depth {2 * answer.moves - 1} seldepth {len(answer.line)} score mate "
+                     f"{answer.moves} nodes {answer.nodes} nps {int(answer.nodes / max(spent, 1e-6))} "
+                     f"time {int(spent * 1000)} pv {' '.join(line_notation(game, position, answer.line))}")
+            return Line(V.win_in(2 * answer.moves - 1), list(answer.line)), limits
+        return None, _after(limits, spent, go.mate)
+
+    # -- reports --------------------------------------------------------------------------
+    def _info(self, search: Search, info: Info) -> None:
+        if info.multipv > self.options["MultiPV"]:
+            return  # searched for UCI_LimitStrength, not asked for
+        moves = mate_in(info.score)
+        if moves is not None:
+            score = f"mate {moves}"
+        elif search.advice is not None:  # the tables' result, not the evaluation's guess
+            score = f"cp {WDL_VALUE[search.advice.result]}"
+        else:
+            score = f"cp {info.score}"
+        bound = {"lower": " lowerbound", "upper": " upperbound"}.get(info.bound or "", "")
+        tbhits = info.tbhits + (search.advice.probes if search.advice is not None else 0)
+        pv = " ".join(line_notation(self.game, search.position, list(info.pv)))
+        self.say(f"info depth {info.depth} seldepth {info.seldepth} multipv {info.multipv} "
+                 f"score {score}{bound} nodes {info.nodes} nps {info.nps} hashfull {info.hashfull} "
+                 f"tbhits {tbhits} time {int(info.time_s * 1000)}" + (f" pv {pv}" if pv else ""))
+
+    def _currmove(self, search: Search, depth: int, move: Any, number: int) -> None:
+        if time.perf_counter() - search.started >= CURRMOVE_AFTER_S:
+            written = self.game.format_move(search.position, move)
+            self.say(f"info depth {depth} currmove {written} currmovenumber {number}")
+
+
+def _after(limits: SearchLimits, spent: float, mate: int) -> SearchLimits:
+    """The engine's limits once a mate search has used ``spent`` seconds of them."""
+    if limits.time is not None:
+        return replace(limits, time=max(limits.time - spent, 0.01))
+    clocks = {name: max(value - spent, 0.0) for name in ("wtime", "btime")
+              if (value := getattr(limits, name)) is not None}
+    if clocks:
+        return replace(limits, **clocks)
+    if limits.infinite or limits.depth is not None or limits.nodes is not None:
+        return limits
+    return replace(limits, depth=max(2 * mate - 1, 1))
 
 
 def run(game: Game[Any, Any], source: IO[str], sink: IO[str]) -> None:

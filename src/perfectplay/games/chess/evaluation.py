@@ -130,12 +130,37 @@ def tapered_sums(board: chess.Board) -> tuple[int, int, int]:
     return middle, end, phase
 
 
+def castling_squares(board: chess.Board, move: chess.Move, moved: int) -> tuple[int, int, int] | None:
+    """(king's square after, rook's square before, rook's square after) when ``move`` (legal,
+    moving a piece of type ``moved``) castles, else None. Both encodings: standard chess's
+    king two squares (e1g1), and Chess960's king onto its own rook (e1h1), which python-chess
+    uses on a Chess960 board whatever the start position."""
+    if moved != chess.KING:
+        return None
+    onto_rook = board.rooks & board.occupied_co[board.turn] & chess.BB_SQUARES[move.to_square]
+    if not onto_rook and abs(move.to_square - move.from_square) != 2:
+        return None
+    rank = move.from_square & ~7
+    kingside = move.to_square > move.from_square
+    rook_from = move.to_square if onto_rook else rank + 7 if kingside else rank
+    return (rank + 6, rook_from, rank + 5) if kingside else (rank + 2, rook_from, rank + 3)
+
+
 def move_delta(board: chess.Board, move: chess.Move, moved: int) -> tuple[int, int, int]:
     """What ``move`` (legal in ``board``, moving a piece of type ``moved``) adds to
     :func:`tapered_sums`: the piece leaves its square and lands (promoted) on the target, a
     captured piece (en passant included) leaves the board, a castling rook moves."""
     mover = board.turn
     sign = 1 if mover else -1
+    castle = castling_squares(board, move, moved) if moved == chess.KING else None
+    if castle is not None:
+        king_to, rook_from, rook_to = castle
+        king_middle, king_end = TABLES[(chess.KING, mover)]
+        rook_middle, rook_end = TABLES[(chess.ROOK, mover)]
+        middle = (king_middle[king_to] - king_middle[move.from_square]
+                  + rook_middle[rook_to] - rook_middle[rook_from])
+        end = king_end[king_to] - king_end[move.from_square] + rook_end[rook_to] - rook_end[rook_from]
+        return sign * middle, sign * end, 0
     placed = move.promotion or moved
     from_middle, from_end = TABLES[(moved, mover)]
     to_middle, to_end = TABLES[(placed, mover)]
@@ -150,12 +175,6 @@ def move_delta(board: chess.Board, move: chess.Move, moved: int) -> tuple[int, i
         middle += sign * lost_middle[square]  # the opponent's loss is the mover's gain
         end += sign * lost_end[square]
         phase -= PHASE_WEIGHT[captured]
-    if moved == chess.KING and abs(move.to_square - move.from_square) == 2:
-        rank = move.from_square & ~7
-        rook_from, rook_to = (rank + 7, rank + 5) if move.to_square > move.from_square else (rank, rank + 3)
-        rook_middle, rook_end = TABLES[(chess.ROOK, mover)]
-        middle += sign * (rook_middle[rook_to] - rook_middle[rook_from])
-        end += sign * (rook_end[rook_to] - rook_end[rook_from])
     return middle, end, phase
 
 

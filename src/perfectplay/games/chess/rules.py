@@ -42,6 +42,7 @@ _RANDOM = chess.polyglot.POLYGLOT_RANDOM_ARRAY
 _TURN_KEY = _RANDOM[780]
 _CASTLING_KEYS = ((chess.BB_H1, _RANDOM[768]), (chess.BB_A1, _RANDOM[769]),
                   (chess.BB_H8, _RANDOM[770]), (chess.BB_A8, _RANDOM[771]))
+_CORNERS = chess.BB_A1 | chess.BB_H1 | chess.BB_A8 | chess.BB_H8
 
 
 class ChessPosition:
@@ -150,11 +151,26 @@ def parse_fen(text: str) -> chess.Board:
     return board
 
 
-def _polyglot_castling(rights: int) -> int:
+def _polyglot_castling(rights: int, board: chess.Board) -> int:
+    """The Polyglot castling terms of ``rights`` (python-chess's clean castling rights) with
+    the kings where they stand on ``board``: a right is kingside when its rook stands beyond
+    the king, as python-chess hashes it. Standard chess has its rooks in the corners (the
+    fast path)."""
     key = 0
-    for square, value in _CASTLING_KEYS:
-        if rights & square:
-            key ^= value
+    if not rights:
+        return key
+    if not rights & ~_CORNERS:
+        for square, value in _CASTLING_KEYS:
+            if rights & square:
+                key ^= value
+        return key
+    kings = board.kings & ~board.promoted
+    for backrank, kingside, queenside in ((chess.BB_RANK_1, _RANDOM[768], _RANDOM[769]),
+                                          (chess.BB_RANK_8, _RANDOM[770], _RANDOM[771])):
+        king = kings & backrank
+        for rook in chess.scan_forward(rights & backrank):
+            if king:
+                key ^= kingside if chess.BB_SQUARES[rook] > king else queenside
     return key
 
 
@@ -176,28 +192,33 @@ def _ep_key(board: chess.Board) -> int:
 
 
 def key_delta(board: chess.Board, move: chess.Move) -> int:
-    """What ``move`` XORs into the Polyglot key of ``board`` (standard chess; trusts the move
-    to be legal). Checked against python-chess's full hash on random games in the tests."""
+    """What ``move`` XORs into the Polyglot key of ``board`` (trusts the move to be legal;
+    castling in either encoding, so Chess960 boards too). Checked against python-chess's full
+    hash on random games in the tests."""
     mover = board.turn
     moved = board.piece_type_at(move.from_square)
     assert moved is not None  # legal moves start on a piece of the side to move
-    placed = move.promotion or moved
-    delta = _TURN_KEY ^ _piece_key(moved, mover, move.from_square) ^ _piece_key(placed, mover, move.to_square)
-    captured = board.piece_type_at(move.to_square)
-    if captured is not None:
-        delta ^= _piece_key(captured, not mover, move.to_square)
-    elif moved == chess.PAWN and move.to_square == board.ep_square:
-        taken = move.to_square - 8 if mover else move.to_square + 8
-        delta ^= _piece_key(chess.PAWN, not mover, taken)
-    if moved == chess.KING and abs(move.to_square - move.from_square) == 2:
-        rank = move.from_square & ~7
-        rook_from, rook_to = (rank + 7, rank + 5) if move.to_square > move.from_square else (rank, rank + 3)
-        delta ^= _piece_key(chess.ROOK, mover, rook_from) ^ _piece_key(chess.ROOK, mover, rook_to)
+    castle = chess_eval.castling_squares(board, move, moved) if moved == chess.KING else None
+    if castle is not None:  # standard (e1g1) or Chess960 (king onto its rook) encoding
+        king_to, rook_from, rook_to = castle
+        delta = (_TURN_KEY ^ _piece_key(chess.KING, mover, move.from_square)
+                 ^ _piece_key(chess.KING, mover, king_to)
+                 ^ _piece_key(chess.ROOK, mover, rook_from) ^ _piece_key(chess.ROOK, mover, rook_to))
+    else:
+        placed = move.promotion or moved
+        delta = (_TURN_KEY ^ _piece_key(moved, mover, move.from_square)
+                 ^ _piece_key(placed, mover, move.to_square))
+        captured = board.piece_type_at(move.to_square)
+        if captured is not None:
+            delta ^= _piece_key(captured, not mover, move.to_square)
+        elif moved == chess.PAWN and move.to_square == board.ep_square:
+            taken = move.to_square - 8 if mover else move.to_square + 8
+            delta ^= _piece_key(chess.PAWN, not mover, taken)
     rights = board.clean_castling_rights()
     after = rights & ~chess.BB_SQUARES[move.from_square] & ~chess.BB_SQUARES[move.to_square]
     if moved == chess.KING:
         after &= ~(chess.BB_RANK_1 if mover else chess.BB_RANK_8)
-    delta ^= _polyglot_castling(rights) ^ _polyglot_castling(after) ^ _ep_key(board)
+    delta ^= _polyglot_castling(rights, board) ^ _polyglot_castling(after, board) ^ _ep_key(board)
     if moved == chess.PAWN and abs(move.to_square - move.from_square) == 16:
         beside = chess.shift_left(chess.BB_SQUARES[move.to_square]) | chess.shift_right(
             chess.BB_SQUARES[move.to_square])

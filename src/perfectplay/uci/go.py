@@ -1,0 +1,99 @@
+"""UCI's ``go`` command, every form the protocol defines (UCI, Meyer-Kahlen and Huber, 2006):
+
+    go [searchmoves M1 M2 ...] [ponder] [wtime T] [btime T] [winc T] [binc T]
+       [movestogo N] [depth D] [nodes N] [mate N] [movetime T] [infinite]
+
+Times arrive in milliseconds and leave in seconds. Some GUIs send a clock that has run out
+as a negative time, which reads as 0 (move at once); ``depth 0`` reads as depth 1, the
+shallowest search there is; ``movestogo 0`` as no count. ``searchmoves`` takes every word up
+to the next keyword; the session checks them against the position. Anything else is a
+:class:`UciError` that quotes the word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from perfectplay.engine import MAX_DEPTH, SearchLimits
+from perfectplay.errors import PerfectPlayError
+
+CLOCKS = {"wtime", "btime", "winc", "binc"}
+NUMBERS = CLOCKS | {"movetime", "movestogo", "depth", "nodes", "mate"}
+FLAGS = {"infinite", "ponder"}
+KEYWORDS = NUMBERS | FLAGS | {"searchmoves"}
+
+
+class UciError(PerfectPlayError):
+    """A malformed UCI command; reported as ``info string error`` without stopping."""
+
+
+@dataclass(frozen=True)
+class Go:
+    """One ``go``: the engine's limits, and what the session does around the search."""
+
+    limits: SearchLimits
+    mate: int | None = None  # look for a forced mate within this many moves
+    ponder: bool = False  # think on the opponent's time until ponderhit or stop
+    infinite: bool = False  # answer only after stop
+    searchmoves: tuple[str, ...] = ()  # as written; the session reads them in the position
+
+
+# What a malformed go gets: one shallow search, so that it still ends in a bestmove.
+FALLBACK = Go(SearchLimits(depth=1, time=1.0))
+
+
+def parse_go(words: list[str], overhead_s: float = 0.0) -> Go:
+    """The ``go`` that ``words`` (the arguments) describe; clocks lose ``overhead_s`` (the
+    Move Overhead option: time the GUI and the pipes take, which the engine must not plan)."""
+    numbers: dict[str, int] = {}
+    flags: set[str] = set()
+    searchmoves: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        if word in FLAGS:
+            flags.add(word)
+        elif word == "searchmoves":
+            while index < len(words) and words[index] not in KEYWORDS:
+                searchmoves.append(words[index])
+                index += 1
+            if not searchmoves:
+                raise UciError("go searchmoves: name at least one move")
+        elif word in NUMBERS:
+            if index >= len(words):
+                raise UciError(f"go {word}: a number must follow")
+            numbers[word] = _whole(word, words[index])
+            index += 1
+        else:
+            raise UciError(f"go: unknown argument {word!r}")
+    infinite = "infinite" in flags
+    return Go(_limits(numbers, infinite, overhead_s), numbers.get("mate"), "ponder" in flags,
+              infinite, tuple(searchmoves))
+
+
+def _whole(word: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise UciError(f"go {word} {text!r}: not a whole number") from None
+
+
+def _limits(numbers: dict[str, int], infinite: bool, overhead_s: float) -> SearchLimits:
+    fields: dict[str, Any] = {"infinite": infinite}
+    for name in CLOCKS:
+        if name in numbers:
+            seconds = max(numbers[name], 0) / 1000
+            fields[name] = max(seconds - overhead_s, 0.0) if name in ("wtime", "btime") else seconds
+    if "movetime" in numbers:
+        fields["time"] = max(numbers["movetime"], 1) / 1000
+    if numbers.get("movestogo", 0) > 0:
+        fields["movestogo"] = numbers["movestogo"]
+    if "depth" in numbers:
+        fields["depth"] = min(max(numbers["depth"], 1), MAX_DEPTH)
+    if "nodes" in numbers:
+        fields["nodes"] = max(numbers["nodes"], 1)
+    if "mate" in numbers and numbers["mate"] < 1:
+        raise UciError(f"go mate {numbers['mate']}: the number of moves must be 1 or more")
+    return SearchLimits(**fields)
