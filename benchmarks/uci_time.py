@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from wac import DEFAULT_EPD, PERFECTPLAY, read_suite  # noqa: E402
 
 from perfectplay.engine import Engine, SearchLimits  # noqa: E402
-from perfectplay.games.chess import Chess, position_from_board  # noqa: E402
+from perfectplay.games.chess.rules import Chess, position_from_board  # noqa: E402
 
 KRK = "8/8/8/4k3/8/8/3RK3/8 w - - 0 1"
 

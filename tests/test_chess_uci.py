@@ -19,8 +19,8 @@ import pytest
 
 from perfectplay import value as V
 from perfectplay.engine import SearchLimits
-from perfectplay.games.chess import Chess, position_from_board
-from perfectplay.tablebase import probe as own_tables
+from perfectplay.games.chess.rules import Chess, position_from_board
+from perfectplay.games.chess.tablebase import probe as own_tables
 from perfectplay.uci import protocol, strength
 from perfectplay.uci.go import UciError, parse_go
 from perfectplay.uci.protocol import UciSession
@@ -438,7 +438,7 @@ def test_chess960_castling_is_king_takes_rook(engine: chess.engine.SimpleEngine)
 def test_chess960_keys_and_evaluation_follow_castling_either_way() -> None:
     # The incremental Polyglot key and evaluation sums once assumed e1g1-style castling: on a
     # Chess960 board (king onto its rook) both went wrong, and so would repetitions.
-    from perfectplay.games import chess_eval
+    from perfectplay.games.chess import evaluation as chess_eval
     game, rng, castled = Chess(), random.Random(5), 0
     for number in range(0, 960, 80):
         board = chess.Board.from_chess960_pos(number)

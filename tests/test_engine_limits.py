@@ -11,8 +11,8 @@ from typing import Any
 from perfectplay import analyze
 from perfectplay.engine import Engine, Info, SearchLimits
 from perfectplay.game import Game
-from perfectplay.games.connect4 import ConnectFour
-from perfectplay.games.tictactoe import TicTacToe
+from perfectplay.games.connect4.rules import ConnectFour
+from perfectplay.games.tictactoe.rules import TicTacToe
 
 
 class Deepening(Game[tuple, int]):
@@ -124,7 +124,7 @@ def test_a_probe_ends_lines_and_counts_as_a_table_hit() -> None:
 
 
 def test_the_games_own_tables_count_as_table_hits() -> None:
-    from perfectplay.games.chess import Chess
+    from perfectplay.games.chess.rules import Chess
     game = Chess()
     seen: list[Info] = []
     result = Engine(game).search(game.parse_position("8/8/8/4k3/8/8/3QK3/8 w - - 0 1"), SearchLimits(depth=3),

@@ -34,7 +34,6 @@ def chess960_position(game: Game[Any, Any], text: str) -> Any:
     history (repetitions), as ``Chess.parse_position`` gives on a standard board."""
     import chess
 
-    from perfectplay.games.chess import position_from_board
     fen, _, played = " ".join(text.split()).partition("moves")
     fen = fen.strip()
     try:
@@ -45,7 +44,7 @@ def chess960_position(game: Game[Any, Any], text: str) -> Any:
         reasons = [flag.name.removeprefix("STATUS_").lower().replace("_", " ")
                    for flag in chess.Status if flag and flag in board.status() and flag.name]
         raise BadPosition(f"illegal Chess960 FEN {fen!r}: {', '.join(reasons)}")
-    position = position_from_board(board)
+    position = game.from_board(board)  # type: ignore[attr-defined]
     for move in played.split():
         position = game.play(position, game.parse_move(position, move))
     return position

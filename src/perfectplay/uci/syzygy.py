@@ -18,7 +18,7 @@ search, whose scheme this follows; the code is our own):
   or -1 for a cursed win or blessed loss, 0 for a draw. It ends the line like a horizon,
   since the value carries no distance.
 
-The engine's own tables (KQK, KRK, KPK with mate distances, perfectplay.tablebase) answer
+The engine's own tables (KQK, KRK, KPK with mate distances, perfectplay.games.chess.tablebase) answer
 first wherever they hold a position. Every answer counts as a ``tbhits``.
 """
 

@@ -338,6 +338,10 @@ class Chess(Game[ChessPosition, chess.Move]):
             return Outcome.DRAW
         return None
 
+    def from_board(self, board: chess.Board) -> ChessPosition:
+        """The position on a python-chess ``board`` (a Chess960 one included, for UCI)."""
+        return position_from_board(board)
+
     def known_value(self, position: ChessPosition) -> int | None:
         """The endgame tables' value (perfectplay.games.chess.tablebase: KQK, KRK, KPK and the dead draws
         of two kings and a minor piece; no fifty-move rule), or None for any other board."""
