@@ -55,6 +55,9 @@ LOOKUP_CHUNK = 8000
 # Rows per checksummed chunk: a reader checks the 1,024 rows around a record the first time it
 # serves one of them (a millisecond), not the whole batch.
 CHUNK_ROWS = 1024
+# What reading a damaged file raises: SQLite's errors ("database disk image is malformed"),
+# and Python's own when a damaged text cell is not UTF-8.
+UNREADABLE = (sqlite3.DatabaseError, UnicodeDecodeError)
 # The header fields fixed when a file is created, which decide what its records mean.
 DIGESTED = ("format", "format_version", "game", "options", "kind", "root", "batch_size")
 KINDS = ("wld", "score")
@@ -116,7 +119,7 @@ def _reading(method: Callable[Args, Result]) -> Callable[Args, Result]:
     def guarded(*args: Args.args, **kwargs: Args.kwargs) -> Result:
         try:
             return method(*args, **kwargs)
-        except sqlite3.DatabaseError as error:
+        except UNREADABLE as error:
             database = args[0]
             assert isinstance(database, Database)
             raise database.unreadable(error) from None
@@ -176,7 +179,7 @@ class Database:
             cls.open(path).close()  # a file that is not ours is refused before it is written to
         try:
             connection = _connect(path, read_only=not writable)
-        except sqlite3.DatabaseError as error:
+        except UNREADABLE as error:
             raise BadDatabase(f"{path}: not a perfectplay database, or truncated/corrupted "
                               f"({error})") from None
         try:
@@ -184,7 +187,7 @@ class Database:
             database = cls(path, connection, meta)
             database._check_header()
             database.reload_batches()
-        except sqlite3.DatabaseError as error:
+        except UNREADABLE as error:
             connection.close()
             raise BadDatabase(f"{path}: not a perfectplay database, or truncated/corrupted "
                               f"({error})") from None
@@ -218,7 +221,7 @@ class Database:
     def _corrupt(self, what: str) -> CorruptDatabase:
         return CorruptDatabase(f"{self.path}: {what}; the file is corrupted and will not be served")
 
-    def unreadable(self, error: sqlite3.DatabaseError) -> BadDatabase:
+    def unreadable(self, error: Exception) -> BadDatabase:
         """The one-line error for SQLite's own error while reading this file."""
         if isinstance(error, sqlite3.OperationalError) and any(
                 word in str(error) for word in ("locked", "full", "I/O")):
@@ -448,7 +451,7 @@ class Database:
         """Every (key, value) in id order."""
         try:
             yield from self.connection.execute("SELECT key, value FROM positions ORDER BY id")
-        except sqlite3.DatabaseError as error:
+        except UNREADABLE as error:
             raise self.unreadable(error) from None
 
     @_reading
