@@ -11,9 +11,10 @@ import pytest
 from conftest import run_main
 
 from perfectplay import registry
-from perfectplay.errors import BadDatabase
+from perfectplay.errors import BadDatabase, CorruptDatabase
 from perfectplay.store import lookup
 from perfectplay.store.build import build
+from perfectplay.store.database import Database
 
 PAGE = 4096
 BOARD = {"width": 4, "height": 3}
@@ -101,6 +102,9 @@ def test_a_changed_byte_on_any_page_gives_the_right_answers_or_one_error(built, 
         elif all(got in (right, None) for got, right in zip(values, truth)) and (
                 solution in (None, good_solution)):
             counts["searched"] += 1  # a lost index entry: the position is searched instead
+            with pytest.raises(CorruptDatabase, match="integrity check"):  # and verify says so
+                with Database.open(copy) as database:
+                    database.check_structure()
         else:
             counts["wrong"] += 1
             wrong.append(values)

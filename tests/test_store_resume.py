@@ -93,6 +93,12 @@ def _progress(path):
     return (len(written), len(list(work_dir.glob(f"exp{last}.*.upto*.pkl"))))
 
 
+def _tier_files(path):
+    """Each tier file's inode: a tier written again (by rename) gets a new one."""
+    work_dir = workdir_of(path)
+    return {tier.name: tier.stat().st_ino for tier in work_dir.glob("tier*.pkl")} if work_dir.exists() else {}
+
+
 def test_kill_9_in_the_forward_pass_keeps_what_was_expanded(tmp_path):
     """The real thing from the command line: each run is killed with SIGKILL as soon as its
     first pass has got further than the run before it left it; every kill keeps what the
@@ -102,6 +108,7 @@ def test_kill_9_in_the_forward_pass_keeps_what_was_expanded(tmp_path):
                "--batch", "200", "--quiet"]
     seen = [(0, 0)]
     for _ in range(8):
+        before = _tier_files(path)
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 60  # a guard against a hang, not a timing
         while process.poll() is None and time.monotonic() < deadline and _progress(path) <= seen[-1]:
@@ -110,6 +117,9 @@ def test_kill_9_in_the_forward_pass_keeps_what_was_expanded(tmp_path):
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
         seen.append(_progress(path))
+        # Written again: at most the last tier (killed between writing it and recording it).
+        after = _tier_files(path)
+        assert sum(after.get(name) != stamp for name, stamp in before.items()) <= 1, (before, after)
     assert seen == sorted(set(seen)), seen  # each kill kept more than the one before
     final = run_cli("db", "build", *C4_4X3, "--db", str(path), "--batch", "200", "--quiet")
     assert final.returncode == 0, final.stderr
