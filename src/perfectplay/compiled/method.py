@@ -29,6 +29,8 @@ def objection(algorithms: tuple[str, ...], node_limits: bool = False) -> Any:
     def applies(game: Game[Any, Any], request: Request) -> str | None:
         if not numba_available():
             return "numba is not installed (pip install 'perfectplay[fast]')"
+        if game.properties.extra_turns and not node_limits:
+            return f"the generic kernel negates every ply; {game.name} has extra turns"
         if request.algorithm not in algorithms:
             return (f"the {game.name} kernel runs --algorithm {', '.join(algorithms)}, "
                     f"not {request.algorithm!r}")
