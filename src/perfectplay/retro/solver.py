@@ -12,9 +12,10 @@ Three phases, none recursive, so a game of any depth and any cycle structure is 
    mover is a win; a position whose counter reaches zero (every child won for its mover) is a
    loss. Across an edge after which the mover moves again (extra turns, Game.keeps_turn) the
    child's mover is the parent's, so its state counts the other way round. Solved positions
-   are taken first in, first out, which visits them in order of remoteness: so the first losing child found gives the shortest win, and the last
-   winning child to bring a counter to zero gives the longest loss. Whatever is never
-   solved is a draw: neither side can force a win from it.
+   are taken first in, first out, which visits them in order of remoteness: so the first
+   losing child found gives the shortest win, and the last winning child to bring a counter
+   to zero gives the longest loss. Whatever is never solved is a draw: neither side can
+   force a win from it.
 
 Arrays are ``array('q')`` (8 bytes an entry, no int objects), so memory grows with the
 positions and edges only; ``max_positions`` bounds it (LimitReached beyond).
