@@ -29,6 +29,7 @@ _DOT = re.compile(r"^([a-z])(\d+)$")
 
 class DotsAndBoxes(Game[Position, int]):
     name = "dots"
+    method_modules = ("perfectplay.games.dots.kernel_method",)
 
     def __init__(self, width: int = 3, height: int = 3) -> None:
         for option, size in (("width", width), ("height", height)):

@@ -209,7 +209,8 @@ class Kalah(Game[Position, int]):
             raise BadPosition(f"kalah position {text!r} holds {sum(cells)} seeds; Kalah({m},"
                               f"{self.seeds}) has {total}")
         position = (tuple(cells), mover)
-        if not self.legal_moves(position) and self.total_points(position):
+        south_empty, north_empty = not any(cells[:m]), not any(cells[m + 1:2 * m + 1])
+        if (south_empty or north_empty) and self.total_points(position):
             raise BadPosition(f"kalah position {text!r}: a side with no seeds in its pits has "
                               "ended the game; its seeds belong in the stores")
         return position
