@@ -180,3 +180,24 @@ def test_perft_counts_move_sequences_whoever_moves() -> None:
     # 0:1 (again) then 1:1, or 1:1 (again) then 0:1: two sequences of two moves.
     assert perft(game, position, 2).count == 2
     assert perft(game, position, 1).count == 2
+
+
+def test_a_play_session_keeps_the_side_after_an_extra_turn() -> None:
+    from perfectplay.play.session import Session
+    game = ExtraTurnHeaps(score=True, heaps=(1, 2))
+    session = Session(game)
+    session.play((0, 1))  # empties heap 0: the first player moves again
+    assert session.side_to_move == 0
+    session.play((1, 1))
+    assert session.side_to_move == 1
+    session.play((1, 1))  # empties heap 1: the second player again, and the game is over
+    assert session.side_to_move == 1 and session.scores() == (0, -1)
+    assert session.undo(1) and session.side_to_move == 1
+
+
+def test_the_web_payload_names_the_side_to_move_after_extra_turns() -> None:
+    from perfectplay.web.positions import side_to_move
+    game = ExtraTurnHeaps(heaps=(1, 2))
+    assert side_to_move(game, game.start(), [(0, 1)]) == 0
+    assert side_to_move(game, game.start(), [(0, 1), (1, 1)]) == 1
+    assert side_to_move(game, game.start(), [PASS]) == 1

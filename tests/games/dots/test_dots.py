@@ -123,3 +123,18 @@ def test_the_cli_solves_and_refuses_in_one_line(tmp_path) -> None:
     assert "value: +2" in done.stdout
     done = run("solve", "dots", "--width", "2", "--height", "1", "a1-z9 A 0-0", cwd=str(tmp_path))
     assert done.returncode == 2 and "dots position" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_web_api_answers_dots_and_follows_the_extra_turn() -> None:
+    import warnings
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+    from perfectplay.web.app import create_app
+    client = TestClient(create_app(None))
+    params = {"width": "1", "height": "1", "moves": "a1-b1,a1-a2,b1-b2,a2-b2"}
+    over = client.get("/api/dots/position", params=params).json()
+    assert over["over"] and over["mover"] == 1
+    live = client.get("/api/dots/position", params={"width": "2", "height": "2", "moves": "a1-b1"})
+    assert live.status_code == 200 and live.json()["value"] == -2
+    assert client.get("/game/dots").status_code == 200

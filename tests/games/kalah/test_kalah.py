@@ -178,3 +178,17 @@ def test_the_cli_refuses_bad_sizes_and_positions_in_one_line(tmp_path) -> None:
     assert done.returncode == 2 and "kalah position" in done.stderr
     done = run("solve", "dots", "--pits", "3", cwd=str(tmp_path))
     assert done.returncode == 2 and "takes no --pits" in done.stderr
+
+
+def test_the_web_api_answers_kalah_and_follows_the_extra_turn() -> None:
+    import warnings
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+    from perfectplay.web.app import create_app
+    client = TestClient(create_app(None))
+    again = client.get("/api/kalah/position", params={"pits": "3", "seeds": "3", "moves": "1"}).json()
+    assert again["mover"] == 0 and again["status"] == "exact" and again["value"] == 1
+    handed_over = client.get("/api/kalah/position", params={"pits": "3", "seeds": "3", "moves": "3"})
+    assert handed_over.status_code == 200 and handed_over.json()["mover"] == 1
+    assert client.get("/game/kalah").status_code == 200

@@ -66,8 +66,11 @@ function syncUrl() {
 }
 
 const current = () => state.payloads[state.moves.length];
+// The side to move at `ply` (0 moved first): the server's, which follows extra turns
+// (Kalah, Dots and Boxes); strict alternation until that payload has come.
+const moverAt = (ply) => state.payloads[ply]?.mover ?? ply % 2;
 const computerToMove = () => state.mode === "computer" && !current()?.over
-  && state.moves.length % 2 === state.computerSide;
+  && moverAt(state.moves.length) === state.computerSide;
 
 // Fetch the payload of every position along the line that is not known yet.
 async function loadLine() {
@@ -171,7 +174,7 @@ function lead(ply) {
   for (let i = 0; i < ply; i++) {
     const row = state.payloads[i]?.moves.find((m) => m.move === state.moves[i]);
     const gain = row?.gain ?? 0;
-    total += (ply - i) % 2 === 0 ? gain : -gain;
+    total += moverAt(i) === moverAt(ply) ? gain : -gain;
   }
   return total;
 }
@@ -180,7 +183,7 @@ function lead(ply) {
 function firstMistake(points) {
   for (let i = 1; i < points.length; i++) {
     if (points[i - 1] === null || points[i] === null) continue;
-    const moverSign = (i - 1) % 2 === 0 ? 1 : -1;
+    const moverSign = moverAt(i - 1) === 0 ? 1 : -1;
     if (Math.sign(points[i] * moverSign) < Math.sign(points[i - 1] * moverSign)) return { ply: i };
   }
   return null;
@@ -203,7 +206,7 @@ function render() {
   $("status").textContent = statusText(payload);
   $("cancel").disabled = !state.stream;
   const points = state.payloads.slice(0, state.moves.length + 1)
-    .map((p, i) => chartValue(p, lead(i), i % 2 === 0));
+    .map((p, i) => chartValue(p, lead(i), moverAt(i) === 0));
   drawHistory($("history"), points, firstMistake(points), { scoreGame: payload.score_game });
   $("history-box").hidden = state.hidden;  // the chart would give the values away
   $("line").textContent = state.moves.length ? `Moves: ${state.moves.join(" ")}` : "No moves yet.";
@@ -214,7 +217,7 @@ function render() {
 function statusText(payload) {
   // A board's own name for the side to move (Connect Four: "Red (X)"), else its mark.
   const side = payload.board.side ?? payload.board.to_move ??
-    (state.moves.length % 2 === 0 ? "First player" : "Second player");
+    (moverAt(state.moves.length) === 0 ? "First player" : "Second player");
   if (payload.over) return `Game over: ${describeRow({ ...payload, exact: true }, payload.score_game)} for the player to move.`;
   if (state.hidden) return `${side} to move.`;
   if (payload.status === "pending") return `${side} to move; the value needs a longer search.`;
