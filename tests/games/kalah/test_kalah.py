@@ -192,3 +192,24 @@ def test_the_web_api_answers_kalah_and_follows_the_extra_turn() -> None:
     handed_over = client.get("/api/kalah/position", params={"pits": "3", "seeds": "3", "moves": "3"})
     assert handed_over.status_code == 200 and handed_over.json()["mover"] == 1
     assert client.get("/game/kalah").status_code == 200
+
+
+@pytest.mark.skipif(not __import__("perfectplay.compiled", fromlist=["x"]).numba_available(),
+                    reason="numba is not installed")
+def test_the_numba_kernel_matches_search_on_random_positions() -> None:
+    rng = random.Random(8)
+    for pits, seeds in ((3, 3), (4, 2), (2, 5)):
+        game = Kalah(pits, seeds)
+        for _ in range(6):
+            position = game.random_position(rng)
+            if not game.legal_moves(position):
+                continue
+            fast = solve(game, position, engine="compiled")
+            assert fast.algorithm == "kalah-kernel"
+            slow = solve(game, position, algorithm="tt", engine="python")
+            assert (fast.value, sorted(fast.best_moves), fast.totals) == \
+                (slow.value, sorted(slow.best_moves), slow.totals)
+            by_kernel = sorted((mv.notation, mv.value) for mv in analyze(game, position, engine="compiled"))
+            by_search = sorted((mv.notation, mv.value)
+                               for mv in analyze(game, position, algorithm="tt", engine="python"))
+            assert by_kernel == by_search

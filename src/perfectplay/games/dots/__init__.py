@@ -36,8 +36,8 @@ def _brute_force(game: Game[Any, Any], position: Any) -> int:
     return brute_force_value(game, position)  # type: ignore[arg-type]
 
 
-ENTRY = Entry("dots", "Dots and Boxes: complete a box to score it and move again "
-              "(3x3 boxes; other sizes: --width, --height, in boxes)",
+ENTRY = Entry("dots", "Dots and Boxes: complete a box to score it and move again; 3x3 "
+              "boxes, a second-player win by 3; other sizes: --width, --height, in boxes",
               "lines drawn (dot to dot, e.g. a1-b1), the player to move and the score, "
               "e.g. 'a1-b1,a1-a2 B 0-0'; '- A 0-0' is the empty board",
               _load, aliases=("dots-and-boxes", "boxes"), options=("width", "height"),

@@ -29,8 +29,9 @@ def _brute_force(game: Game[Any, Any], position: Any) -> int:
     return brute_force_value(game, position)  # type: ignore[arg-type]
 
 
-ENTRY = Entry("kalah", "mancala: sow seeds, a last seed in your store moves again "
-              "(Kalah(6,4); other sizes: --pits, --seeds)",
+ENTRY = Entry("kalah", "mancala: sow seeds, a last seed in your store moves again; "
+              "Kalah(6,4), a first-player win by 10 (Irving et al. 2000); other sizes: "
+              "--pits, --seeds (Kalah(4,3): +8)",
               "South's pits and store / North's pits and store, then S or N to move, "
               "e.g. '4 4 4 4 4 4 0 / 4 4 4 4 4 4 0 S'",
               _load, aliases=("mancala", "kalaha"), options=("pits", "seeds"),

@@ -43,6 +43,7 @@ MAX_SEEDS = 30
 
 class Kalah(Game[Position, int]):
     name = "kalah"
+    method_modules = ("perfectplay.games.kalah.kernel_method",)
 
     def __init__(self, pits: int = 6, seeds: int = 4, *, empty_capture: bool = True) -> None:
         if not 1 <= pits <= MAX_PITS:
