@@ -60,6 +60,10 @@ def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
     return sorted(valued, key=lambda move_value: -move_value.value)
 
 
+def _preferred(game: Any, request: Request) -> bool:
+    return int(game.edges) >= PREFERRED_FROM
+
+
 def _applies(game: Any, request: Request) -> str | None:
     from perfectplay.games.dots.kernel import MAX_LINES
     if game.edges > MAX_LINES:
@@ -71,4 +75,4 @@ def _applies(game: Any, request: Request) -> str | None:
 register(Method("dots-table", "Dots and Boxes: every set of lines of a board of up to 25 "
                 "valued in one numba pass", solve, analyze, engine="compiled",
                 answers=ALGORITHMS, handles=is_dots, applies=_applies,
-                preferred=lambda game, request: game.edges >= PREFERRED_FROM, priority=10))
+                preferred=_preferred, priority=10))

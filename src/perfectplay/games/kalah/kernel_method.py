@@ -79,6 +79,10 @@ def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
     return sorted(valued, key=lambda move_value: -move_value.value)
 
 
+def _seeds(game: Any) -> int:
+    return 2 * int(game.pits) * int(game.seeds)
+
+
 def _applies(game: Any, request: Request) -> str | None:
     from perfectplay.games.kalah.kernel import MAX_PITS, MAX_SEEDS_IN_KEY
     if game.pits > MAX_PITS or 2 * game.pits * game.seeds > MAX_SEEDS_IN_KEY:
@@ -90,5 +94,5 @@ def _applies(game: Any, request: Request) -> str | None:
 register(Method("kalah-kernel", "Kalah: alpha-beta with extra turns, a table keyed by the pits "
                 "and futility bounds, in numba", solve, analyze, engine="compiled",
                 answers=ALGORITHMS, handles=_is_kalah, applies=_applies,
-                preferred=lambda game, request: 2 * game.pits * game.seeds >= PREFERRED_FROM_SEEDS,
+                preferred=lambda game, request: _seeds(game) >= PREFERRED_FROM_SEEDS,
                 priority=10))

@@ -76,7 +76,8 @@ class Kalah(Game[Position, int]):
         m = self.pits
         first = mover * (m + 1)
         lap = 2 * m + 1
-        again, rest = [], []
+        again: list[int] = []
+        rest: list[int] = []
         for pit in range(m, 0, -1):
             seeds = cells[first + pit - 1]
             if seeds:
