@@ -201,3 +201,17 @@ def test_the_web_payload_names_the_side_to_move_after_extra_turns() -> None:
     assert side_to_move(game, game.start(), [(0, 1)]) == 0
     assert side_to_move(game, game.start(), [(0, 1), (1, 1)]) == 1
     assert side_to_move(game, game.start(), [PASS]) == 1
+
+
+def test_mate_search_refuses_a_game_with_extra_turns_in_one_line() -> None:
+    from perfectplay.errors import UnsupportedSearch
+    with pytest.raises(UnsupportedSearch, match="extra turns"):
+        solve(ExtraTurnHeaps(), ((1, 1), 0, 0, 0), mate=2)
+
+
+def test_the_compiled_retro_engine_refuses_extra_turns_with_a_reason() -> None:
+    from perfectplay.errors import UnsupportedSearch
+    from perfectplay.retro import choose_engine
+    with pytest.raises(UnsupportedSearch, match="extra turns"):
+        choose_engine(LoopyExtraTurns(1), "compiled")
+    assert choose_engine(LoopyExtraTurns(1), "auto") == "python"
