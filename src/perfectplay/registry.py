@@ -32,6 +32,8 @@ OPTION_HELP = {
     "code": "octal game code, e.g. 0.77 (Kayles) or 0.137 (Dawson's chess)",
     "width": "board width (Connect Four; Dodgem: 3, 4 or 5 for a square board)",
     "height": "board height (Connect Four)",
+    "pits": "pits a side (Kalah; default 6)",
+    "seeds": "seeds a pit at the start (Kalah; default 4)",
 }
 
 

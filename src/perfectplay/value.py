@@ -103,3 +103,15 @@ def outcome_word(value: float) -> str:
     if value < 0:
         return "loss"
     return "draw"
+
+
+def move_worth(child: int, gain: int, same_mover: bool, score_game: bool) -> int:
+    """What a move is worth to its player, from ``child``, the node-relative value of the
+    position it leads to: in a score game the move's gain minus the reply's score; in a
+    win/loss game the child's value negated and one ply further from the end. After an extra
+    turn (``same_mover``: Kalah, Dots and Boxes) the child's value is already the mover's and
+    is not negated. Shared by the backups that do not search (tables, databases)."""
+    if score_game:
+        return gain + child if same_mover else gain - child
+    further = int(from_table(child, 1))
+    return further if same_mover else -further

@@ -48,6 +48,12 @@ def kernel_options(request: Request) -> dict[str, Any]:
 
 # -- the generic engine over a game's compiled spec (docs/compiled.md) ---------------------
 
+def _negates_every_ply(game: Game[Any, Any]) -> bool:
+    """The generic kernel's games: a compiled spec, and the turn passing after every move
+    (its backup negates every child; games with extra turns bring their own kernels)."""
+    return has_compiled_spec(game) and not game.properties.extra_turns
+
+
 def _spec(game: Game[Any, Any]) -> Any:
     return game.compiled_spec()  # type: ignore[attr-defined]
 
@@ -64,4 +70,4 @@ def _generic_analyze(game: Any, position: Any, request: Request) -> list[MoveVal
 
 register(Method("generic-kernel", "negamax, alpha-beta and a table over a game's @njit functions",
                 _generic_solve, _generic_analyze, engine="compiled", answers=GENERIC_ALGORITHMS,
-                handles=has_compiled_spec, applies=objection(GENERIC_ALGORITHMS), priority=20))
+                handles=_negates_every_ply, applies=objection(GENERIC_ALGORITHMS), priority=20))

@@ -107,18 +107,21 @@ def analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveV
         for move in moves:
             gain = game.gain(position, move) if score_game else 0
             child = game.play(position, move)
+            # The child's values are the opponent's, negated, unless the mover moves again.
+            sign = 1 if game.properties.extra_turns and game.keeps_turn(position, move) else -1
             finished = _finished_value(game, child)
             if finished is not None:
                 valued.append(MoveValue(move, game.format_move(position, move),
-                                        gain + _one_ply_up(-finished), score_game, True))
+                                        gain + _one_ply_up(sign * finished), score_game, True))
                 continue
             if limits is None:  # a depth of 1: the child's own evaluation
                 valued.append(MoveValue(move, game.format_move(position, move),
-                                        gain - game.evaluate(child), score_game, False))
+                                        gain + sign * game.evaluate(child), score_game, False))
                 continue
             result = engine.search(child, limits, stop=stop)
             valued.append(MoveValue(move, game.format_move(position, move),
-                                    gain + _one_ply_up(-result.score), score_game, result.exact))
+                                    gain + _one_ply_up(sign * result.score), score_game,
+                                    result.exact))
             reached.append(result.depth + 1)  # plies from this position
             nodes += result.nodes
     best = sorted(valued, key=lambda move_value: -move_value.value)
@@ -137,7 +140,7 @@ def _shallower(limits: Any) -> Any:
 
 
 def _one_ply_up(value: int) -> int:
-    """A negated child value read one ply further from the end: a win or loss in p plies
+    """A child value (negated by the caller) read one ply further from the end: a win or loss in p plies
     from the child is one in p + 1 from the parent."""
     if V.is_win(value):
         return value - 1

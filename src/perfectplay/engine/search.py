@@ -119,6 +119,8 @@ class Searcher:
         self.quiescence = settings.quiescence and self.has_noisy
         self.null_pruning = settings.null_move and self.has_null
         self.is_score = game.properties.is_score
+        # Extra turns: after some moves the mover moves again (docs/extra_turns.md).
+        self.extra_turns = game.properties.extra_turns
         self.knows = cls.known_value is not Game.known_value
         self.use_table = settings.tt
         self.no_move = Outcome.WIN if game.properties.misere else Outcome.LOSS
@@ -269,7 +271,8 @@ class Searcher:
             child = self.game.play(position, move)
             child_key = self._child_key(position, move, key, child)
             gain = self.game.gain(position, move) if self.is_score else 0
-            score = self._child(child, child_key, gain, alpha, beta, depth, 0, number == 0)
+            same = self.extra_turns and self.game.keeps_turn(position, move)
+            score = self._child(child, child_key, gain, same, alpha, beta, depth, 0, number == 0)
             if score > best:
                 best, best_move = score, move
                 self.pv[0] = [move, *self.pv[1]]
@@ -287,17 +290,26 @@ class Searcher:
             return self.game.key_after(position, move, key)
         return self.game.hash_key(child)
 
-    def _child(self, child: Any, key: int, gain: int, alpha: int, beta: int, depth: int,
-               ply: int, first: bool) -> int:
+    def _child(self, child: Any, key: int, gain: int, same: bool, alpha: int, beta: int,
+               depth: int, ply: int, first: bool) -> int:
         """The value of one move for its player, with PVS's null window after the first."""
         self.pv[ply + 1] = []
         if first or not self.settings.pvs or beta - alpha <= 1:
-            return gain - self.search(child, key, gain - beta, gain - alpha, depth - 1, ply + 1, True)
-        score = gain - self.search(child, key, gain - alpha - 1, gain - alpha, depth - 1, ply + 1, True)
+            return self._move_score(child, key, gain, same, alpha, beta, depth - 1, ply)
+        score = self._move_score(child, key, gain, same, alpha, alpha + 1, depth - 1, ply)
         if alpha < score < beta:
             self.pv[ply + 1] = []
-            score = gain - self.search(child, key, gain - beta, gain - alpha, depth - 1, ply + 1, True)
+            score = self._move_score(child, key, gain, same, alpha, beta, depth - 1, ply)
         return score
+
+    def _move_score(self, child: Any, key: int, gain: int, same: bool, alpha: int, beta: int,
+                    depth: int, ply: int) -> int:
+        """A move's value for its player, searching its child to ``depth`` with the mover's
+        window (alpha, beta): negated and swapped, or kept as it is when the mover moves
+        again (``same``: an extra turn)."""
+        if same:
+            return gain + self.search(child, key, alpha - gain, beta - gain, depth, ply + 1, True)
+        return gain - self.search(child, key, gain - beta, gain - alpha, depth, ply + 1, True)
 
     def search(self, position: Any, key: int, alpha: int, beta: int, depth: int, ply: int,
                null_ok: bool) -> int:
@@ -371,6 +383,7 @@ class Searcher:
             child = game.play(position, move)
             child_key = self._child_key(position, move, key, child)
             gain = game.gain(position, move) if is_score else 0
+            same = self.extra_turns and game.keeps_turn(position, move)
             if (number >= late and move not in noisy and move not in killers
                     and not game.must_move(child)):
                 # Late-move reduction: a late quiet move is rarely best, so a shallower
@@ -378,12 +391,13 @@ class Searcher:
                 # high is searched again in full, so a good late move is never lost.
                 reduction = 1 if number < 2 * late else 2
                 self.pv[ply + 1] = []
-                score = gain - self.search(child, child_key, gain - alpha - 1, gain - alpha,
-                                           depth - 1 - reduction, ply + 1, True)
+                score = self._move_score(child, child_key, gain, same, alpha, alpha + 1,
+                                         depth - 1 - reduction, ply)
                 if score > alpha:
-                    score = self._child(child, child_key, gain, alpha, beta, depth, ply, False)
+                    score = self._child(child, child_key, gain, same, alpha, beta, depth, ply, False)
             else:
-                score = self._child(child, child_key, gain, alpha, beta, depth, ply, number == 0)
+                score = self._child(child, child_key, gain, same, alpha, beta, depth, ply,
+                                    number == 0)
             if score > best:
                 best, best_index = score, index
                 if score > alpha:
@@ -455,7 +469,10 @@ class Searcher:
             alpha = best
         for move in moves:
             gain = game.gain(position, move) if self.is_score else 0
-            score = gain - self.quiesce(game.play(position, move), gain - beta, gain - alpha, ply + 1)
+            if self.extra_turns and game.keeps_turn(position, move):  # the mover moves again
+                score = gain + self.quiesce(game.play(position, move), alpha - gain, beta - gain, ply + 1)
+            else:
+                score = gain - self.quiesce(game.play(position, move), gain - beta, gain - alpha, ply + 1)
             if score > best:
                 best = score
                 if score > alpha:

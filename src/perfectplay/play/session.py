@@ -22,6 +22,8 @@ class Turn:
     move: Any
     notation: str
     gain: int
+    # The mover moves again after it (an extra turn: Kalah, Dots and Boxes).
+    again: bool = False
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,11 @@ class Session:
 
     @property
     def side_to_move(self) -> int:
-        return len(self.history) % 2
+        """The side after the last turn: the same one after an extra turn, else the other."""
+        if not self.history:
+            return 0
+        last = self.history[-1]
+        return last.side if last.again else 1 - last.side
 
     @property
     def score_game(self) -> bool:
@@ -86,7 +92,9 @@ class Session:
         """Play a legal move (one from legal_moves or parse)."""
         game, position = self.game, self.position
         gain = game.gain(position, move) if self.score_game else 0
-        turn = Turn(self.side_to_move, position, move, game.format_move(position, move), gain)
+        again = game.properties.extra_turns and game.keeps_turn(position, move)
+        turn = Turn(self.side_to_move, position, move, game.format_move(position, move), gain,
+                    again)
         self.history.append(turn)
         self.position = game.play(position, move)
         return turn

@@ -79,7 +79,13 @@ def choose_engine(game: Game[Any, Any], engine: str) -> str:
         return "python"
     from perfectplay.compiled import numba_available
     if engine == "auto":
-        return "compiled" if has_kernel(game) and numba_available() else "python"
+        return ("compiled" if has_kernel(game) and numba_available()
+                and not game.properties.extra_turns else "python")
+    if game.properties.extra_turns:
+        # The kernel's backup negates across every edge; the Python engine marks the edges
+        # after which the mover moves again (docs/extra_turns.md).
+        raise UnsupportedSearch(f"--engine compiled: {game.name} has extra turns, which only "
+                                "the python engine follows; use --engine python")
     if not has_kernel(game):
         raise UnsupportedSearch(f"--engine compiled: {game.name} gives no integer states "
                                 "(compiled_spec); use --engine python")

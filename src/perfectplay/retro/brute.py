@@ -4,9 +4,10 @@ It shares no code with retro/solver.py or retro/kernel.py. Positions are the gam
 objects (no key folding), found by a depth-first walk with an explicit stack, and values
 come from sweeping over all of them again and again instead of following parents:
 
-* sweep k decides every still-undecided position that has a child lost within k - 1 plies
-  for its mover (a win in k) or whose children are all won within k - 1 plies for their
-  movers (a loss in k);
+* sweep k decides every still-undecided position that has a child won within k - 1 plies
+  for this position's mover (a win in k) or whose children are all lost within k - 1 plies
+  for it (a loss in k); a child's value is its own mover's, negated unless the move gave
+  an extra turn;
 * sweeps stop when one decides nothing new; what is left is drawn.
 
 Quadratic in the worst case (one sweep per ply of the longest win), so it is meant for
@@ -54,15 +55,20 @@ def fixpoint_values(game: Game[Any, Any], root: Any) -> dict[Any, int]:
         elif result is Outcome.DRAW:
             value[position] = 0
     undecided = [position for position in children if position not in value]
+    # +1 reads a child's value as its mover's, -1 as the opponent's (extra turns keep the mover).
+    extra = game.properties.extra_turns
+    signs = {position: [1 if extra and game.keeps_turn(position, move) else -1
+                        for move in game.moves(position)] for position in undecided}
     ply = 0
     while undecided:
         ply += 1
         decided: dict[Any, int] = {}
         for position in undecided:
-            known = [value.get(child) for child in children[position]]
-            if any(v is not None and v < 0 for v in known):
+            known = [None if child not in value else sign * value[child]
+                     for child, sign in zip(children[position], signs[position])]
+            if any(v is not None and v > 0 for v in known):
                 decided[position] = V.WIN - ply
-            elif all(v is not None and v > 0 for v in known):
+            elif all(v is not None and v < 0 for v in known):
                 decided[position] = ply - V.WIN
         if not decided:
             break

@@ -79,7 +79,8 @@ def _move_values(game: Game[Any, Any], position: Any, result: Any) -> list[tuple
     for move in game.moves(position):
         child = result.value(game.key(game.play(position, move)))
         # The child's node value, one ply further from the end, from the mover's side.
-        valued.append((move, -int(V.from_table(child, 1))))
+        same_mover = game.properties.extra_turns and game.keeps_turn(position, move)
+        valued.append((move, V.move_worth(child, 0, same_mover, False)))
     return valued
 
 

@@ -10,10 +10,12 @@ Three phases, none recursive, so a game of any depth and any cycle structure is 
    children not yet known to be won for their mover (i.e. lost for this position's mover),
    as the GamesCrafters' loopy solver does. A position with a child lost for that child's
    mover is a win; a position whose counter reaches zero (every child won for its mover) is a
-   loss. Solved positions are taken first in, first out, which visits them in order of
-   remoteness: so the first losing child found gives the shortest win, and the last
-   winning child to bring a counter to zero gives the longest loss. Whatever is never
-   solved is a draw: neither side can force a win from it.
+   loss. Across an edge after which the mover moves again (extra turns, Game.keeps_turn) the
+   child's mover is the parent's, so its state counts the other way round. Solved positions
+   are taken first in, first out, which visits them in order of remoteness: so the first
+   losing child found gives the shortest win, and the last winning child to bring a counter
+   to zero gives the longest loss. Whatever is never solved is a draw: neither side can
+   force a win from it.
 
 Arrays are ``array('q')`` (8 bytes an entry, no int objects), so memory grows with the
 positions and edges only; ``max_positions`` bounds it (LimitReached beyond).
@@ -51,6 +53,8 @@ class Graph:
         self.positions: list[Any] = []
         self.first = array("q", [0])
         self.edges = array("q")
+        # Per edge: 1 when the mover moves again after it (extra turns), else 0.
+        self.same_mover = bytearray()
         # Per position: UNKNOWN, or WON / LOST / DRAWN once its value is known.
         self.state = bytearray()
         self.remoteness = array("q")
@@ -68,9 +72,11 @@ def enumerate_graph(game: Game[Any, Any], root: Any, *, max_positions: int,
     and not expanded."""
     started = time.perf_counter() if started is None else started
     moves_of, play, outcome_of, key_of = game.moves, game.play, game.outcome, game.key
+    extra, keeps = game.properties.extra_turns, game.keeps_turn
     no_move = WON if game.properties.misere else LOST
     ended = {Outcome.WIN: WON, Outcome.LOSS: LOST, Outcome.DRAW: DRAWN}
     graph = Graph()
+    same_mover = graph.same_mover
     index, keys, positions, first, edges = graph.index, graph.keys, graph.positions, graph.first, graph.edges
     state = graph.state
     index[key_of(root)] = 0
@@ -101,6 +107,7 @@ def enumerate_graph(game: Game[Any, Any], root: Any, *, max_positions: int,
                     keys.append(key)
                     positions.append(child)
                 edges.append(at)
+                same_mover.append(1 if extra and keeps(position, move) else 0)
         first.append(len(edges))
         done += 1
         if not done & (PROGRESS_EVERY - 1):
@@ -111,21 +118,25 @@ def enumerate_graph(game: Game[Any, Any], root: Any, *, max_positions: int,
     return graph
 
 
-def reverse_edges(graph: Graph) -> tuple[array[int], array[int]]:
+def reverse_edges(graph: Graph) -> tuple[array[int], array[int], bytearray]:
     """The parents of every position, as a CSR list like the children (a duplicate move to
-    the same child appears twice, matching the children counter). numpy sorts the edges by
-    child; the result goes back into arrays, which Python indexes fastest."""
+    the same child appears twice, matching the children counter), with each reversed edge's
+    same-mover flag. numpy sorts the edges by child; the result goes back into arrays, which
+    Python indexes fastest."""
     count = len(graph)
     children = np.frombuffer(graph.edges, dtype=np.int64) if len(graph.edges) else np.zeros(0, np.int64)
     degree = np.diff(np.frombuffer(graph.first, dtype=np.int64)).astype(np.int64)
     owners = np.repeat(np.arange(count, dtype=np.int64), degree)
-    parents = owners[np.argsort(children, kind="stable")]
+    order = np.argsort(children, kind="stable")
+    parents = owners[order]
+    flags = np.frombuffer(bytes(graph.same_mover), dtype=np.uint8)
+    same_mover = bytearray(flags[order].tobytes()) if len(flags) else bytearray()
     starts = np.zeros(count + 1, dtype=np.int64)
     np.cumsum(np.bincount(children, minlength=count), out=starts[1:])
-    return array("q", starts.tobytes()), array("q", parents.tobytes())
+    return array("q", starts.tobytes()), array("q", parents.tobytes()), same_mover
 
 
-def propagate(graph: Graph, starts: array[int], parents: array[int], *,
+def propagate(graph: Graph, starts: array[int], parents: array[int], same_mover: bytearray, *,
               progress: ProgressFn | None = None, poll: PollFn = _ignore,
               started: float = 0.0) -> None:
     """Phase 3 (see the module docstring): fills ``graph.state`` and ``graph.remoteness``."""
@@ -137,17 +148,16 @@ def propagate(graph: Graph, starts: array[int], parents: array[int], *,
         child = queue[head]
         head += 1
         further = remoteness[child] + 1
-        if state[child] == LOST:
-            for e in range(starts[child], starts[child + 1]):
-                parent = parents[e]
-                if state[parent] == UNKNOWN:
+        lost = state[child] == LOST
+        for e in range(starts[child], starts[child + 1]):
+            parent = parents[e]
+            if state[parent] == UNKNOWN:
+                # Lost for the child's mover wins for the parent's, unless they are one.
+                if lost != same_mover[e]:
                     state[parent] = WON
                     remoteness[parent] = further
                     queue.append(parent)
-        else:
-            for e in range(starts[child], starts[child + 1]):
-                parent = parents[e]
-                if state[parent] == UNKNOWN:
+                else:
                     pending[parent] -= 1
                     if pending[parent] == 0:
                         state[parent] = LOST
@@ -179,10 +189,10 @@ def solve_python(game: Game[Any, Any], root: Any, *, max_positions: int,
     enumerated = time.perf_counter()
     if progress is not None:
         progress(Progress("enumerate", len(graph), len(graph), enumerated - started))
-    starts, parents = reverse_edges(graph)
+    starts, parents, same_mover = reverse_edges(graph)
     if progress is not None:
         progress(Progress("parents", len(graph), len(graph), time.perf_counter() - started))
-    propagate(graph, starts, parents, progress=progress, poll=poll, started=started)
+    propagate(graph, starts, parents, same_mover, progress=progress, poll=poll, started=started)
     values = node_values(graph.state, graph.remoteness)
     stats = RetroStats(positions=len(graph), edges=len(graph.edges), enumerate_s=enumerated - started,
                        solve_s=time.perf_counter() - enumerated, engine="python")

@@ -14,6 +14,7 @@ def build(rules: Rules, budget: Budget) -> Searcher:
     moves_of, play, outcome_of = rules.moves, rules.play, rules.outcome
     gain_of, evaluate, is_score, distance = rules.gain, rules.evaluate, rules.is_score, rules.distance
     end_value, no_move_value = rules.end_value, rules.no_move_value
+    extra, keeps = rules.extra_turns, rules.keeps_turn
     poll, poll_mask, node_cap = budget.poll, budget.poll_mask, budget.node_cap
     win = V.WIN
     path: list[Any] = [None]  # path[ply]: the position searched at that ply
@@ -49,7 +50,11 @@ def build(rules: Rules, budget: Budget) -> Searcher:
         best = -V.INFINITY
         for move in moves:
             gain = gain_of(position, move) if is_score else 0
-            value = gain - search(play(position, move), gain - beta, gain - alpha, ply + 1, depth - 1)
+            if extra and keeps(position, move):
+                # The mover moves again: the child's value is already theirs; no bound swap.
+                value = gain + search(play(position, move), alpha - gain, beta - gain, ply + 1, depth - 1)
+            else:
+                value = gain - search(play(position, move), gain - beta, gain - alpha, ply + 1, depth - 1)
             if value > best:
                 best = value
                 if value > alpha:

@@ -172,6 +172,9 @@ def _objection(game: Game[Any, Any], request: Request) -> str | None:
         return f"--mate {request.mate}: give the number of moves, 1 or more"
     if game.properties.is_score:
         return f"--mate searches for a forced win; {game.name} is a score game"
+    if game.properties.extra_turns:
+        # "Within N moves" alternates the two sides' moves; an extra turn breaks that count.
+        return f"--mate counts moves that alternate; {game.name} has extra turns (use tt or retro)"
     if request.limits.depth is not None:
         return "--mate N is the depth of an exact search; bound it with --nodes or --time, not --depth"
     return None

@@ -18,6 +18,7 @@ def build(rules: Rules, budget: Budget, capacity: int) -> Searcher:
     moves_of, play, outcome_of, key_of = rules.moves, rules.play, rules.outcome, rules.key
     gain_of, is_score = rules.gain, rules.is_score
     end_value, no_move_value = rules.end_value, rules.no_move_value
+    extra, keeps = rules.extra_turns, rules.keeps_turn
     poll, poll_mask, node_cap = budget.poll, budget.poll_mask, budget.node_cap
     table = MemoTable(capacity)
     budget.allow_memory(capacity * PYTHON_BYTES_PER_ENTRY)
@@ -53,10 +54,10 @@ def build(rules: Rules, budget: Budget, capacity: int) -> Searcher:
             return no_move_value(ply)
         best = -V.INFINITY
         for move in moves:
-            if is_score:
-                value = gain_of(position, move) - search(play(position, move), 0, 0, ply + 1, depth)
-            else:
-                value = -search(play(position, move), 0, 0, ply + 1, depth)
+            child = search(play(position, move), 0, 0, ply + 1, depth)
+            if extra and keeps(position, move):
+                child = -child  # the mover moves again: the child's value is already theirs
+            value = gain_of(position, move) - child if is_score else -child
             if value > best:
                 best = value
         if len(table) < table.capacity:

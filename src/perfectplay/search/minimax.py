@@ -13,6 +13,7 @@ def build(rules: Rules, budget: Budget) -> Searcher:
     moves_of, play, outcome_of = rules.moves, rules.play, rules.outcome
     gain_of, evaluate, is_score = rules.gain, rules.evaluate, rules.is_score
     end_value, no_move_value = rules.end_value, rules.no_move_value
+    extra, keeps = rules.extra_turns, rules.keeps_turn
     poll, poll_mask, node_cap = budget.poll, budget.poll_mask, budget.node_cap
     path: list[Any] = [None]  # path[ply]: the position searched at that ply
     nodes = max_ply = horizon = 0
@@ -39,10 +40,10 @@ def build(rules: Rules, budget: Budget) -> Searcher:
             return evaluate(position)
         best = -V.INFINITY
         for move in moves:
-            if is_score:
-                value = gain_of(position, move) - search(play(position, move), 0, 0, ply + 1, depth - 1)
-            else:
-                value = -search(play(position, move), 0, 0, ply + 1, depth - 1)
+            child = search(play(position, move), 0, 0, ply + 1, depth - 1)
+            if extra and keeps(position, move):
+                child = -child  # the mover moves again: the child's value is already theirs
+            value = gain_of(position, move) - child if is_score else -child
             if value > best:
                 best = value
         return best

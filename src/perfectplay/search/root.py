@@ -28,10 +28,9 @@ def value_moves(rules: Rules, searcher: Searcher, position: Any, depth: int,
     alpha = low
     results: list[RootMove] = []
     for index, move in enumerate(moves):
-        gain = rules.gain(position, move) if rules.is_score else 0
-        child = rules.play(position, move)
-        child_value = searcher.search(child, gain - high, gain - alpha, 1, depth - 1)
-        value = gain - child_value
+        low_child, high_child = rules.child_window(position, move, alpha, high)
+        child_value = searcher.search(rules.play(position, move), low_child, high_child, 1, depth - 1)
+        value = rules.move_value(position, move, child_value)
         exact = full_window or not searcher.windowed or value > alpha or alpha == low
         results.append(RootMove(move, value, exact))
         if not full_window and value > alpha:
@@ -48,7 +47,8 @@ def child_has_value(rules: Rules, searcher: Searcher, position: Any, move: Any,
     """Whether ``move`` is worth exactly ``target`` to its player, by a narrow-window search
     (t - 1, t + 1) of the child: with integer values a result inside means equality."""
     gain = rules.gain(position, move) if rules.is_score else 0
-    wanted = gain - target
+    # The child's value that makes the move worth ``target`` (its inverse of move_value).
+    wanted = target - gain if rules.same_mover(position, move) else gain - target
     if not searcher.windowed:
         return searcher.search(rules.play(position, move), 0, 0, ply + 1, depth - 1) == wanted
     found = searcher.search(rules.play(position, move), wanted - 1, wanted + 1, ply + 1, depth - 1)
@@ -90,8 +90,8 @@ def principal_variation(rules: Rules, searcher: Searcher, position: Any, value: 
             break
         gain = rules.gain(position, move) if rules.is_score else 0
         line.append(move)
+        value = value - gain if rules.same_mover(position, move) else gain - value
         position = rules.play(position, move)
-        value = gain - value
         ply += 1
     return line
 

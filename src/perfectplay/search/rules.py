@@ -40,6 +40,31 @@ class Rules:
         self.distance = not outcome_only and not props.is_score
         self.outcome_only = outcome_only
         self.no_move = Outcome.WIN if props.misere else Outcome.LOSS
+        # Extra turns (Kalah, Dots and Boxes): a move after which the mover moves again gives
+        # a child whose value is already the mover's, taken without negation (docs/extra_turns.md).
+        self.extra_turns = props.extra_turns
+        self.keeps_turn = game.keeps_turn
+
+    def same_mover(self, position: Any, move: Any) -> bool:
+        """Whether the player who plays ``move`` at ``position`` is also to move after it."""
+        return self.extra_turns and self.keeps_turn(position, move)
+
+    def move_value(self, position: Any, move: Any, child_value: float) -> float:
+        """The value of ``move`` for its player from the value of the position it leads to:
+        gain minus the child's value, or plus it when the mover moves again."""
+        gain = self.gain(position, move) if self.is_score else 0
+        if self.same_mover(position, move):
+            return gain + child_value
+        return gain - child_value
+
+    def child_window(self, position: Any, move: Any, alpha: float,
+                     beta: float) -> tuple[float, float]:
+        """The window to search the child of ``move`` with, for the parent window (alpha,
+        beta): swapped and negated as usual, kept (shifted by the gain) after an extra turn."""
+        gain = self.gain(position, move) if self.is_score else 0
+        if self.same_mover(position, move):
+            return alpha - gain, beta - gain
+        return gain - beta, gain - alpha
 
     def end_value(self, result: Outcome, ply: int) -> int:
         """The value of a finished game for the side to move at ``ply``."""
@@ -137,8 +162,11 @@ def final_points(game: Game[Any, Any], rules: Rules, position: Any, difference: 
     total = game.total_points(position) if hasattr(game, "total_points") else None
     if total is None:
         earned = [0, 0]
-        for ply, move in enumerate(line):
-            earned[ply % 2] += rules.gain(position, move)
+        mover = 0
+        for move in line:
+            earned[mover] += rules.gain(position, move)
+            if not rules.same_mover(position, move):
+                mover = 1 - mover
             position = rules.play(position, move)
         if earned[0] - earned[1] != difference:
             return None  # the line was cut short; totals unknown

@@ -146,9 +146,8 @@ def _value_from_children(rules: Rules, position: Any, values: dict[Any, Any]) ->
                 f"{rules.game.name}: its tabulation order gives {position!r} before the "
                 f"position its move {move!r} leads to; the order must list successors first")
         child = values[child_key]
-        # A score is gain minus the reply's value; a win/loss value also moves one ply
-        # further from the end (value.from_table rebases it, as memo does when reading).
-        value = rules.gain(position, move) - child if rules.is_score else -V.from_table(child, 1)
+        gain = rules.gain(position, move) if rules.is_score else 0
+        value = V.move_worth(child, gain, rules.same_mover(position, move), rules.is_score)
         if best is None or value > best:
             best = value
     return best

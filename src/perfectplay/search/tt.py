@@ -30,6 +30,7 @@ def build(rules: Rules, budget: Budget, table: TranspositionTable) -> Searcher:
     moves_of, play, outcome_of, key_of = rules.moves, rules.play, rules.outcome, rules.key
     gain_of, evaluate, is_score, distance = rules.gain, rules.evaluate, rules.is_score, rules.distance
     end_value, no_move_value = rules.end_value, rules.no_move_value
+    extra, keeps = rules.extra_turns, rules.keeps_turn
     poll, poll_mask, node_cap = budget.poll, budget.poll_mask, budget.node_cap
     slots, mask, store = table.slots, table.mask, table.store
     budget.allow_memory(table.size * PYTHON_BYTES_PER_ENTRY)
@@ -96,7 +97,11 @@ def build(rules: Rules, budget: Budget, table: TranspositionTable) -> Searcher:
         best_move = None
         for move in moves:
             gain = gain_of(position, move) if is_score else 0
-            value = gain - search(play(position, move), gain - beta, gain - alpha, ply + 1, depth - 1)
+            if extra and keeps(position, move):
+                # The mover moves again: the child's value is already theirs; no bound swap.
+                value = gain + search(play(position, move), alpha - gain, beta - gain, ply + 1, depth - 1)
+            else:
+                value = gain - search(play(position, move), gain - beta, gain - alpha, ply + 1, depth - 1)
             if value > best:
                 best, best_move = value, move
                 if value > alpha:

@@ -105,7 +105,8 @@ def _move_values(store: Store, game: Game[Any, Any], position: Any) -> list[Move
             raise CorruptDatabase(f"{store.path}: holds {game.format_position(position)!r} but "
                                   f"not the position after its move {game.format_move(position, move)!r}; "
                                   "the file is damaged and will not be served")
-        worth = game.gain(position, move) - child if score_game else -int(V.from_table(child, 1))
+        same_mover = game.properties.extra_turns and game.keeps_turn(position, move)
+        worth = V.move_worth(child, game.gain(position, move), same_mover, score_game)
         valued.append(MoveValue(move, game.format_move(position, move), worth, score_game))
     return sorted(valued, key=lambda mv: -mv.value)
 

@@ -144,7 +144,8 @@ def _value(game: Game[Any, Any], position: Any, values: dict[Any, int], score_ga
         child = values[encode_key(key_of(play(position, move)))]
         # A score is the gain minus the reply's score; a win or loss moves one ply further
         # from the end (node-relative values, perfectplay.value).
-        found = game.gain(position, move) - child if score_game else -int(V.from_table(child, 1))
+        same_mover = game.properties.extra_turns and game.keeps_turn(position, move)
+        found = V.move_worth(child, game.gain(position, move), same_mover, score_game)
         if best is None or found > best:
             best = found
     assert best is not None

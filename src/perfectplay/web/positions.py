@@ -171,6 +171,17 @@ def replay(game: Game[Any, Any], start: Any, moves: list[str]) -> tuple[Any, lis
     return position, played
 
 
+def side_to_move(game: Game[Any, Any], start: Any, played: list[Any]) -> int:
+    """0 when the side that moved first from ``start`` is to move after ``played``, else 1:
+    the turn changes after every move except an extra turn (Kalah, Dots and Boxes)."""
+    side, position = 0, start
+    for move in played:
+        if not (game.properties.extra_turns and game.keeps_turn(position, move)):
+            side = 1 - side
+        position = game.play(position, move)
+    return side
+
+
 def is_over(game: Game[Any, Any], position: Any) -> bool:
     return game.outcome(position) is not None or not list(game.moves(position))
 
@@ -363,6 +374,7 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
         "moves_played": _notations(game, start, played),
         "position": game.format_position(position),
         "ply": len(played),
+        "mover": side_to_move(game, start, played),
         "over": over,
         "score_game": score_game,
         "too_big": game.properties.too_big_to_solve,

@@ -68,8 +68,11 @@ function syncUrl() {
 }
 
 const current = () => state.payloads[state.moves.length];
+// The side to move at `ply` (0 moved first): the server's, which follows extra turns
+// (Kalah, Dots and Boxes); strict alternation until that payload has come.
+const moverAt = (ply) => state.payloads[ply]?.mover ?? ply % 2;
 const computerToMove = () => state.mode === "computer" && !current()?.over
-  && state.moves.length % 2 === state.computerSide;
+  && moverAt(state.moves.length) === state.computerSide;
 
 // Fetch the payload of every position along the line that is not known yet.
 async function loadLine() {
@@ -185,7 +188,7 @@ function lead(ply) {
   for (let i = 0; i < ply; i++) {
     const row = state.payloads[i]?.moves.find((m) => m.move === state.moves[i]);
     const gain = row?.gain ?? 0;
-    total += (ply - i) % 2 === 0 ? gain : -gain;
+    total += moverAt(i) === moverAt(ply) ? gain : -gain;
   }
   return total;
 }
@@ -194,7 +197,7 @@ function lead(ply) {
 function firstMistake(points) {
   for (let i = 1; i < points.length; i++) {
     if (points[i - 1] === null || points[i] === null) continue;
-    const moverSign = (i - 1) % 2 === 0 ? 1 : -1;
+    const moverSign = moverAt(i - 1) === 0 ? 1 : -1;
     if (Math.sign(points[i] * moverSign) < Math.sign(points[i - 1] * moverSign)) return { ply: i };
   }
   return null;
@@ -218,13 +221,13 @@ function render() {
   $("status").textContent = statusText(payload);
   $("cancel").disabled = !state.stream;
   const line = state.payloads.slice(0, state.moves.length + 1);
-  const points = line.map((p, i) => chartValue(p, lead(i), i % 2 === 0));
+  const points = line.map((p, i) => chartValue(p, lead(i), moverAt(i) === 0));
   drawHistory($("history"), points, firstMistake(points), { scoreGame: payload.score_game });
   $("history-box").hidden = state.hidden;  // the chart would give the values away
   const estimated = line.some((p) => p && !p.exact && p.estimate !== undefined);
   $("eval-history-box").hidden = state.hidden || !estimated;
   if (estimated) {
-    const evals = line.map((p, i) => chartValue(p, lead(i), i % 2 === 0, true));
+    const evals = line.map((p, i) => chartValue(p, lead(i), moverAt(i) === 0, true));
     drawHistory($("eval-history"), evals, null, { scoreGame: false, id: "eval-history-svg",
                                                   proven: line.map((p) => Boolean(p?.exact)) });
   }
@@ -240,7 +243,7 @@ function statusText(payload) {
   // The page's name for the side to move (Connect Four: "Red (X)", chess: "White").
   const named = payload.sides?.[0];
   const side = named && !named.startsWith("the ") ? named
-    : state.moves.length % 2 === 0 ? "First player" : "Second player";
+    : moverAt(state.moves.length) === 0 ? "First player" : "Second player";
   if (payload.over) return `Game over: ${payload.result ?? describeRow({ ...payload, exact: true }, payload.score_game)}.`;
   if (state.hidden) return `${side} to move.`;
   if (payload.status === "pending")
@@ -258,12 +261,12 @@ function drawEngine(payload) {
   $("eval-bar").hidden = !showBar;
   if (showBar) {
     let lean = payload.exact ? { win: 1, loss: -1, draw: 0 }[payload.value] : estimateLean(payload.estimate);
-    if (state.moves.length % 2 === 1) lean = -lean;  // the bar is the first player's
+    if (moverAt(state.moves.length) === 1) lean = -lean;  // the bar is the first player's
     const share = Math.round(50 + 50 * lean);
     $("eval-fill").style.height = `${share}%`;
     $("eval-bar").dataset.share = share;
     $("eval-label").textContent = payload.exact ? describeRow(payload, false).split(" ")[0]
-      : formatEstimate(state.moves.length % 2 === 1 ? -payload.estimate : payload.estimate);
+      : formatEstimate(moverAt(state.moves.length) === 1 ? -payload.estimate : payload.estimate);
   }
   const lineShown = !state.hidden && !payload.over && (payload.line ?? []).length > 0;
   $("engine").hidden = !lineShown;

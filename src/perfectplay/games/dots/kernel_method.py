@@ -1,0 +1,78 @@
+"""The Dots and Boxes table (perfectplay.games.dots.kernel) as a solving method: ``--engine
+compiled``, and ``auto`` on boards of 13 to 25 lines (smaller ones search faster than numba
+compiles). It answers every position of the board from one table. Only light imports here:
+numba and numpy load when a solve runs."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from perfectplay.compiled.method import objection
+from perfectplay.games.dots import is_dots
+from perfectplay.methods import Method, Request, register
+from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
+
+ALGORITHMS = ("auto",)
+# Below this many lines tt answers before numba has compiled the kernel.
+PREFERRED_FROM = 13
+
+
+def _values(game: Any) -> tuple[Any, float]:
+    from perfectplay.games.dots.kernel import table
+    return table(game)
+
+
+def _move_values(game: Any, position: Any, values: Any) -> list[tuple[int, int]]:
+    drawn = position[0]
+    found = []
+    for line in game.moves(position):
+        taken = game.completed(drawn, line)
+        child = int(values[drawn | 1 << line])
+        found.append((line, taken + child if taken else -child))
+    return found
+
+
+def solve(game: Any, position: Any, request: Request) -> Solution:
+    started = time.perf_counter()
+    values, _ = _values(game)
+    value = int(values[position[0]])
+    optimal = [line for line, worth in _move_values(game, position, values) if worth == value]
+    line: list[int] = []
+    node = position
+    while len(line) < request.pv_limit and game.legal_moves(node):
+        best = max(_move_values(game, node, values), key=lambda pair: pair[1])[0]
+        line.append(best)
+        node = game.play(node, best)
+    left = game.total_points(position)
+    stats = Stats(nodes=1 << game.edges, elapsed_s=time.perf_counter() - started)
+    return Solution(game=game.name, position=game.format_position(position),
+                    algorithm="dots-table", value=value, score_game=True, exact=True,
+                    best_moves=[game.format_move(position, move) for move in optimal],
+                    pv=line_notation(game, position, line), stats=stats,
+                    totals=((left + value) // 2, (left - value) // 2))
+
+
+def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
+    values, _ = _values(game)
+    valued = [MoveValue(line, game.format_move(position, line), worth, True)
+              for line, worth in _move_values(game, position, values)]
+    return sorted(valued, key=lambda move_value: -move_value.value)
+
+
+def _preferred(game: Any, request: Request) -> bool:
+    return int(game.edges) >= PREFERRED_FROM
+
+
+def _applies(game: Any, request: Request) -> str | None:
+    from perfectplay.games.dots.kernel import MAX_LINES
+    if game.edges > MAX_LINES:
+        return (f"the Dots and Boxes table holds boards of up to {MAX_LINES} lines; "
+                f"{game.height}x{game.width} boxes has {game.edges}")
+    return objection(ALGORITHMS)(game, request)
+
+
+register(Method("dots-table", "Dots and Boxes: every set of lines of a board of up to 25 "
+                "valued in one numba pass", solve, analyze, engine="compiled",
+                answers=ALGORITHMS, handles=is_dots, applies=_applies,
+                preferred=_preferred, priority=10))

@@ -1,0 +1,98 @@
+"""Kalah's compiled search (perfectplay.games.kalah.kernel) as a solving method: ``--engine
+compiled``, and ``auto`` on boards of 18 seeds or more (smaller ones search faster than numba
+compiles). Only light imports here: numba and numpy load when a solve runs."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from perfectplay.compiled.method import objection
+from perfectplay.methods import Method, Request, register
+from perfectplay.search.limits import Budget
+from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
+
+ALGORITHMS = ("auto",)
+PREFERRED_FROM_SEEDS = 18
+# Nodes per slice of a long search: a few seconds, between which Ctrl-C is heard.
+SLICE_NODES = 20_000_000
+_SEARCHERS: dict[tuple[int, int, bool], Any] = {}
+
+
+def _is_kalah(game: Any) -> bool:
+    from perfectplay.games.kalah.rules import Kalah
+    return isinstance(game, Kalah)
+
+
+def _searcher(game: Any) -> Any:
+    from perfectplay.games.kalah.kernel import Searcher
+    shape = (game.pits, game.seeds, game.empty_capture)
+    if shape not in _SEARCHERS:
+        _SEARCHERS.clear()  # one board's table at a time: each is about 80 MB
+        _SEARCHERS[shape] = Searcher(game)
+    return _SEARCHERS[shape]
+
+
+def _move_values(game: Any, position: Any, searcher: Any, poll: Any) -> list[tuple[int, int]]:
+    """(pit, value for the mover) for every legal move, in the game's order."""
+    found = []
+    for pit in game.moves(position):
+        child = game.play(position, pit)
+        value = searcher.value(child, SLICE_NODES, poll) if game.legal_moves(child) else 0
+        gain = game.gain(position, pit)
+        found.append((pit, gain + value if game.keeps_turn(position, pit) else gain - value))
+    return found
+
+
+def solve(game: Any, position: Any, request: Request) -> Solution:
+    started = time.perf_counter()
+    budget = request.budget or Budget(request.limits)
+    searcher = _searcher(game)
+    searcher.counters[:] = 0
+    valued = _move_values(game, position, searcher, budget.poll) if game.legal_moves(position) else []
+    value = max((worth for _, worth in valued), default=0)
+    optimal = [pit for pit, worth in valued if worth == value]
+    line: list[int] = []
+    node, node_moves = position, valued
+    main_nodes = int(searcher.counters[0])
+    while node_moves and len(line) < request.pv_limit:
+        best = max(node_moves, key=lambda pair: pair[1])[0]
+        line.append(best)
+        node = game.play(node, best)
+        node_moves = _move_values(game, node, searcher, budget.poll) if game.legal_moves(node) else []
+    left = game.total_points(position)
+    stats = Stats(nodes=main_nodes, table_hits=int(searcher.counters[1]),
+                  cutoffs=int(searcher.counters[2]), elapsed_s=time.perf_counter() - started,
+                  extra_nodes=int(searcher.counters[0]) - main_nodes)
+    return Solution(game=game.name, position=game.format_position(position),
+                    algorithm="kalah-kernel", value=value, score_game=True, exact=True,
+                    best_moves=[game.format_move(position, pit) for pit in optimal],
+                    pv=line_notation(game, position, line), stats=stats,
+                    totals=((left + value) // 2, (left - value) // 2))
+
+
+def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
+    budget = request.budget or Budget(request.limits)
+    searcher = _searcher(game)
+    valued = [MoveValue(pit, game.format_move(position, pit), worth, True)
+              for pit, worth in _move_values(game, position, searcher, budget.poll)]
+    return sorted(valued, key=lambda move_value: -move_value.value)
+
+
+def _seeds(game: Any) -> int:
+    return 2 * int(game.pits) * int(game.seeds)
+
+
+def _applies(game: Any, request: Request) -> str | None:
+    from perfectplay.games.kalah.kernel import MAX_PITS, MAX_SEEDS_IN_KEY
+    if game.pits > MAX_PITS or 2 * game.pits * game.seeds > MAX_SEEDS_IN_KEY:
+        return (f"the Kalah kernel takes up to {MAX_PITS} pits and {MAX_SEEDS_IN_KEY} seeds; "
+                f"Kalah({game.pits},{game.seeds}) is larger")
+    return objection(ALGORITHMS)(game, request)
+
+
+register(Method("kalah-kernel", "Kalah: alpha-beta with extra turns, a table keyed by the pits "
+                "and futility bounds, in numba", solve, analyze, engine="compiled",
+                answers=ALGORITHMS, handles=_is_kalah, applies=_applies,
+                preferred=lambda game, request: _seeds(game) >= PREFERRED_FROM_SEEDS,
+                priority=10))
