@@ -338,7 +338,10 @@ class Searcher:
         passed = self.game.null_move(position)
         if passed is None:
             return None
-        reduced = depth - 1 - self.settings.null_reduction
+        # The reply to a pass gets at least one full-width ply: quiescence alone cannot see a
+        # quiet mate in one, and a cutoff there would hide a mate the depth proves (WAC.001's
+        # mate in 2 hid until depth 5; issue 25).
+        reduced = max(depth - 1 - self.settings.null_reduction, 1)
         score = -self.search(passed, self.game.hash_key(passed), -beta, 1 - beta, reduced, ply + 1, False)
         if score < beta:
             return None
