@@ -121,6 +121,12 @@ class Game(Generic[P, M]):
         (Connect Four) overrides it with a plain list."""
         return self.moves(position)
 
+    def count_moves(self, position: P) -> int:
+        """How many legal moves ``position`` has: perft counts its last ply with this, without
+        making the moves. A game whose generator counts faster than it lists (chess, with
+        python-chess's generator) overrides it."""
+        return len(self.legal_moves(position))
+
     def play(self, position: P, move: M) -> P:
         """The position after ``move``; never mutates ``position``. Moves come from moves()."""
         raise NotImplementedError

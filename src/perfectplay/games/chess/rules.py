@@ -260,6 +260,18 @@ class Chess(Game[ChessPosition, chess.Move]):
             position._ordered = noisy + quiet if noisy else quiet
         return position._ordered
 
+    def legal_moves(self, position: ChessPosition) -> list[chess.Move]:
+        """python-chess's legal moves in its generator's order (perft; no ordering)."""
+        return position.legal_moves()
+
+    def has_moves(self, position: ChessPosition) -> bool:
+        return position.has_legal_move()
+
+    def count_moves(self, position: ChessPosition) -> int:
+        """The number of legal moves, from python-chess's generator without making them
+        (perft's last ply); the list is kept, so ``outcome`` asks no generator again."""
+        return len(position.legal_moves())
+
     def noisy_moves(self, position: ChessPosition) -> list[chess.Move]:
         """Captures and promotions, most valuable victim first (quiescence search). Without
         the full move list at hand, only these are generated: quiescence nodes are most of a
