@@ -308,6 +308,14 @@ class Game(Generic[P, M]):
         The engine takes it as exact, at the root and at every node."""
         return None
 
+    def exact_key(self, position: P) -> Hashable:
+        """A key equal only for positions equal in everything that decides the rest of the
+        game, history included: exact searches whose tables must not depend on the path
+        (the mate search) key on it. The default is the position itself; a game whose
+        positions keep bulky caches (chess: move lists) returns something smaller, so a
+        table does not keep them alive."""
+        return position
+
     def hash_key(self, position: P) -> int:
         """A 64-bit key for the engine's shared table (perfectplay.engine). The default
         digests :meth:`key`; bitboard games override this and :meth:`key_after` with Zobrist

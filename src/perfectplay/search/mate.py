@@ -13,9 +13,11 @@ estimates: there is no horizon evaluation anywhere.
 This module registers the solving method ``mate`` (perfectplay.methods): ``solve`` and
 ``analyze`` reach it with ``mate=N`` (the CLI's ``--mate N``), like every other method.
 
-The tables key on whole positions (a chess position carries its repetition history), so a
-stored answer never depends on the path; they hold at most ``table_entries`` answers each
-and stop storing when full (answers stay exact, only slower).
+The tables key on whole positions (``Game.exact_key``: a chess position with its repetition
+history and clock), so a stored answer never depends on the path; together they hold at most
+``table_entries`` answers and stop storing when full (answers stay exact, only slower).
+``--tt-size`` sets that size (entries, or bytes at ``BYTES_PER_ENTRY``), and the memory the
+search may take grows with it: the table's bytes plus the usual headroom.
 """
 
 from __future__ import annotations
@@ -30,8 +32,12 @@ from perfectplay.methods import Method, Request, register
 from perfectplay.search.deep import run_deep
 from perfectplay.search.limits import Budget, OutOfBudget
 from perfectplay.search.results import MateAnswer, MoveValue, Solution, Stats, line_notation
+from perfectplay.search.tables import parse_table_size
 
-DEFAULT_TABLE_ENTRIES = 2_000_000
+DEFAULT_TABLE_ENTRIES = 1 << 20
+# Measured in chess, where an entry is (exact key, n) -> answer with the key a tuple of the
+# bitboards, clock and history: about 400 bytes filled (benchmarks/chess_mate.py --memory).
+BYTES_PER_ENTRY = 512
 
 
 @dataclass
@@ -59,6 +65,10 @@ class MateSearch:
         # (position, n) -> the winning move or None; (position, m) -> lost or not.
         self.wins: dict[tuple[Any, int], Any] = {}
         self.lost: dict[tuple[Any, int], bool] = {}
+        self.exact_key = game.exact_key
+
+    def _has_room(self) -> bool:
+        return len(self.wins) + len(self.lost) < self.table_entries
 
     def _count(self) -> None:
         self.nodes += 1
@@ -67,7 +77,8 @@ class MateSearch:
 
     def winning_move(self, position: Any, n: int) -> Any:
         """A move that wins within ``n`` moves, or None. Trusts the game not to be over."""
-        found = self.wins.get((position, n), False)
+        entry = (self.exact_key(position), n)
+        found = self.wins.get(entry, False)
         if found is not False:
             return found
         self._count()
@@ -77,8 +88,8 @@ class MateSearch:
                 if self.is_lost(child, n - 1):
                     answer = move
                     break
-        if len(self.wins) < self.table_entries:
-            self.wins[(position, n)] = answer
+        if self._has_room():
+            self.wins[entry] = answer
         return answer
 
     def candidates(self, position: Any, n: int) -> list[tuple[Any, Any]]:
@@ -102,7 +113,8 @@ class MateSearch:
 
     def is_lost(self, position: Any, m: int) -> bool:
         """Whether the side to move loses within ``m`` more moves of its opponent."""
-        stored = self.lost.get((position, m))
+        entry = (self.exact_key(position), m)
+        stored = self.lost.get(entry)
         if stored is not None:
             return stored
         self._count()
@@ -114,8 +126,8 @@ class MateSearch:
         else:
             answer = all(self.wins_within(self.game.play(position, move), m)
                          for move in self.game.moves(position))
-        if len(self.lost) < self.table_entries:
-            self.lost[(position, m)] = answer
+        if self._has_room():
+            self.lost[entry] = answer
         return answer
 
     def wins_within(self, position: Any, n: int) -> bool:
@@ -158,6 +170,7 @@ def find_mate(game: Game[Any, Any], position: Any, limit: int, *, budget: Budget
     if limit < 1:
         raise BadOption(f"--mate {limit}: give the number of moves, 1 or more")
     budget = budget or Budget()
+    budget.allow_memory(table_entries * BYTES_PER_ENTRY)
     search = MateSearch(game, budget, table_entries)
     return run_deep(lambda: _find(search, position, limit), budget)
 
@@ -181,12 +194,22 @@ def _search(game: Game[Any, Any], request: Request, task: Callable[[MateSearch],
     """Run ``task`` on a fresh search within the request's budget; a budget that runs out is
     the user's limit (exit 1), reported with the time spent."""
     budget = request.budget or Budget(request.limits)
-    search = MateSearch(game, budget)
+    entries = table_entries(request.table_size)
+    budget.allow_memory(entries * BYTES_PER_ENTRY)
+    search = MateSearch(game, budget, entries)
     try:
         return run_deep(lambda: task(search), budget)
     except OutOfBudget as stop:
+        more = "; a larger --tt-size lets it grow" if str(stop).startswith("memory") else ""
         raise LimitReached(f"mate search stopped ({stop}) after {budget.elapsed():.1f} s "
-                           f"without an answer within {request.mate} moves") from None
+                           f"without an answer within {request.mate} moves{more}") from None
+
+
+def table_entries(size: str | int | None) -> int:
+    """The answers the tables may hold: ``--tt-size`` in entries or bytes, or the default."""
+    if size is None:
+        return DEFAULT_TABLE_ENTRIES
+    return parse_table_size(size, BYTES_PER_ENTRY)
 
 
 def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:

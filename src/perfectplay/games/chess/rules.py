@@ -346,6 +346,12 @@ class Chess(Game[ChessPosition, chess.Move]):
     def key(self, position: ChessPosition) -> int:
         return position.key
 
+    def exact_key(self, position: ChessPosition) -> tuple[Any, ...]:
+        """Board, side, castling, en passant, clock and history as a tuple (a few hundred
+        bytes), not the position with its move lists (several KB): the mate search's
+        tables hold millions of these."""
+        return position.identity()
+
     def hash_key(self, position: ChessPosition) -> int:
         """The engine's 64-bit table key: the Polyglot Zobrist hash, the same as ``key``."""
         return position.key
