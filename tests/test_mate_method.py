@@ -197,7 +197,7 @@ def test_full_mate_tables_stop_storing_and_the_answer_stays_exact() -> None:
     from perfectplay.search.mate import MateSearch
     search = MateSearch(CHESS, Budget(), table_entries=64)
     assert search.shortest_win(CHESS.parse_position(MATE_IN_2), 3) == 2
-    assert len(search.wins) + len(search.lost) == 64 and search.nodes > 64
+    assert search.stored() == 64 and search.nodes > 64
 
 
 def test_the_mate_tables_keep_compact_keys_not_positions_with_their_move_lists() -> None:
@@ -206,7 +206,7 @@ def test_the_mate_tables_keep_compact_keys_not_positions_with_their_move_lists()
     from perfectplay.search.mate import MateSearch
     search = MateSearch(CHESS, Budget())
     assert search.shortest_win(CHESS.parse_position(MATE_IN_2), 3) == 2
-    keys = [key for key, _ in [*search.wins, *search.lost]]
+    keys = [*search.wins, *search.no_win, *search.lost, *search.not_lost]
     assert keys and not any(isinstance(key, ChessPosition) for key in keys)
     # Exact: equal positions share a key, and one repetition apart is another position.
     twice = "startpos moves Nf3 Nf6 Ng1 Ng8"

@@ -54,7 +54,16 @@ class MateResult:
     game_over: bool = False  # the position is already finished: there is nothing to search
 
 
+# Larger than any number of moves asked: "never lost", for a game over without a loss.
+NEVER = 1 << 62
+
+
 class MateSearch:
+    """The two searches and what they proved, kept per position (``Game.exact_key``) as
+    bounds that hold for every number of moves: a win within n is a win within any larger
+    n, and no win within n means none within a smaller one. So the passes for n = 1, 2, ...
+    and the same position met with different moves to go share their work."""
+
     def __init__(self, game: Game[Any, Any], budget: Budget | None = None,
                  table_entries: int = DEFAULT_TABLE_ENTRIES) -> None:
         self.game = game
@@ -62,13 +71,22 @@ class MateSearch:
         self.table_entries = table_entries
         self.nodes = 0
         self.no_move = Outcome.WIN if game.properties.misere else Outcome.LOSS
-        # (position, n) -> the winning move or None; (position, m) -> lost or not.
-        self.wins: dict[tuple[Any, int], Any] = {}
-        self.lost: dict[tuple[Any, int], bool] = {}
+        # key -> (n, move): the side to move wins within n (the least n proved) by ``move``;
+        # key -> n: no win within n (the most proved). Likewise lost within m / not within m.
+        self.wins: dict[Any, tuple[int, Any]] = {}
+        self.no_win: dict[Any, int] = {}
+        self.lost: dict[Any, int] = {}
+        self.not_lost: dict[Any, int] = {}
         self.exact_key = game.exact_key
 
-    def _has_room(self) -> bool:
-        return len(self.wins) + len(self.lost) < self.table_entries
+    def stored(self) -> int:
+        """The positions the tables hold answers for (a position may be in two of them)."""
+        return len(self.wins) + len(self.no_win) + len(self.lost) + len(self.not_lost)
+
+    def _keep(self, table: dict[Any, Any], key: Any, entry: Any) -> None:
+        # Stops adding positions when full; a better bound for one already held still goes in.
+        if key in table or self.stored() < self.table_entries:
+            table[key] = entry
 
     def _count(self) -> None:
         self.nodes += 1
@@ -77,10 +95,12 @@ class MateSearch:
 
     def winning_move(self, position: Any, n: int) -> Any:
         """A move that wins within ``n`` moves, or None. Trusts the game not to be over."""
-        entry = (self.exact_key(position), n)
-        found = self.wins.get(entry, False)
-        if found is not False:
-            return found
+        key = self.exact_key(position)
+        won = self.wins.get(key)
+        if won is not None and won[0] <= n:
+            return won[1]
+        if self.no_win.get(key, -1) >= n:
+            return None
         self._count()
         answer = None
         if n >= 1:
@@ -88,8 +108,10 @@ class MateSearch:
                 if self.is_lost(child, n - 1):
                     answer = move
                     break
-        if self._has_room():
-            self.wins[entry] = answer
+        if answer is None:
+            self._keep(self.no_win, key, n)
+        else:
+            self._keep(self.wins, key, (n, answer))
         return answer
 
     def candidates(self, position: Any, n: int) -> list[tuple[Any, Any]]:
@@ -113,21 +135,23 @@ class MateSearch:
 
     def is_lost(self, position: Any, m: int) -> bool:
         """Whether the side to move loses within ``m`` more moves of its opponent."""
-        entry = (self.exact_key(position), m)
-        stored = self.lost.get(entry)
-        if stored is not None:
-            return stored
+        key = self.exact_key(position)
+        if self.lost.get(key, NEVER) <= m:
+            return True
+        if self.not_lost.get(key, -1) >= m:
+            return False
         self._count()
         result = self.ended(position)
         if result is not None:
             answer = result is Outcome.LOSS
+            bound = 0 if answer else NEVER  # a game over and not lost is never lost
         elif m == 0:
-            answer = False
+            answer, bound = False, 0
         else:
             answer = all(self.wins_within(self.game.play(position, move), m)
                          for move in self.game.moves(position))
-        if self._has_room():
-            self.lost[entry] = answer
+            bound = m
+        self._keep(self.lost if answer else self.not_lost, key, bound)
         return answer
 
     def wins_within(self, position: Any, n: int) -> bool:

@@ -47,8 +47,8 @@ class _Counter:
         if left == 1 and self.bulk:
             # Counted first: a game whose count keeps the move list (chess) then finds the
             # end of the game from it. No move means the game is over, and counts 0.
-            moves = game.count_moves(node)
-            return moves if moves and game.outcome(node) is None else 0
+            counted = game.count_moves(node)
+            return counted if counted and game.outcome(node) is None else 0
         if game.outcome(node) is not None:
             self.finished += 1
             return 1 if left == 0 else 0

@@ -302,7 +302,8 @@ def test_a_game_the_rules_have_ended_is_solved_exactly(text: str, value: int, ru
 
 
 def test_the_cli_solves_a_dead_draw_instead_of_calling_it_too_big() -> None:
-    for fen in ("8/8/8/8/8/8/8/K1k5 w - - 0 1", "8/8/8/8/8/8/8/KBk5 w - - 0 1", "8/8/8/8/8/8/8/KNk5 b - - 0 1"):
+    for fen in ("8/8/8/8/8/8/8/K1k5 w - - 0 1", "8/8/8/8/8/8/8/KBk5 w - - 0 1",
+                "8/8/8/8/8/8/8/KNk5 b - - 0 1"):
         ran = run_main("solve", "chess", fen)
         assert ran.code == 0, ran.stderr
         assert "value: draw" in ran.stdout and "insufficient material" in ran.stdout

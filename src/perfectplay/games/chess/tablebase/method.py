@@ -137,5 +137,5 @@ def _analyze(game: Game[Any, Any], position: Any, request: Request) -> list[Move
 
 
 register(Method(NAME, "chess endgame tables KQK, KRK, KPK (retrograde analysis; exact distance to "
-                "mate, no fifty-move rule), and games the rules have ended (dead draws)", _solve, _analyze, handles=_is_chess,
-                applies=_objection, leads=_leads))
+                "mate, no fifty-move rule), and games the rules have ended (dead draws)", _solve,
+                _analyze, handles=_is_chess, applies=_objection, leads=_leads))
