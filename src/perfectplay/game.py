@@ -308,6 +308,13 @@ class Game(Generic[P, M]):
         The engine takes it as exact, at the root and at every node."""
         return None
 
+    def deciding_moves(self, position: P) -> Sequence[M] | None:
+        """Every move that could end the game at once in the mover's favour (more may be
+        listed, none left out), or None when the game cannot narrow them down (the default).
+        The mate search tries only these where one move must win; chess lists the checks,
+        since only a check can mate."""
+        return None
+
     def exact_key(self, position: P) -> Hashable:
         """A key equal only for positions equal in everything that decides the rest of the
         game, history included: exact searches whose tables must not depend on the path

@@ -118,9 +118,13 @@ class MateSearch:
         """(move, child) pairs to try for a win within ``n``. With more than one move to go,
         the moves that leave the opponent fewest replies come first (checks, in chess): they
         are the likeliest to force, and their refutations are quickest to search. The same
-        idea orders proof-number search (Allis, 1994)."""
+        idea orders proof-number search (Allis, 1994). With one move to go, only the moves
+        the game says can win at once (``Game.deciding_moves``: checks, in chess)."""
         play = self.game.play
-        pairs = [(move, play(position, move)) for move in self.game.moves(position)]
+        moves = self.game.deciding_moves(position) if n == 1 else None
+        if moves is None:
+            moves = self.game.moves(position)
+        pairs = [(move, play(position, move)) for move in moves]
         if n >= 2:
             moves_of = self.game.moves
             pairs.sort(key=lambda pair: len(moves_of(pair[1])))
@@ -131,7 +135,7 @@ class MateSearch:
         result = self.game.outcome(position)
         if result is not None:
             return result
-        return None if self.game.moves(position) else self.no_move
+        return None if self.game.has_moves(position) else self.no_move
 
     def is_lost(self, position: Any, m: int) -> bool:
         """Whether the side to move loses within ``m`` more moves of its opponent."""

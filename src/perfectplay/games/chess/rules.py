@@ -346,6 +346,12 @@ class Chess(Game[ChessPosition, chess.Move]):
     def key(self, position: ChessPosition) -> int:
         return position.key
 
+    def deciding_moves(self, position: ChessPosition) -> list[chess.Move]:
+        """The checks: only a check can mate (the mate search's last move), found on the
+        board without building each child position."""
+        gives_check = position.board.gives_check
+        return [move for move in self.moves(position) if gives_check(move)]
+
     def exact_key(self, position: ChessPosition) -> tuple[Any, ...]:
         """Board, side, castling, en passant, clock and history as a tuple (a few hundred
         bytes), not the position with its move lists (several KB): the mate search's
