@@ -173,3 +173,63 @@ def test_a_users_game_that_declares_itself_too_big_is_refused_and_played_by_esti
     analyst = Analyst(Grid(), think_time=0.2)
     found = analyst.analyze(10 ** 6)
     assert analyst.big and not found.exact
+
+
+# -- the tables' size (issue 25: --mate stopped at a fixed 512 MB, whatever --tt-size said) ---
+def test_tt_size_sets_the_mate_tables_and_the_memory_they_may_take() -> None:
+    from perfectplay.search.limits import MEMORY_HEADROOM, Budget
+    from perfectplay.search.mate import BYTES_PER_ENTRY, table_entries
+    start = CHESS.parse_position(MATE_IN_2)
+    budget = Budget()
+    assert solve(CHESS, start, mate=2, table_size="3GB", budget=budget).mate.moves == 2
+    entries = table_entries("3GB")
+    assert entries == 1 << 22  # 3 GB at 512 bytes an entry, rounded down to a power of two
+    assert budget.memory_allowed == MEMORY_HEADROOM + entries * BYTES_PER_ENTRY > 2 << 30
+    budget = Budget()
+    solve(CHESS, start, mate=2, budget=budget)  # the default table, and room for it
+    assert budget.memory_allowed == MEMORY_HEADROOM + table_entries(None) * BYTES_PER_ENTRY
+    refused = run("solve", "chess", MATE_IN_2, "--mate", "2", "--tt-size", "lots")
+    assert refused.returncode == 2 and refused.stderr.strip().startswith("error: table size 'lots'")
+
+
+def test_full_mate_tables_stop_storing_and_the_answer_stays_exact() -> None:
+    from perfectplay.search.limits import Budget
+    from perfectplay.search.mate import MateSearch
+    mate_in_3 = "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1"
+    search = MateSearch(CHESS, Budget(), table_entries=64)
+    assert search.shortest_win(CHESS.parse_position(mate_in_3), 3) == 3
+    assert search.stored() == 64 and search.nodes > 64
+
+
+def test_the_mate_tables_keep_compact_keys_not_positions_with_their_move_lists() -> None:
+    from perfectplay.games.chess.rules import ChessPosition
+    from perfectplay.search.limits import Budget
+    from perfectplay.search.mate import MateSearch
+    search = MateSearch(CHESS, Budget())
+    assert search.shortest_win(CHESS.parse_position(MATE_IN_2), 3) == 2
+    keys = [*search.wins, *search.no_win, *search.lost, *search.not_lost]
+    assert keys and not any(isinstance(key, ChessPosition) for key in keys)
+    # Exact: equal positions share a key, and one repetition apart is another position.
+    twice = "startpos moves Nf3 Nf6 Ng1 Ng8"
+    assert CHESS.exact_key(CHESS.parse_position(twice)) == CHESS.exact_key(CHESS.parse_position(twice))
+    assert CHESS.exact_key(CHESS.parse_position(twice)) != CHESS.exact_key(CHESS.start())
+
+
+def test_the_last_move_of_a_mate_is_looked_for_among_the_checks_only() -> None:
+    # Only a check can mate: every mating move is among Chess.deciding_moves, which are the
+    # checks, and the search then tries no other last move (7,084 nodes before, issue 25).
+    board = chess.Board(SCHOLARS)
+    mating = {move for move in board.legal_moves if board.gives_check(move) and _mates(board, move)}
+    checks = {move for move in board.legal_moves if board.gives_check(move)}
+    assert mating and set(CHESS.deciding_moves(CHESS.parse_position(SCHOLARS))) == checks >= mating
+    from perfectplay.search.mate import find_mate
+    refuted = find_mate(CHESS, CHESS.start(), 3)
+    assert refuted.moves is None and refuted.nodes < 1_000
+
+
+def _mates(board: chess.Board, move: chess.Move) -> bool:
+    board.push(move)
+    try:
+        return board.is_checkmate()
+    finally:
+        board.pop()

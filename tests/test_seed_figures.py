@@ -62,7 +62,7 @@ def test_tictactoe_perft_matches_the_published_counts(depth: int, count: int) ->
 
 def test_tictactoe_has_255168_complete_games() -> None:
     game = TicTacToe()
-    assert perft(game, game.start(), 9).finished_games == 255_168
+    assert perft(game, game.start(), 9, finished=True).finished_games == 255_168
 
 
 @pytest.mark.parametrize("row,diff,mover,other", [("3 9 1", 11, 12, 1), ("4 1 7 2 9", 9, 16, 7),

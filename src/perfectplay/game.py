@@ -121,6 +121,12 @@ class Game(Generic[P, M]):
         (Connect Four) overrides it with a plain list."""
         return self.moves(position)
 
+    def count_moves(self, position: P) -> int:
+        """How many legal moves ``position`` has: perft counts its last ply with this, without
+        making the moves. A game whose generator counts faster than it lists (chess, with
+        python-chess's generator) overrides it."""
+        return len(self.legal_moves(position))
+
     def play(self, position: P, move: M) -> P:
         """The position after ``move``; never mutates ``position``. Moves come from moves()."""
         raise NotImplementedError
@@ -309,6 +315,21 @@ class Game(Generic[P, M]):
         the side to move wins in ``r`` plies), or None when nothing is known (the default).
         The engine takes it as exact, at the root and at every node."""
         return None
+
+    def deciding_moves(self, position: P) -> Sequence[M] | None:
+        """Every move that could end the game at once in the mover's favour (more may be
+        listed, none left out), or None when the game cannot narrow them down (the default).
+        The mate search tries only these where one move must win; chess lists the checks,
+        since only a check can mate."""
+        return None
+
+    def exact_key(self, position: P) -> Hashable:
+        """A key equal only for positions equal in everything that decides the rest of the
+        game, history included: exact searches whose tables must not depend on the path
+        (the mate search) key on it. The default is the position itself; a game whose
+        positions keep bulky caches (chess: move lists) returns something smaller, so a
+        table does not keep them alive."""
+        return position
 
     def hash_key(self, position: P) -> int:
         """A 64-bit key for the engine's shared table (perfectplay.engine). The default

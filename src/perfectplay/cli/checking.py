@@ -19,6 +19,7 @@ from perfectplay.cli.common import (
     resolve,
 )
 from perfectplay.errors import BadOption
+from perfectplay.search.perft import divide as perft_divide
 from perfectplay.search.perft import perft
 from perfectplay.verify import verify
 
@@ -27,19 +28,35 @@ from perfectplay.verify import verify
 @click.argument("game")
 @click.argument("position", nargs=-1)
 @click.option("--depth", type=int, required=True, help="length of the move sequences")
+@click.option("--divide", is_flag=True, default=False,
+              help="also the count under each first move (to compare with another engine's)")
+@click.option("--finished", is_flag=True, default=False,
+              help="also count the games that end within DEPTH moves (visits every last move: slower)")
 @game_options
 @json_option
-def perft_command(game: str, position: tuple[str, ...], depth: int, as_json: bool, **options: Any) -> None:
+def perft_command(game: str, position: tuple[str, ...], depth: int, divide: bool, finished: bool,
+                  as_json: bool, **options: Any) -> None:
     """Count the move sequences of length DEPTH (games that end sooner are not extended)."""
     if depth < 0:
         raise BadOption(f"--depth {depth}: must be 0 or more")
+    if divide and depth < 1:
+        raise BadOption(f"--divide --depth {depth}: dividing needs a first move, so --depth 1 or more")
     loaded, start = load(game, position, pick_options(options))
-    result = perft(loaded, start, depth)
+    split = [(loaded.format_move(start, move), count) for move, count in perft_divide(loaded, start, depth)] \
+        if divide else None
+    result = perft(loaded, start, depth, finished=finished) if finished or not divide else None
+    total = result.count if result is not None else sum(count for _, count in split or [])
     if as_json:
-        emit_json({"depth": result.depth, "count": result.count, "finished_games": result.finished_games})
-    else:
-        click.echo(f"perft {result.depth}: {result.count:,} move sequences "
-                   f"({result.finished_games:,} games ended within {result.depth} moves)")
+        emit_json({"depth": depth, "count": total}
+                  | ({} if result is None or result.finished_games is None
+                     else {"finished_games": result.finished_games})
+                  | ({} if split is None else {"divide": dict(split)}))
+        return
+    for notation, count in split or []:
+        click.echo(f"{notation}: {count:,}")
+    ended = "" if result is None or result.finished_games is None else \
+        f" ({result.finished_games:,} games ended within {depth} moves)"
+    click.echo(f"perft {depth}: {total:,} move sequences{ended}")
 
 
 # Cases one verify run may check: about an hour of the slowest game's checks.

@@ -429,7 +429,14 @@ class Searcher:
         passed = self.game.null_move(position)
         if passed is None:
             return None
+        # At an even depth the reply to a pass keeps at least one full-width ply, not
+        # quiescence alone, which cannot see a quiet mate in one: the cutoff hid a mate the
+        # depth proves (WAC.001's mate in 2 hid until depth 5; issue 25). A mate in N is
+        # proved at depth 2N - 1, where the loser's nodes have even depths. Odd depths keep
+        # quiescence: a ply there too cost 5 to 10 of 300 Win at Chess positions at 0.5 s.
         reduced = depth - 1 - self.settings.null_reduction
+        if reduced < 1 and depth % 2 == 0:
+            reduced = 1
         score = -self.search(passed, self.game.hash_key(passed), -beta, 1 - beta, reduced, ply + 1, False)
         if score < beta:
             return None

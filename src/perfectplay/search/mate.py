@@ -13,9 +13,11 @@ estimates: there is no horizon evaluation anywhere.
 This module registers the solving method ``mate`` (perfectplay.methods): ``solve`` and
 ``analyze`` reach it with ``mate=N`` (the CLI's ``--mate N``), like every other method.
 
-The tables key on whole positions (a chess position carries its repetition history), so a
-stored answer never depends on the path; they hold at most ``table_entries`` answers each
-and stop storing when full (answers stay exact, only slower).
+The tables key on whole positions (``Game.exact_key``: a chess position with its repetition
+history and clock), so a stored answer never depends on the path; together they hold at most
+``table_entries`` answers and stop storing when full (answers stay exact, only slower).
+``--tt-size`` sets that size (entries, or bytes at ``BYTES_PER_ENTRY``), and the memory the
+search may take grows with it: the table's bytes plus the usual headroom.
 """
 
 from __future__ import annotations
@@ -30,8 +32,12 @@ from perfectplay.methods import Method, Request, register
 from perfectplay.search.deep import run_deep
 from perfectplay.search.limits import Budget, OutOfBudget
 from perfectplay.search.results import MateAnswer, MoveValue, Solution, Stats, line_notation
+from perfectplay.search.tables import parse_table_size
 
-DEFAULT_TABLE_ENTRIES = 2_000_000
+DEFAULT_TABLE_ENTRIES = 1 << 20
+# Measured in chess, where an entry is (exact key, n) -> answer with the key a tuple of the
+# bitboards, clock and history: about 400 bytes filled (benchmarks/chess_mate.py --memory).
+BYTES_PER_ENTRY = 512
 
 
 @dataclass
@@ -48,7 +54,16 @@ class MateResult:
     game_over: bool = False  # the position is already finished: there is nothing to search
 
 
+# Larger than any number of moves asked: "never lost", for a game over without a loss.
+NEVER = 1 << 62
+
+
 class MateSearch:
+    """The two searches and what they proved, kept per position (``Game.exact_key``) as
+    bounds that hold for every number of moves: a win within n is a win within any larger
+    n, and no win within n means none within a smaller one. So the passes for n = 1, 2, ...
+    and the same position met with different moves to go share their work."""
+
     def __init__(self, game: Game[Any, Any], budget: Budget | None = None,
                  table_entries: int = DEFAULT_TABLE_ENTRIES) -> None:
         self.game = game
@@ -56,9 +71,22 @@ class MateSearch:
         self.table_entries = table_entries
         self.nodes = 0
         self.no_move = Outcome.WIN if game.properties.misere else Outcome.LOSS
-        # (position, n) -> the winning move or None; (position, m) -> lost or not.
-        self.wins: dict[tuple[Any, int], Any] = {}
-        self.lost: dict[tuple[Any, int], bool] = {}
+        # key -> (n, move): the side to move wins within n (the least n proved) by ``move``;
+        # key -> n: no win within n (the most proved). Likewise lost within m / not within m.
+        self.wins: dict[Any, tuple[int, Any]] = {}
+        self.no_win: dict[Any, int] = {}
+        self.lost: dict[Any, int] = {}
+        self.not_lost: dict[Any, int] = {}
+        self.exact_key = game.exact_key
+
+    def stored(self) -> int:
+        """The positions the tables hold answers for (a position may be in two of them)."""
+        return len(self.wins) + len(self.no_win) + len(self.lost) + len(self.not_lost)
+
+    def _keep(self, table: dict[Any, Any], key: Any, entry: Any) -> None:
+        # Stops adding positions when full; a better bound for one already held still goes in.
+        if key in table or self.stored() < self.table_entries:
+            table[key] = entry
 
     def _count(self) -> None:
         self.nodes += 1
@@ -67,9 +95,12 @@ class MateSearch:
 
     def winning_move(self, position: Any, n: int) -> Any:
         """A move that wins within ``n`` moves, or None. Trusts the game not to be over."""
-        found = self.wins.get((position, n), False)
-        if found is not False:
-            return found
+        key = self.exact_key(position)
+        won = self.wins.get(key)
+        if won is not None and won[0] <= n:
+            return won[1]
+        if self.no_win.get(key, -1) >= n:
+            return None
         self._count()
         answer = None
         if n >= 1:
@@ -77,17 +108,23 @@ class MateSearch:
                 if self.is_lost(child, n - 1):
                     answer = move
                     break
-        if len(self.wins) < self.table_entries:
-            self.wins[(position, n)] = answer
+        if answer is None:
+            self._keep(self.no_win, key, n)
+        else:
+            self._keep(self.wins, key, (n, answer))
         return answer
 
     def candidates(self, position: Any, n: int) -> list[tuple[Any, Any]]:
         """(move, child) pairs to try for a win within ``n``. With more than one move to go,
         the moves that leave the opponent fewest replies come first (checks, in chess): they
         are the likeliest to force, and their refutations are quickest to search. The same
-        idea orders proof-number search (Allis, 1994)."""
+        idea orders proof-number search (Allis, 1994). With one move to go, only the moves
+        the game says can win at once (``Game.deciding_moves``: checks, in chess)."""
         play = self.game.play
-        pairs = [(move, play(position, move)) for move in self.game.moves(position)]
+        moves = self.game.deciding_moves(position) if n == 1 else None
+        if moves is None:
+            moves = self.game.moves(position)
+        pairs = [(move, play(position, move)) for move in moves]
         if n >= 2:
             moves_of = self.game.moves
             pairs.sort(key=lambda pair: len(moves_of(pair[1])))
@@ -98,24 +135,27 @@ class MateSearch:
         result = self.game.outcome(position)
         if result is not None:
             return result
-        return None if self.game.moves(position) else self.no_move
+        return None if self.game.has_moves(position) else self.no_move
 
     def is_lost(self, position: Any, m: int) -> bool:
         """Whether the side to move loses within ``m`` more moves of its opponent."""
-        stored = self.lost.get((position, m))
-        if stored is not None:
-            return stored
+        key = self.exact_key(position)
+        if self.lost.get(key, NEVER) <= m:
+            return True
+        if self.not_lost.get(key, -1) >= m:
+            return False
         self._count()
         result = self.ended(position)
         if result is not None:
             answer = result is Outcome.LOSS
+            bound = 0 if answer else NEVER  # a game over and not lost is never lost
         elif m == 0:
-            answer = False
+            answer, bound = False, 0
         else:
             answer = all(self.wins_within(self.game.play(position, move), m)
                          for move in self.game.moves(position))
-        if len(self.lost) < self.table_entries:
-            self.lost[(position, m)] = answer
+            bound = m
+        self._keep(self.lost if answer else self.not_lost, key, bound)
         return answer
 
     def wins_within(self, position: Any, n: int) -> bool:
@@ -158,6 +198,7 @@ def find_mate(game: Game[Any, Any], position: Any, limit: int, *, budget: Budget
     if limit < 1:
         raise BadOption(f"--mate {limit}: give the number of moves, 1 or more")
     budget = budget or Budget()
+    budget.allow_memory(table_entries * BYTES_PER_ENTRY)
     search = MateSearch(game, budget, table_entries)
     return run_deep(lambda: _find(search, position, limit), budget)
 
@@ -184,12 +225,22 @@ def _search(game: Game[Any, Any], request: Request, task: Callable[[MateSearch],
     """Run ``task`` on a fresh search within the request's budget; a budget that runs out is
     the user's limit (exit 1), reported with the time spent."""
     budget = request.budget or Budget(request.limits)
-    search = MateSearch(game, budget)
+    entries = table_entries(request.table_size)
+    budget.allow_memory(entries * BYTES_PER_ENTRY)
+    search = MateSearch(game, budget, entries)
     try:
         return run_deep(lambda: task(search), budget)
     except OutOfBudget as stop:
+        more = "; a larger --tt-size lets it grow" if str(stop).startswith("memory") else ""
         raise LimitReached(f"mate search stopped ({stop}) after {budget.elapsed():.1f} s "
-                           f"without an answer within {request.mate} moves") from None
+                           f"without an answer within {request.mate} moves{more}") from None
+
+
+def table_entries(size: str | int | None) -> int:
+    """The answers the tables may hold: ``--tt-size`` in entries or bytes, or the default."""
+    if size is None:
+        return DEFAULT_TABLE_ENTRIES
+    return parse_table_size(size, BYTES_PER_ENTRY)
 
 
 def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:

@@ -13,13 +13,14 @@ from pathlib import Path
 import chess
 import chess.polyglot
 import pytest
+from conftest import run_main
 
 from perfectplay import registry
 from perfectplay.errors import BadPosition, IllegalMove
 from perfectplay.game import Outcome
 from perfectplay.games.chess.rules import Chess, ChessPosition
 from perfectplay.search.mate import find_mate
-from perfectplay.search.perft import perft
+from perfectplay.search.perft import divide, perft
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 POSITION_3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
@@ -49,7 +50,53 @@ def test_perft_matches_the_published_counts(fen: str, depth: int, count: int) ->
 
 def test_perft_counts_a_checkmate_as_a_finished_game() -> None:
     start = position("startpos moves f3 e5 g4")
-    assert perft(GAME, start, 1).finished_games == 1  # Qh4#, the fool's mate
+    assert perft(GAME, start, 1, finished=True).finished_games == 1  # Qh4#, the fool's mate
+    assert perft(GAME, start, 1).finished_games is None  # the last ply counted in bulk
+
+
+class _Counting(Chess):
+    """Chess that counts the moves it makes."""
+
+    made = 0
+
+    def play(self, position: ChessPosition, move: chess.Move) -> ChessPosition:
+        _Counting.made += 1
+        return super().play(position, move)
+
+
+def test_perft_counts_the_last_ply_without_making_its_moves() -> None:
+    game = _Counting()
+    _Counting.made = 0
+    assert perft(game, game.start(), 3).count == 8_902
+    assert _Counting.made == 20 + 400  # the 8,902 last moves are counted, not made (issue 25)
+    _Counting.made = 0
+    assert perft(game, game.start(), 3, finished=True).count == 8_902
+    assert _Counting.made == 20 + 400 + 8_902
+
+
+# perft divide 3 from the start (the same in every engine's divide; Chess Programming Wiki).
+START_DIVIDE_3 = {"a2a3": 380, "b2b3": 420, "c2c3": 420, "d2d3": 539, "e2e3": 599, "f2f3": 380,
+                  "g2g3": 420, "h2h3": 380, "a2a4": 420, "b2b4": 421, "c2c4": 441, "d2d4": 560,
+                  "e2e4": 600, "f2f4": 401, "g2g4": 421, "h2h4": 420, "b1a3": 400, "b1c3": 440,
+                  "g1f3": 440, "g1h3": 400}
+
+
+def test_perft_divide_gives_the_count_under_each_first_move() -> None:
+    split = {move.uci(): count for move, count in divide(GAME, position("startpos"), 3)}
+    assert split == START_DIVIDE_3 and sum(split.values()) == 8_902
+
+
+def test_the_perft_command_divides_and_counts_finished_games() -> None:
+    ran = run_main("perft", "chess", "startpos", "--depth", "3", "--divide")
+    assert ran.code == 0, ran.stderr
+    lines = ran.stdout.splitlines()
+    assert "e2e4: 600" in lines and "d2d3: 539" in lines and lines[-1] == "perft 3: 8,902 move sequences"
+    ran = run_main("perft", "chess", "startpos", "--depth", "2", "--divide", "--json")
+    assert json.loads(ran.stdout)["divide"]["e2e4"] == 20 and json.loads(ran.stdout)["count"] == 400
+    ran = run_main("perft", "chess", "startpos", "moves", "f3", "e5", "g4", "--depth", "1", "--finished")
+    assert ran.stdout.strip() == "perft 1: 30 move sequences (1 games ended within 1 moves)"
+    ran = run_main("perft", "chess", "startpos", "--depth", "0", "--divide")
+    assert ran.code == 2 and ran.stderr.count("\n") == 1 and "--depth 1 or more" in ran.stderr
 
 
 def test_polyglot_keys_match_the_published_examples() -> None:

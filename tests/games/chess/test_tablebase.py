@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from conftest import run_main
 
-from perfectplay import solve
+from perfectplay import analyze, solve
 from perfectplay import value as V
 from perfectplay.engine import Engine, SearchLimits
 from perfectplay.games.chess.rules import Chess, position_from_board
@@ -29,6 +29,7 @@ from perfectplay.games.chess.tablebase.index import (
     summary,
     symmetry_classes,
 )
+from perfectplay.games.chess.tablebase.method import ended_by_rule
 from perfectplay.search.mate import find_mate
 
 PIECE = {"KQK": chess.QUEEN, "KRK": chess.ROOK, "KPK": chess.PAWN}
@@ -193,7 +194,7 @@ def test_solve_answers_from_the_table_with_a_mating_line() -> None:
 
 
 def test_a_position_outside_the_tables_is_handed_on_or_refused() -> None:
-    ran = run_main("solve", "chess", "8/8/8/4k3/8/8/8/4K2N w - - 0 1", "--algorithm", "tablebase")
+    ran = run_main("solve", "chess", "8/8/8/4k3/8/8/8/3BK2N w - - 0 1", "--algorithm", "tablebase")
     assert ran.code == 2 and "not one of them" in ran.stderr and len(ran.stderr.strip().splitlines()) == 1
     ran = run_main("solve", "chess", "8/8/3r4/5k2/8/8/1Q6/K7 w - - 0 1", "--algorithm", "engine",
                    "--depth", "2")
@@ -273,4 +274,42 @@ def test_index_round_trip() -> None:
 def test_a_game_already_drawn_by_the_fifty_move_rule_is_not_read_from_the_table() -> None:
     game = Chess()
     solution = solve(game, game.parse_position("8/8/8/5k2/8/8/1Q6/K7 w - - 100 80"))
-    assert solution.value == 0 and solution.best_moves == [] and solution.algorithm == "tablebase"
+    assert solution.value == 0 and solution.best_moves == [] and solution.exact
+    assert solution.algorithm == "by the rules (the fifty-move rule)"
+
+
+# Issue 25: these said "too big to solve"; the rules decide them at once.
+RULE_ENDED = [
+    ("8/8/8/8/8/8/8/K1k5 w - - 0 1", 0, "insufficient material"),  # KK
+    ("8/8/8/4k3/8/8/8/3BK3 b - - 0 1", 0, "insufficient material"),  # KBK
+    ("8/8/8/4k3/8/8/8/4K2N w - - 0 1", 0, "insufficient material"),  # KNK
+    ("4k3/8/8/2b5/8/8/3B4/4K3 w - - 0 1", 0, "insufficient material"),  # bishops on one colour
+    ("r3k3/8/8/8/8/8/8/4K2R w - - 100 80", 0, "the fifty-move rule"),
+    ("startpos moves Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8", 0, "threefold repetition"),
+    ("k7/8/1QK5/8/8/8/8/7R b - - 0 1", 0, "stalemate"),
+    ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", V.loss_in(0), "checkmate"),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "rule"), RULE_ENDED)
+def test_a_game_the_rules_have_ended_is_solved_exactly(text: str, value: int, rule: str) -> None:
+    game = Chess()
+    solution = solve(game, game.parse_position(text))
+    assert (solution.value, solution.exact, solution.best_moves) == (value, True, [])
+    assert solution.algorithm.startswith(f"by the rules ({rule}")
+    assert solve(game, game.parse_position(text), algorithm="tablebase").value == value
+    assert analyze(game, game.parse_position(text)) == []
+
+
+def test_the_cli_solves_a_dead_draw_instead_of_calling_it_too_big() -> None:
+    for fen in ("8/8/8/8/8/8/8/K1k5 w - - 0 1", "8/8/8/8/8/8/8/KBk5 w - - 0 1",
+                "8/8/8/8/8/8/8/KNk5 b - - 0 1"):
+        ran = run_main("solve", "chess", fen)
+        assert ran.code == 0, ran.stderr
+        assert "value: draw" in ran.stdout and "insufficient material" in ran.stdout
+
+
+def test_a_position_that_can_still_be_won_is_not_called_a_dead_draw() -> None:
+    game = Chess()  # KBNK and KNKN: a mate is still possible, so no rule ends them
+    for text in ("8/8/8/4k3/8/8/8/3BK2N w - - 0 1", "k7/8/8/8/8/8/8/KN5n w - - 99 80"):
+        assert ended_by_rule(game, game.parse_position(text)) is None

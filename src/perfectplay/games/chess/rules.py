@@ -293,6 +293,18 @@ class Chess(Game[ChessPosition, chess.Move]):
             position._ordered = noisy + quiet if noisy else quiet
         return position._ordered
 
+    def legal_moves(self, position: ChessPosition) -> list[chess.Move]:
+        """python-chess's legal moves in its generator's order (perft; no ordering)."""
+        return position.legal_moves()
+
+    def has_moves(self, position: ChessPosition) -> bool:
+        return position.has_legal_move()
+
+    def count_moves(self, position: ChessPosition) -> int:
+        """The number of legal moves, from python-chess's generator without making them
+        (perft's last ply); the list is kept, so ``outcome`` asks no generator again."""
+        return len(position.legal_moves())
+
     def noisy_moves(self, position: ChessPosition) -> list[chess.Move]:
         """Captures and promotions, most valuable victim first (quiescence search). Without
         the full move list at hand, only these are generated: quiescence nodes are most of a
@@ -370,6 +382,18 @@ class Chess(Game[ChessPosition, chess.Move]):
 
     def key(self, position: ChessPosition) -> int:
         return position.key
+
+    def deciding_moves(self, position: ChessPosition) -> list[chess.Move]:
+        """The checks: only a check can mate (the mate search's last move), found on the
+        board without building each child position."""
+        gives_check = position.board.gives_check
+        return [move for move in self.moves(position) if gives_check(move)]
+
+    def exact_key(self, position: ChessPosition) -> tuple[Any, ...]:
+        """Board, side, castling, en passant, clock and history as a tuple (a few hundred
+        bytes), not the position with its move lists (several KB): the mate search's
+        tables hold millions of these."""
+        return position.identity()
 
     def hash_key(self, position: ChessPosition) -> int:
         """The engine's 64-bit table key: the Polyglot Zobrist hash, the same as ``key``."""

@@ -1,0 +1,51 @@
+"""The depth-limited engine sees a short mate at the depth that proves it, with null-move
+pruning on (issue 25: WAC.001's mate in 2 appeared only at depth 5, at depth 3 without null
+moves). The mates are the exact mate search's, so the engine is held to proved answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from perfectplay import value as V
+from perfectplay.engine import Engine, SearchLimits
+from perfectplay.engine.api import Settings
+from perfectplay.games.chess.rules import Chess
+from perfectplay.search.mate import find_mate
+
+WAC = Path(__file__).parents[2] / "fixtures" / "wac_head.epd"
+GAME = Chess()
+
+
+def _wac(number: int) -> str:
+    line = WAC.read_text().splitlines()[number - 1]
+    return " ".join(line.split()[:4])
+
+
+# (WAC number, mate in, the mating move). WAC.001's first move is quiet (Qg6, then Qh7#):
+# a pass answered by quiescence alone never sees the quiet mate.
+SHORT_MATES = [(1, 2, "g3g6"), (4, 2, None), (5, 2, None), (12, 2, None)]
+
+
+@pytest.mark.parametrize(("number", "moves", "first"), SHORT_MATES)
+def test_a_mate_in_two_is_seen_at_depth_three_with_null_moves_on(number: int, moves: int,
+                                                                  first: str | None) -> None:
+    position = GAME.parse_position(_wac(number))
+    assert find_mate(GAME, position, moves).moves == moves  # the proof, by the exact search
+    engine = Engine(GAME, Settings(null_move=True))
+    found = engine.search(position, SearchLimits(depth=2 * moves - 1))
+    assert found.score == V.win_in(2 * moves - 1)
+    if first is not None:
+        assert found.best_move.uci() == first
+
+
+def test_null_moves_and_no_null_moves_agree_on_wac_001_at_every_depth_to_three() -> None:
+    position = GAME.parse_position(_wac(1))
+    scores = {}
+    for null in (True, False):
+        seen: list[int] = []
+        Engine(GAME, Settings(null_move=null)).search(
+            position, SearchLimits(depth=3), on_info=lambda info: seen.append(info.score))
+        scores[null] = seen
+    assert scores[True] == scores[False] and scores[True][-1] == V.win_in(3)
