@@ -32,6 +32,7 @@ OPTION_HELP = {
     "code": "octal game code, e.g. 0.77 (Kayles) or 0.137 (Dawson's chess)",
     "width": "board width (Connect Four; Dodgem: 3, 4 or 5 for a square board)",
     "height": "board height (Connect Four)",
+    "size": "board size n for an n x n board (Hex: 1-11; Othello: 4, 6, 8 or 10)",
 }
 
 
