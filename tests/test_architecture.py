@@ -29,6 +29,8 @@ LAYERS = {
     "store": 5,
     # Proof-number search (df-pn), a method for every game.
     "pns": 5,
+    # Monte Carlo tree search, the player for games too big to solve without an evaluation.
+    "mcts": 5,
     # The games, one package each with everything only it uses (kernels, books, tables): they
     # build on the engines and register their own methods.
     "games": 6,

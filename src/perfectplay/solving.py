@@ -49,6 +49,7 @@ METHOD_MODULES: dict[str, tuple[tuple[str, ...], NeedCheck]] = {
         ("retro",), lambda game, request: game.properties.loopy or request.algorithm == "retro"),
     "perfectplay.engine.method": (("engine",), lambda game, request: request.algorithm == "engine"),
     "perfectplay.pns.method": (("pns",), lambda game, request: request.algorithm == "pns"),
+    "perfectplay.mcts.method": (("mcts",), lambda game, request: request.algorithm == "mcts"),
     "perfectplay.store.method": (
         ("database",), lambda game, request: request.database is not None or request.algorithm == "database"),
 }
