@@ -170,6 +170,15 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
     return choose(game, request).analyze(game, position, request)
 
 
+def estimating_algorithm(game: Game[Any, Any]) -> str:
+    """The method that estimates a position no exact search can finish: the depth-limited
+    engine when the game has an evaluation function, or cannot be too big to solve; Monte
+    Carlo tree search (``mcts``) for a game too big to solve that has none, where the engine
+    would search blind (issue 23). play, the web page and match ask here."""
+    blind = getattr(type(game), "evaluate", None) is Game.evaluate
+    return "mcts" if blind and game.properties.too_big_to_solve else "engine"
+
+
 MoveValuer = Callable[[Any], MoveValue]
 
 
@@ -207,5 +216,5 @@ def _mate_request(algorithm: str, engine: str, database: str | None) -> tuple[st
     return "mate", "python"
 
 
-__all__ = ["algorithm_names", "algorithm_summaries", "analyze", "choose", "load_methods",
+__all__ = ["algorithm_names", "algorithm_summaries", "analyze", "choose", "estimating_algorithm", "load_methods",
            "optimal_moves", "resolve_algorithm", "solve"]

@@ -228,6 +228,18 @@ class Search:
             current.margin += margin * chooser
             current = current.parent
 
+    def ranked(self) -> list[Node]:
+        """The root's children best first: proved wins for the mover, then by mean result
+        (a score game: mean margin), then by visits; proved losses last."""
+        def merit(child: Node) -> tuple[float, float, int]:
+            proved = None if self.is_score else child.proved_for_parent()
+            if proved is not None:
+                return (proved, proved, child.visits)
+            if self.is_score:
+                return (0, child.margin / child.visits if child.visits else -math.inf, child.visits)
+            return (0, 2 * self.mean(child) - 1, child.visits)
+        return sorted(self.root.children, key=merit, reverse=True)
+
     def prove_upwards(self, node: Node | None) -> None:
         """MCTS-Solver's backup: prove ``node`` and its ancestors where the children allow."""
         while node is not None and node.proved is None:
