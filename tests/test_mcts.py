@@ -100,7 +100,8 @@ def test_mcts_from_the_command_line() -> None:
     done = subprocess.run([*run, "solve", "othello", "--algorithm", "mcts", "--nodes", "60"],
                           capture_output=True, text=True)
     assert done.returncode == 0 and "estimate" in done.stdout and "60 simulations" in done.stdout
-    refused = subprocess.run([*run, "solve", "othello", "--algorithm", "mcts"], capture_output=True, text=True)
+    refused = subprocess.run([*run, "solve", "othello", "--algorithm", "mcts"],
+                             capture_output=True, text=True)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1
     match = subprocess.run([*run, "match", "hex", "--size", "6", "--first", "mcts", "--second", "engine",
                             "--nodes", "20", "--pairs", "1", "--quiet"], capture_output=True, text=True)

@@ -216,5 +216,5 @@ def _mate_request(algorithm: str, engine: str, database: str | None) -> tuple[st
     return "mate", "python"
 
 
-__all__ = ["algorithm_names", "algorithm_summaries", "analyze", "choose", "estimating_algorithm", "load_methods",
-           "optimal_moves", "resolve_algorithm", "solve"]
+__all__ = ["algorithm_names", "algorithm_summaries", "analyze", "choose", "estimating_algorithm",
+           "load_methods", "optimal_moves", "resolve_algorithm", "solve"]

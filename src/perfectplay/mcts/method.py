@@ -67,16 +67,17 @@ def _note(search: Any, child: Any, value: int, proved: bool) -> str:
 
 
 def _ranked(search: Any) -> list[tuple[Any, int, bool]]:
-    """Root children best first: by value (proved wins at the top), then by visits."""
-    rows = [(child, *_child_value(search, child)) for child in search.root.children]
-    return sorted(rows, key=lambda row: (-row[1], -row[0].visits))
+    """Root children best first (Search.ranked), each with its value and whether proved."""
+    return [(child, *_child_value(search, child)) for child in search.ranked()]
 
 
 def _line(search: Any, limit: int) -> list[str]:
     """The most visited path from the root (its proved moves where it is proved)."""
-    game, node, line = search.game, search.root, []
+    game, node = search.game, search.root
+    line: list[str] = []
     while node.children and len(line) < limit:
-        winning = [c for c in node.children if node.proved is not None and c.proved_for_parent() == node.proved]
+        proved = node.proved
+        winning = [c for c in node.children if proved is not None and c.proved_for_parent() == proved]
         child = winning[0] if winning else max(node.children, key=lambda c: c.visits)
         if not winning and child.visits < 2:
             break
