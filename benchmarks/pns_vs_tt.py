@@ -5,7 +5,8 @@
 Both answer the same question: win, draw or loss (``tt`` with --outcome-only, its window
 [-1, 1]; df-pn by one or two proofs). A score game (Othello 4x4) asks for the exact margin
 of both: tt in a full window, df-pn by bisection. Nodes: calls of each search function (tt:
-one per node, root included; df-pn: one per MID call, as Nagai counts). Time: CPU seconds of
+one per node, root included; df-pn: one per MID call, as Nagai counts; each MID call
+generates every child and looks it up, counted apart as "children"). Time: CPU seconds of
 this process (the machine is shared, so wall time would mislead). Each search stops at
 ``--seconds`` of wall time and is shown as "> N nodes" then. docs/pns.md holds the table.
 """
@@ -54,7 +55,7 @@ def by_tt(game: Any, position: Any, seconds: float) -> tuple[int, int | None, fl
     return searcher.counters().nodes + 1, None if value is None else int(value), time.process_time() - started
 
 
-def by_pns(game: Any, position: Any, seconds: float) -> tuple[int, int | None, float]:
+def by_pns(game: Any, position: Any, seconds: float) -> tuple[int, int, int | None, float]:
     budget = Budget(Limits(time=seconds))
     search = ProofSearch(game, budget)
     started = time.process_time()
@@ -62,7 +63,7 @@ def by_pns(game: Any, position: Any, seconds: float) -> tuple[int, int | None, f
         value: int | None = run_deep(lambda: value_of(search, position), budget)
     except OutOfBudget:
         value = None
-    return search.counters.nodes, value, time.process_time() - started
+    return search.counters.nodes, search.counters.generated, value, time.process_time() - started
 
 
 def main() -> None:
@@ -70,14 +71,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=300.0)
     parser.add_argument("--only", default=None, help="run the rows whose label contains this")
     args = parser.parse_args()
-    print("| position | value | tt nodes | tt s | df-pn nodes | df-pn s | tt / df-pn nodes |")
-    print("|---|---|---|---|---|---|---|")
+    print("| position | value | tt nodes | tt s | df-pn nodes | df-pn children | df-pn s | "
+          "tt / df-pn nodes |")
+    print("|---|---|---|---|---|---|---|---|")
     for label, name, options, text in POSITIONS:
         if args.only and args.only not in label:
             continue
         game, position = registry.load(name, options, text)
         tt_nodes, tt_value, tt_time = by_tt(game, position, args.seconds)
-        pn_nodes, pn_value, pn_time = by_pns(game, position, args.seconds)
+        pn_nodes, generated, pn_value, pn_time = by_pns(game, position, args.seconds)
         if tt_value is not None and pn_value is not None and (tt_value > 0) - (tt_value < 0) != \
                 (pn_value > 0) - (pn_value < 0):
             raise SystemExit(f"{label}: tt says {tt_value}, df-pn {pn_value}")
@@ -85,8 +87,8 @@ def main() -> None:
         shown_tt = f"{tt_nodes:,}" if tt_value is not None else f"> {tt_nodes:,}"
         shown_pn = f"{pn_nodes:,}" if pn_value is not None else f"> {pn_nodes:,}"
         ratio = f"{tt_nodes / pn_nodes:.1f}" if pn_nodes else "-"
-        print(f"| {label} | {value} | {shown_tt} | {tt_time:.3f} | {shown_pn} | {pn_time:.3f} | {ratio} |",
-              flush=True)
+        print(f"| {label} | {value} | {shown_tt} | {tt_time:.3f} | {shown_pn} | {generated:,} | "
+              f"{pn_time:.3f} | {ratio} |", flush=True)
 
 
 if __name__ == "__main__":

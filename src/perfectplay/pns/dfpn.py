@@ -44,6 +44,7 @@ OUTCOME_VALUE = {Outcome.WIN: 1, Outcome.DRAW: 0, Outcome.LOSS: -1}
 class Counters:
     nodes: int = 0      # MID calls: one per visit of a node, as df-pn papers count
     expanded: int = 0   # positions whose children were generated
+    generated: int = 0  # children generated (each a position played and looked up)
     max_ply: int = 0
     draws_seen: int = 0
 
@@ -88,6 +89,7 @@ class ProofSearch:
                 found.append((child, need - gain, True))
             else:
                 found.append((child, gain - need + 1, False))
+        self.counters.generated += len(found)
         return found
 
     def leaf_numbers(self, position: Any, need: int) -> tuple[int, int]:
