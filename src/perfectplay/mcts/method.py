@@ -18,7 +18,6 @@ from perfectplay.search.limits import Budget
 from perfectplay.search.results import MoveValue, Solution, Stats
 
 SCALE = 1000
-BYTES_PER_NODE = 600  # a node, its position and its move list, measured roughly in CPython
 
 
 def _objection(game: Game[Any, Any], request: Request) -> str | None:
@@ -33,7 +32,7 @@ def _objection(game: Game[Any, Any], request: Request) -> str | None:
 
 
 def _search(game: Game[Any, Any], position: Any, request: Request) -> Any:
-    from perfectplay.mcts.tree import DEFAULT_MAX_NODES, Search
+    from perfectplay.mcts.tree import BYTES_PER_NODE, DEFAULT_MAX_NODES, Search
     from perfectplay.search.tables import parse_table_size
     budget = request.budget or Budget(request.limits)
     nodes = DEFAULT_MAX_NODES if request.table_size is None else \

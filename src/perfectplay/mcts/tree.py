@@ -30,6 +30,7 @@ from perfectplay.search.limits import Budget, OutOfBudget
 
 DEFAULT_EXPLORATION = 1.0
 DEFAULT_MAX_NODES = 500_000
+BYTES_PER_NODE = 600  # a node, its position and its move list in CPython, roughly
 RESULT = {Outcome.WIN: 1, Outcome.DRAW: 0, Outcome.LOSS: -1}
 
 
@@ -83,6 +84,7 @@ class Search:
         self.random = random.Random(seed)
         self.exploration = exploration
         self.max_nodes = max_nodes
+        budget.allow_memory(max_nodes * BYTES_PER_NODE)  # the memory guard counts the tree
         self.is_score = game.properties.is_score
         self.extra_turns = game.properties.extra_turns
         self.no_move = 1 if game.properties.misere else -1
