@@ -43,6 +43,9 @@ def test_an_estimate_says_so_with_its_visits() -> None:
     moves = analyze(game, start, algorithm="mcts", limits=Limits(nodes=100))
     assert len(moves) == 49 and not any(move.exact for move in moves)
     assert sum("not searched" in move.describe() for move in moves) == 0  # 100 >= 49: all tried
+    few = analyze(game, start, algorithm="mcts", limits=Limits(nodes=10))
+    assert len(few) == 49 and sum("not searched" in move.describe() for move in few) == 39
+    assert few[-1].value == min(move.value for move in few)
 
 
 def test_a_score_game_is_estimated_in_its_own_units() -> None:
@@ -65,7 +68,7 @@ def test_a_stop_request_ends_the_search_with_an_answer() -> None:
     budget.stop.set()  # what Ctrl-C and the web page's cancel do
     search = Search(game, start, budget)
     search.run()
-    assert search.counters.stopped == "stopped" and search.counters.simulations == 0
+    assert search.counters.stopped == "stopped" and search.counters.simulations == 16
 
 
 def test_mcts_needs_a_limit_and_no_depth() -> None:
@@ -106,3 +109,23 @@ def test_mcts_from_the_command_line() -> None:
     match = subprocess.run([*run, "match", "hex", "--size", "6", "--first", "mcts", "--second", "engine",
                             "--nodes", "20", "--pairs", "1", "--quiet"], capture_output=True, text=True)
     assert match.returncode == 0 and "games 2 (1 pairs)" in match.stdout
+
+
+def test_the_web_page_thinks_with_mcts_about_a_big_blind_game() -> None:
+    from perfectplay.web.positions import Analyses
+    from perfectplay.web.thinking import Thinker
+    game, start = registry.load("hex", {"size": 7}, "d4")
+    reports: list = []
+    Thinker(game, start, Analyses(10), 0.5, reports.append).run()
+    assert len(reports) == 1 and reports[0].done and reports[0].reason == "time"
+    known = reports[0].known
+    assert known is not None and not known.exact and len(known.moves) == 48
+    assert all(move.note and "visits" in move.note for move in known.moves[:16])
+
+
+def test_play_thinks_with_mcts_about_a_big_blind_game() -> None:
+    from perfectplay.play.analyst import Analyst
+    game, start = registry.load("othello", {"size": 6})
+    analysis = Analyst(game, think_time=0.3).analyze(start)
+    assert not analysis.exact and len(analysis.moves) == 4
+    assert all(move.note and "visits" in move.note for move in analysis.moves)

@@ -116,6 +116,13 @@ def analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveV
     for child, value, proved in _ranked(search):
         valued.append(MoveValue(child.move, game.format_move(position, child.move), value, score,
                                 proved, note=_note(search, child, value, proved)))
+    # Moves the time did not reach: listed last, valued as the worst move seen, so that
+    # every legal move has a value and none looks better than it is known to be.
+    untried = search.root.untried
+    unseen = list(game.moves(position)) if untried is None and search.root.proved is None else untried or []
+    worst = min((move.value for move in valued), default=0)
+    valued += [MoveValue(move, game.format_move(position, move), worst, score, False,
+                         note="estimate: not searched") for move in unseen]
     return valued
 
 

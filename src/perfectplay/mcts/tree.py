@@ -121,7 +121,9 @@ class Search:
             if limit is not None and counters.simulations >= limit:
                 counters.stopped = "nodes"
                 return
-            if not counters.simulations & 15:
+            # The first poll comes after 16 simulations: a search started late (its time
+            # already spent elsewhere) still answers with every root move looked at once.
+            if counters.simulations and not counters.simulations & 15:
                 try:
                     budget.poll(0)
                 except OutOfBudget as stop:
