@@ -48,7 +48,8 @@ METHOD_MODULES: dict[str, tuple[tuple[str, ...], NeedCheck]] = {
     "perfectplay.retro.method": (
         ("retro",), lambda game, request: game.properties.loopy or request.algorithm == "retro"),
     "perfectplay.engine.method": (("engine",), lambda game, request: request.algorithm == "engine"),
-    "perfectplay.pns.method": (("pns",), lambda game, request: request.algorithm == "pns"),
+    "perfectplay.pns.method": (("pns",), lambda game, request: request.algorithm == "pns" or (
+        request.algorithm == "auto" and getattr(game, "default_algorithm", None) == "pns")),
     "perfectplay.mcts.method": (("mcts",), lambda game, request: request.algorithm == "mcts"),
     "perfectplay.store.method": (
         ("database",), lambda game, request: request.database is not None or request.algorithm == "database"),

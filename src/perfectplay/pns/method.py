@@ -186,6 +186,11 @@ def _analyze(search: Any, position: Any) -> list[MoveValue]:
     return sorted(valued, key=lambda move_value: -move_value.value)
 
 
+def _game_default(game: Game[Any, Any], request: Request) -> bool:
+    """auto chooses pns for a game that names it its default (Hex)."""
+    return getattr(game, "default_algorithm", None) == "pns"
+
+
 register(Method("pns", "depth-first proof-number search (df-pn, Nagai 2002) with a table: win, "
                 "draw or loss by two proofs, scores by bisection; no distances", solve, analyze,
-                applies=_objection))
+                applies=_objection, preferred=_game_default, priority=50))

@@ -117,7 +117,8 @@ def test_random_full_boards_have_exactly_one_winner() -> None:
 def test_the_game_ends_at_the_first_chain_and_the_side_to_move_has_lost() -> None:
     game, position = hex_game(3, "a1 b1 a2 b2 a3")
     assert game.winner(position) == "X"
-    assert solve(game, position).describe() == "loss in 0"
+    assert solve(game, position, algorithm="tt").describe() == "loss in 0"
+    assert solve(game, position).describe() == "loss"  # auto: df-pn, without distances
     with pytest.raises(BadPosition, match="the game is over"):
         hex_game(3, "a1 b1 a2 b2 a3 c1")
 

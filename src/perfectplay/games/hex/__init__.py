@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from perfectplay.entry import Entry, Loaded, Options, from_text
 
-DEFAULT_SIZE = 5
+DEFAULT_SIZE = 4
 
 
 def _load(options: Options, text: str | None) -> Loaded:
@@ -14,7 +14,7 @@ def _load(options: Options, text: str | None) -> Loaded:
     return from_text(Hex(DEFAULT_SIZE if size is None else size), text)
 
 
-ENTRY = Entry("hex", "Hex on an n x n rhombus (--size 1-11, default 5): X joins top and bottom "
+ENTRY = Entry("hex", "Hex on an n x n rhombus (--size 1-11, default 4): X joins top and bottom "
               "and moves first, O joins left and right; no draws, X wins every board (winning "
               "first moves: 3 on 3x3's short diagonal and a2, c2; 4x4's short diagonal; docs/pns.md)",
               "moves from the empty board, e.g. 'c3 b4', or rows from the top of X, O and ., "

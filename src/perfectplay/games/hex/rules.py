@@ -23,17 +23,20 @@ from perfectplay.game import Game, Outcome, Picture, Properties
 
 MAX_SIZE = 11
 COLUMNS = "abcdefghijk"
-# Past this size no exact search in Python finishes (6x6 was first solved in 2003 by
-# Queenbee's virtual connections): the game says so, and play thinks with Monte Carlo.
-SOLVABLE_SIZE = 5
+# Past this size no exact search in Python finishes in minutes (df-pn proves 4x4 in seconds;
+# 5x5 takes many minutes, docs/pns.md): the game says so, and play thinks with Monte Carlo.
+SOLVABLE_SIZE = 4
 
 Position = tuple[int, int]
 
 
 class Hex(Game[Position, int]):
     name = "hex"
+    # Proofs in Hex are narrow (one good reply refutes a move): df-pn needs 6 to 29 times
+    # fewer nodes than alpha-beta on 4x4 (docs/pns.md), so auto chooses it.
+    default_algorithm = "pns"
 
-    def __init__(self, size: int = 5) -> None:
+    def __init__(self, size: int = 4) -> None:
         if not 1 <= size <= MAX_SIZE:
             raise BadOption(f"hex --size {size}: the board is 1x1 to {MAX_SIZE}x{MAX_SIZE}")
         self.size = n = size
