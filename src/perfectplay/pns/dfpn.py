@@ -35,6 +35,9 @@ from perfectplay.game import Game, Outcome
 from perfectplay.search.limits import Budget
 
 INFINITE = 1 << 40
+# A child as a node's loop sees it: the position, its need, whether its mover is the
+# node's, and its table key.
+Child = tuple[Any, int, bool, tuple[Hashable, int]]
 EPSILON = 0.25
 DEFAULT_ENTRIES = 2_000_000
 # A table entry in CPython: the key (a tuple holding the position's key and need), the value
@@ -82,17 +85,21 @@ class ProofSearch:
             return 0 if self.is_score else OUTCOME_VALUE[result]
         return None
 
-    def children(self, position: Any, need: int) -> list[tuple[Any, int, bool]]:
-        """(child, the child's need, whether the child's mover is this node's) per move."""
+    def children(self, position: Any, need: int) -> list[Child]:
+        """(child, the child's need, whether the child's mover is this node's, the child's
+        table key) per move. The keys are built once here: a node's loop looks its children
+        up again after every descent."""
         game = self.game
-        found = []
+        key = game.key
+        found: list[Child] = []
         for move in game.moves(position):
             gain = game.gain(position, move) if self.is_score else 0
             child = game.play(position, move)
             if self.extra_turns and game.keeps_turn(position, move):
-                found.append((child, need - gain, True))
+                child_need, same = need - gain, True
             else:
-                found.append((child, gain - need + 1, False))
+                child_need, same = gain - need + 1, False
+            found.append((child, child_need, same, (key(child), child_need)))
         self.counters.generated += len(found)
         return found
 
@@ -154,7 +161,7 @@ class ProofSearch:
             if pn >= pn_limit or dn >= dn_limit:
                 self.store(position, need, (pn, dn))
                 return
-            child, child_need, same_mover = kids[best]
+            child, child_need, same_mover, _ = kids[best]
             seen_pn, seen_dn = best_seen
             # Thresholds in the parent's view, then in the child's own.
             next_pn = min(pn_limit, int(second_pn * (1 + EPSILON)) + 1)
@@ -164,16 +171,21 @@ class ProofSearch:
             else:
                 self.mid(child, child_need, next_dn, next_pn, ply + 1)
 
-    def _gather(self, kids: list[tuple[Any, int, bool]]) -> tuple[int, int, int, tuple[int, int], int]:
+    def _gather(self, kids: list[Child]) -> tuple[int, int, int, tuple[int, int], int]:
         """(pn, dn) of the node from its children's, the index of the most-proving child,
         that child's (pn, dn) in the node's view, and the second-smallest pn."""
         least = second = INFINITE
         total = 0
         best = 0
         best_seen = (INFINITE, 0)
-        for index, (child, child_need, same_mover) in enumerate(kids):
-            child_pn, child_dn = self.numbers(child, child_need)
-            seen = (child_pn, child_dn) if same_mover else (child_dn, child_pn)
+        lookup = self.table.get
+        for index, (child, child_need, same_mover, entry_key) in enumerate(kids):
+            entry = lookup(entry_key)
+            if entry is None:
+                entry = self.leaf_numbers(child, child_need)
+                self.store(child, child_need, entry)
+                lookup = self.table.get  # a full table may have been replaced
+            seen = entry if same_mover else (entry[1], entry[0])
             total += seen[1]
             if seen[0] < least:
                 second, least, best, best_seen = least, seen[0], index, seen
