@@ -8,9 +8,11 @@ Run with the Python of a separate venv that has OpenSpiel (not a perfectplay dep
 
 Arguments: GAME (hex or othello) and SIZE (Hex; Othello is 8x8 in OpenSpiel), then
 optionally --uct-c C (default 2, OpenSpiel's example) and --rollouts R (default 1).
-``go nodes N`` runs N simulations; ``go movetime MS`` runs as many simulations as fit, in
-rounds, keeping the one tree (MCTSBot has no clock of its own, so the bridge grows the
-tree itself through the bot's ``mcts_search`` in slices of 16 simulations).
+``go nodes N`` runs N simulations; ``go movetime MS`` runs as many simulations as should
+fit: MCTSBot has no clock of its own, so the bridge counts the simulations per second it
+measured on its earlier moves (a slice of 16 on the first) and asks for 90% of the time's
+worth. On a loaded machine the time per move still varies; `match` prints both players'
+mean seconds a move.
 
 Positions: ``position startpos moves m1 m2 ...`` in perfectplay's notation (a1, pass); a Hex
 ``position fen ROWS`` is rebuilt by placing the stones in alternation. This file imports
@@ -93,21 +95,42 @@ def main() -> None:
         out.flush()
 
 
+class Pace:
+    """Simulations per second of this machine, as measured on the moves so far: MCTSBot
+    runs a fixed number of simulations, so ``go movetime`` is turned into a count that
+    should fill the time. The first move measures a slice of 16 simulations first."""
+
+    def __init__(self) -> None:
+        self.rate: float | None = None
+
+    def simulations(self, game: object, state: object, evaluator: object, rng: object,
+                    uct_c: float, seconds: float) -> int:
+        if self.rate is None:
+            started = time.perf_counter()
+            mcts.MCTSBot(game, uct_c, 16, evaluator, solve=True, random_state=rng).mcts_search(state)
+            self.rate = 16 / max(time.perf_counter() - started, 1e-6)
+            seconds -= time.perf_counter() - started
+        return max(16, int(self.rate * max(seconds, 0.0) * 0.9))
+
+    def measured(self, simulations: int, seconds: float) -> None:
+        observed = simulations / max(seconds, 1e-6)
+        self.rate = observed if self.rate is None else (self.rate + observed) / 2
+
+
+PACE = Pace()
+
+
 def think(game: object, state: object, evaluator: object, rng: object, uct_c: float,
           budget: dict[str, str]) -> int:
     if "nodes" in budget:
         bot = mcts.MCTSBot(game, uct_c, int(budget["nodes"]), evaluator, solve=True, random_state=rng)
         return bot.step(state)
-    deadline = time.perf_counter() + int(budget.get("movetime", "1000")) / 1000
-    # MCTSBot searches a fixed number of simulations: grow the count until the time is spent,
-    # measuring the rate on a first slice.
-    started = time.perf_counter()
-    probe = mcts.MCTSBot(game, uct_c, 16, evaluator, solve=True, random_state=rng)
-    probe.mcts_search(state)
-    rate = 16 / max(time.perf_counter() - started, 1e-6)
-    simulations = max(16, int(rate * max(deadline - time.perf_counter(), 0.0)))
-    bot = mcts.MCTSBot(game, uct_c, simulations, evaluator, solve=True, random_state=rng)
-    return bot.step(state)
+    count = PACE.simulations(game, state, evaluator, rng, uct_c, int(budget.get("movetime", "1000")) / 1000)
+    searching = time.perf_counter()
+    bot = mcts.MCTSBot(game, uct_c, count, evaluator, solve=True, random_state=rng)
+    action = bot.step(state)
+    PACE.measured(count, time.perf_counter() - searching)
+    return action
 
 
 if __name__ == "__main__":
