@@ -111,9 +111,12 @@ def test_mcts_from_the_command_line() -> None:
     assert match.returncode == 0 and "games 2 (1 pairs)" in match.stdout
 
 
-def test_the_web_page_thinks_with_mcts_about_a_big_blind_game() -> None:
+def test_the_web_page_thinks_with_mcts_about_a_big_blind_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from perfectplay.web import thinking
     from perfectplay.web.positions import Analyses
     from perfectplay.web.thinking import Thinker
+    # The page's quick exact try (a node-bounded tt) is not what is tested, and takes long.
+    monkeypatch.setattr(thinking, "quick_analysis", lambda game, position, memory: None)
     game, start = registry.load("hex", {"size": 7}, "d4")
     reports: list = []
     Thinker(game, start, Analyses(10), 0.5, reports.append).run()
