@@ -16,6 +16,6 @@ def _load(options: Options, text: str | None) -> Loaded:
 
 ENTRY = Entry("hex", "Hex on an n x n rhombus (--size 1-11, default 4): X joins top and bottom "
               "and moves first, O joins left and right; no draws, X wins every board (winning "
-              "first moves: 3 on 3x3's short diagonal and a2, c2; 4x4's short diagonal; docs/pns.md)",
+              "first moves: 3x3 b2, a3, c1, a2, c2; 4x4 the short diagonal; docs/pns.md)",
               "moves from the empty board, e.g. 'c3 b4', or rows from the top of X, O and ., "
               "e.g. 'X../.O./...'", _load, options=("size",), order=110)

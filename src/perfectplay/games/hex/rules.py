@@ -24,7 +24,7 @@ from perfectplay.game import Game, Outcome, Picture, Properties
 MAX_SIZE = 11
 COLUMNS = "abcdefghijk"
 # Past this size no exact search in Python finishes in minutes (df-pn proves 4x4 in seconds;
-# 5x5 takes many minutes, docs/pns.md): the game says so, and play thinks with Monte Carlo.
+# 5x5 was out of reach in a session, docs/pns.md): the game says so; play uses Monte Carlo.
 SOLVABLE_SIZE = 4
 
 Position = tuple[int, int]

@@ -16,8 +16,8 @@ The value is that of a score game (perfectplay.value): the disc margin the side 
 from here on with perfect play (``f(s) = max(gain - f(s'))``): a disc placed gains 1 plus 2
 per flipped disc, and the pass that ends the game gains the empty cells if the passer leads
 (loses them if behind). From the start position this is the final margin: 6x6 is a loss by 4
-for Black (16-20, Feinstein 1993), 4x4 a loss by 8 (3-11 with two cells empty, under the
-WOF count the margin is -8: see docs/pns.md).
+for Black (16-20, Feinstein 1993), 4x4 a loss by 10 (White wins 11-3 with two cells left
+empty, which the WOF count gives White: 13-3; tests/games/othello).
 
 A position is ``(mine, theirs, black_to_move, passes)``: bit sets of the mover's and the
 opponent's discs over cells numbered r * (n + 1) + c (row r from the top, column c from the
