@@ -104,3 +104,25 @@ def test_pns_from_the_command_line() -> None:
     stopped = subprocess.run([*run, "solve", "hex", "--size", "5", "--algorithm", "pns", "--nodes", "100"],
                              capture_output=True, text=True)
     assert stopped.returncode == 1 and "pns stopped" in stopped.stderr
+
+
+class Oracle:
+    """A stand-in for df-pn that knows the value: "reaches t" is t <= value."""
+
+    is_score = True
+
+    def __init__(self, value: int, bound: int | None) -> None:
+        from perfectplay.game import Game, Kind, Properties
+        self.value = value
+        self.game = Game()
+        self.game.properties = Properties(kind=Kind.SCORE, value_bound=bound)
+
+    def prove(self, position: Any, need: int) -> bool:
+        return need <= self.value
+
+
+@pytest.mark.parametrize("bound", [None, 20])
+def test_scores_are_found_by_bisection_with_or_without_declared_bounds(bound: int | None) -> None:
+    from perfectplay.pns.method import value_of
+    for value in range(-19, 20):
+        assert value_of(Oracle(value, bound), None) == value

@@ -74,7 +74,7 @@ def _bracket(search: Any, position: Any) -> tuple[int, int]:
         return step // 2, step - 1
     while not search.prove(position, -step):
         step *= 2
-    return -step, -step // 2 - 1
+    return -step, -(step // 2) - 1
 
 
 def reaches(search: Any, position: Any, move: Any, target: int) -> bool:
