@@ -84,6 +84,10 @@ def test_games_too_big_without_an_evaluation_are_estimated_by_mcts() -> None:
     assert estimating_algorithm(registry.load("othello", {})[0]) == "mcts"
     assert estimating_algorithm(registry.load("hex", {"size": 4})[0]) == "engine"  # solvable
     assert estimating_algorithm(registry.load("connect4", {})[0]) == "engine"
+    # An exact try that failed makes a game too big here, whatever it declares: 4x4 Hex's
+    # first move in play, where the blind engine chose b2, a losing move.
+    assert estimating_algorithm(registry.load("hex", {"size": 4})[0], searched=True) == "mcts"
+    assert estimating_algorithm(registry.load("connect4", {})[0], searched=True) == "engine"
 
 
 def test_match_players_can_be_mcts_or_the_engine() -> None:
@@ -131,4 +135,5 @@ def test_play_thinks_with_mcts_about_a_big_blind_game() -> None:
     game, start = registry.load("othello", {"size": 6})
     analysis = Analyst(game, think_time=0.3).analyze(start)
     assert not analysis.exact and len(analysis.moves) == 4
+    assert analysis.depth is not None and analysis.depth >= 1  # the tree's depth, for "searched N deep"
     assert all(move.note and "visits" in move.note for move in analysis.moves)

@@ -171,13 +171,14 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
     return choose(game, request).analyze(game, position, request)
 
 
-def estimating_algorithm(game: Game[Any, Any]) -> str:
+def estimating_algorithm(game: Game[Any, Any], searched: bool = False) -> str:
     """The method that estimates a position no exact search can finish: the depth-limited
-    engine when the game has an evaluation function, or cannot be too big to solve; Monte
-    Carlo tree search (``mcts``) for a game too big to solve that has none, where the engine
-    would search blind (issue 23). play, the web page and match ask here."""
+    engine when the game has an evaluation function; Monte Carlo tree search (``mcts``) for
+    a game too big to solve that has none, where the engine would search blind (issue 23).
+    Too big: the game declares it, or (``searched``) an exact try has just failed within
+    its budget (play's first move of 4x4 Hex). play, the web page and match ask here."""
     blind = getattr(type(game), "evaluate", None) is Game.evaluate
-    return "mcts" if blind and game.properties.too_big_to_solve else "engine"
+    return "mcts" if blind and (searched or game.properties.too_big_to_solve) else "engine"
 
 
 MoveValuer = Callable[[Any], MoveValue]

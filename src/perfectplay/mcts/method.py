@@ -10,6 +10,7 @@ proved wins, then by that value.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from perfectplay.game import Game
@@ -18,6 +19,17 @@ from perfectplay.search.limits import Budget
 from perfectplay.search.results import MoveValue, Solution, Stats
 
 SCALE = 1000
+
+
+@dataclass(frozen=True)
+class TreeReport:
+    """What an analysis reached, in the fields a deepening report has (play says how deep
+    it looked): the tree's deepest ply, the best value, the simulations."""
+
+    depth: int
+    value: int
+    nodes: int
+    exact: bool = False
 
 
 def _objection(game: Game[Any, Any], request: Request) -> str | None:
@@ -123,6 +135,8 @@ def analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveV
     worst = min((move.value for move in valued), default=0)
     valued += [MoveValue(move, game.format_move(position, move), worst, score, False,
                          note="estimate: not searched") for move in unseen]
+    if request.on_depth is not None and valued:
+        request.on_depth(TreeReport(search.counters.max_ply, valued[0].value, search.counters.simulations))
     return valued
 
 

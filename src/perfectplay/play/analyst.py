@@ -325,7 +325,7 @@ class Analyst:
         # and quiescence and null moves where the game offers them.
         depths: list[int] = []
         # Monte Carlo tree search instead, for a game too big to solve that has no evaluation.
-        moves = analyze(self.game, position, algorithm=estimating_algorithm(self.game),
+        moves = analyze(self.game, position, algorithm=estimating_algorithm(self.game, searched=True),
                         limits=Limits(time=seconds),
                         table_size=TABLE_ENTRIES, on_depth=lambda result: depths.append(result.depth))
         if not moves:
