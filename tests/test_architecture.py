@@ -27,6 +27,10 @@ LAYERS = {
     "impartial": 5, "compiled": 5, "retro": 5, "engine": 5,
     # Databases of solved positions: built with a game's rules, read as a solving method.
     "store": 5,
+    # Proof-number search (df-pn), a method for every game.
+    "pns": 5,
+    # Monte Carlo tree search, the player for games too big to solve without an evaluation.
+    "mcts": 5,
     # The games, one package each with everything only it uses (kernels, books, tables): they
     # build on the engines and register their own methods.
     "games": 6,
@@ -190,7 +194,7 @@ def test_a_small_solve_from_the_cli_imports_neither_numpy_nor_numba() -> None:
 # The engines: they build on the protocol and name no game. A game offers what it has through
 # the protocol (compiled_spec, sum_adapter, known_value, ...) and the methods it registers.
 ENGINES = ("search", "engine", "retro", "store", "compiled", "impartial", "scoring", "methods",
-           "solving")
+           "solving", "pns", "mcts")
 # The front ends: they reach games only through the registry.
 FRONT_ENDS = ("cli", "play", "web", "uci", "pictures")
 

@@ -60,5 +60,5 @@ def test_verify_crates_reports_no_mismatch_on_the_seed_family():
     report = verify(registry.resolve("crates"), 60, seed=1)
     assert report.cases == 60 and report.mismatches == []
     # Per row: memo, alphabeta, tt, id and table (value and best moves), tt and table
-    # analysis of every move, and the brute force.
-    assert report.checks == 60 * 8
+    # analysis of every move, df-pn (value and best moves) and the brute force.
+    assert report.checks == 60 * 9

@@ -34,6 +34,7 @@ OPTION_HELP = {
     "height": "board height (Connect Four)",
     "pits": "pits a side (Kalah; default 6)",
     "seeds": "seeds a pit at the start (Kalah; default 4)",
+    "size": "board size n for an n x n board (Hex: 1-11; Othello: 4, 6, 8 or 10)",
 }
 
 

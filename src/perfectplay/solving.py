@@ -48,6 +48,9 @@ METHOD_MODULES: dict[str, tuple[tuple[str, ...], NeedCheck]] = {
     "perfectplay.retro.method": (
         ("retro",), lambda game, request: game.properties.loopy or request.algorithm == "retro"),
     "perfectplay.engine.method": (("engine",), lambda game, request: request.algorithm == "engine"),
+    "perfectplay.pns.method": (("pns",), lambda game, request: request.algorithm == "pns" or (
+        request.algorithm == "auto" and getattr(game, "default_algorithm", None) == "pns")),
+    "perfectplay.mcts.method": (("mcts",), lambda game, request: request.algorithm == "mcts"),
     "perfectplay.store.method": (
         ("database",), lambda game, request: request.database is not None or request.algorithm == "database"),
 }
@@ -168,6 +171,16 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
     return choose(game, request).analyze(game, position, request)
 
 
+def estimating_algorithm(game: Game[Any, Any], searched: bool = False) -> str:
+    """The method that estimates a position no exact search can finish: the depth-limited
+    engine when the game has an evaluation function; Monte Carlo tree search (``mcts``) for
+    a game too big to solve that has none, where the engine would search blind (issue 23).
+    Too big: the game declares it, or (``searched``) an exact try has just failed within
+    its budget (play's first move of 4x4 Hex). play, the web page and match ask here."""
+    blind = getattr(type(game), "evaluate", None) is Game.evaluate
+    return "mcts" if blind and (searched or game.properties.too_big_to_solve) else "engine"
+
+
 MoveValuer = Callable[[Any], MoveValue]
 
 
@@ -205,5 +218,5 @@ def _mate_request(algorithm: str, engine: str, database: str | None) -> tuple[st
     return "mate", "python"
 
 
-__all__ = ["algorithm_names", "algorithm_summaries", "analyze", "choose", "load_methods",
-           "optimal_moves", "resolve_algorithm", "solve"]
+__all__ = ["algorithm_names", "algorithm_summaries", "analyze", "choose", "estimating_algorithm",
+           "load_methods", "optimal_moves", "resolve_algorithm", "solve"]

@@ -93,6 +93,16 @@ def _check_case(choice: registry.GameChoice, game: Any, position: Any, report: R
         for name in ("alphabeta", "tt") + tabulated:
             quick = solve(game, position, algorithm=name, outcome_only=True, pv_limit=0)
             compare(f"{name} outcome-only", sign, quick.value)
+    # df-pn proves outcomes (no distances: every move of the best outcome is optimal) and
+    # scores, with every optimal move.
+    proved = solve(game, position, algorithm="pns", pv_limit=0)
+    if game.properties.is_score:
+        want = (reference.value, sorted(reference.best_moves))
+    else:
+        sign = (reference.value > 0) - (reference.value < 0)
+        want = (sign, sorted(notation for notation, value in reference_moves
+                             if (value > 0) - (value < 0) == sign))
+    compare("pns value and best moves", want, (proved.value, sorted(proved.best_moves)))
     if choice.brute_force is not None:
         compare("brute force", choice.brute_force(game, position), reference.value)
 

@@ -55,6 +55,7 @@ def game_options(function: F) -> F:
     function = click.option("--height", type=int, default=None, help=registry.OPTION_HELP["height"])(function)
     function = click.option("--pits", type=int, default=None, help=registry.OPTION_HELP["pits"])(function)
     function = click.option("--seeds", type=int, default=None, help=registry.OPTION_HELP["seeds"])(function)
+    function = click.option("--size", type=int, default=None, help=registry.OPTION_HELP["size"])(function)
     function = click.option("--width", type=int, default=None, help=registry.OPTION_HELP["width"])(function)
     function = click.option("--code", default=None, help=registry.OPTION_HELP["code"])(function)
     function = click.option("--block", type=click.Choice(["both", "right"]), default=None,

@@ -25,6 +25,7 @@ from perfectplay.engine.players import PlayersFromSpecs
 from perfectplay.engine.spec import describe, parse_spec
 from perfectplay.engine.sprt import SprtTest
 from perfectplay.errors import BadOption
+from perfectplay.solving import estimating_algorithm
 
 
 @click.command("match")
@@ -65,8 +66,10 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
     Each player is a comma-separated list of changes to the default engine: layer switches
     (pvs, aspiration, killers, history, quiescence, null-move, verify, lmr, tt = on/off), limits
     (depth, nodes, time), threads, tt-size, window, reduction, lmr-from; or uci=COMMAND for an
-    external UCI engine, with option.NAME=VALUE for its setoption commands. Results are from
-    the first player's view.
+    external UCI engine, with option.NAME=VALUE for its setoption commands; or mcts for Monte
+    Carlo tree search (nodes = simulations per move), the default for a game too big to solve
+    that has no evaluation function (engine: the engine there). Results are from the first
+    player's view.
     """
     if pairs < 1 or max_plies < 1 or opening_plies < 0:
         raise BadOption(f"--pairs {pairs}, --max-plies {max_plies} and --opening-plies "
@@ -75,10 +78,13 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
         raise BadOption(f"--concurrency {concurrency}: at least one game pair at a time is needed")
     game, _ = load(game_name, (), pick_options(kwargs))
     settings = Settings(threads=threads)
+    # A game too big to solve with no evaluation: Monte Carlo by default ("engine" for the engine).
+    mcts = estimating_algorithm(game) == "mcts"
     if (time_limit, depth, node_limit) == (None, None, None):
-        depth = 4  # a quick default that every game can afford
+        # A quick default that every game can afford (Monte Carlo: simulations per move).
+        node_limit, depth = (1000, None) if mcts else (None, 4)
     limits = SearchLimits(depth=depth, nodes=node_limit, time=time_limit)
-    specs = parse_spec(first_text, settings, limits), parse_spec(second_text, settings, limits)
+    specs = parse_spec(first_text, settings, limits, mcts), parse_spec(second_text, settings, limits, mcts)
     test = SprtTest(elo0, elo1, alpha, beta)
     if openings_file is not None:
         try:

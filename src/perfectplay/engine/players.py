@@ -50,6 +50,9 @@ def player_for(game: Game[Any, Any], spec: PlayerSpec, name: str) -> Player:
     """The player ``spec`` describes: an external UCI engine, or this engine."""
     if spec.uci:
         return UciPlayer(game, spec.uci, spec.limits, options=spec.uci_options)
+    if spec.mcts:
+        from perfectplay.mcts.player import MctsPlayer
+        return MctsPlayer(game, spec.limits, name)
     return EnginePlayer(game, spec.settings, spec.limits, name)
 
 

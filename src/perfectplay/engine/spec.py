@@ -5,8 +5,10 @@ Keys: the layer switches ``pvs``, ``aspiration``, ``killers``, ``history``, ``qu
 per move); ``threads``, ``tt-size`` (entries), ``window``, ``reduction``, ``lmr-from``; or
 ``uci=COMMAND`` for an external engine, with ``option.NAME=VALUE`` items sent to it as
 ``setoption name NAME value VALUE`` (e.g. Stockfish's
-``option.UCI_LimitStrength=true,option.UCI_Elo=1350``). Anything else is rejected with one
-line that quotes it.
+``option.UCI_LimitStrength=true,option.UCI_Elo=1350``); or ``mcts`` for Monte Carlo tree
+search (perfectplay.mcts, with ``nodes`` as simulations per move, or ``time``) and ``engine``
+for this engine where mcts is the game's default. Anything else is rejected with one line
+that quotes it.
 """
 
 from __future__ import annotations
@@ -32,10 +34,12 @@ class PlayerSpec:
     limits: SearchLimits
     uci: str | None = None
     uci_options: tuple[tuple[str, str], ...] = ()
+    mcts: bool = False
 
 
-def parse_spec(text: str, settings: Settings, limits: SearchLimits) -> PlayerSpec:
-    """``settings`` and ``limits`` changed as ``text`` says."""
+def parse_spec(text: str, settings: Settings, limits: SearchLimits, mcts: bool = False) -> PlayerSpec:
+    """``settings`` and ``limits`` changed as ``text`` says; ``mcts``: the default player is
+    Monte Carlo tree search (a game too big to solve with no evaluation function)."""
     changes: dict[str, Any] = {}
     limit_changes: dict[str, Any] = {}
     uci = None
@@ -45,7 +49,9 @@ def parse_spec(text: str, settings: Settings, limits: SearchLimits) -> PlayerSpe
             continue
         key, _, raw = item.partition("=")
         key, raw = key.strip(), raw.strip()
-        if key == "uci":
+        if item in ("mcts", "engine"):
+            mcts = item == "mcts"
+        elif key == "uci":
             uci = item.partition("=")[2].strip()
             if not uci:
                 raise BadOption(f"player {text!r}: uci= needs a command")
@@ -60,13 +66,13 @@ def parse_spec(text: str, settings: Settings, limits: SearchLimits) -> PlayerSpe
         elif key in LIMITS:
             limit_changes[key] = _number(text, key, raw, LIMITS[key])
         else:
-            known = ", ".join([*SWITCHES, *WHOLE, *LIMITS, "uci", "option.NAME"])
+            known = ", ".join([*SWITCHES, *WHOLE, *LIMITS, "uci", "option.NAME", "mcts", "engine"])
             raise BadOption(f"player {text!r}: unknown setting {key!r}; known: {known}")
     if limit_changes:
         limits = SearchLimits(**limit_changes)  # a player's own limits replace the shared ones
     if options and uci is None:
         raise BadOption(f"player {text!r}: option.NAME=VALUE is for a UCI engine (add uci=COMMAND)")
-    return PlayerSpec(text, replace(settings, **changes), limits, uci, tuple(options))
+    return PlayerSpec(text, replace(settings, **changes), limits, uci, tuple(options), mcts and not uci)
 
 
 def _number(text: str, key: str, raw: str, kind: type) -> Any:
@@ -80,6 +86,11 @@ def describe(spec: PlayerSpec) -> str:
     """One line: the layers that are off, the limits, or the UCI command."""
     if spec.uci:
         return f"UCI engine {spec.uci!r}"
+    limits = spec.limits
+    if spec.mcts:
+        shown = [f"{name} {value:g}" for name, value in (("simulations", limits.nodes),
+                                                         ("time", limits.time)) if value is not None]
+        return f"Monte Carlo tree search ({', '.join(shown) or 'no limit'} per move)"
     on = [key for key, field in SWITCHES.items() if getattr(spec.settings, field)]
     off = [key for key, field in SWITCHES.items() if not getattr(spec.settings, field)]
     limits = spec.limits

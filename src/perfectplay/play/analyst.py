@@ -35,7 +35,14 @@ from perfectplay.game import Game
 from perfectplay.methods import Request
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue
-from perfectplay.solving import analyze, choose, optimal_moves, resolve_algorithm, solve
+from perfectplay.solving import (
+    analyze,
+    choose,
+    estimating_algorithm,
+    optimal_moves,
+    resolve_algorithm,
+    solve,
+)
 
 DEFAULT_THINK_TIME = 2.0
 # An exact analysis that needs more nodes than this is "too big": the computer then thinks
@@ -385,7 +392,9 @@ class Analyst:
         # The depth-limited engine (perfectplay.engine): PVS, aspiration, killers, history,
         # and quiescence and null moves where the game offers them.
         depths: list[int] = []
-        moves = analyze(self.game, position, algorithm="engine", limits=Limits(time=seconds),
+        # Monte Carlo tree search instead, for a game too big to solve that has no evaluation.
+        moves = analyze(self.game, position, algorithm=estimating_algorithm(self.game, searched=True),
+                        limits=Limits(time=seconds),
                         table_size=TABLE_ENTRIES, on_depth=lambda result: depths.append(result.depth))
         if not moves:
             # Not even depth 1 finished in time: every move looks the same.

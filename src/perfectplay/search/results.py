@@ -115,6 +115,9 @@ class Solution:
     # Set by the exact mate search: what it proved (the value is then the win's, or 0 and
     # ``exact`` False when it proved only that there is no win within the limit).
     mate: MateAnswer | None = None
+    # What an estimate rests on, shown in place of the depth (Monte Carlo: the share of wins
+    # and the visits behind the best move).
+    note: str | None = None
 
     @property
     def remoteness(self) -> int | None:
@@ -132,6 +135,8 @@ class Solution:
     def describe(self) -> str:
         if self.mate is not None:
             return self.mate.describe()
+        if not self.exact and self.note is not None:
+            return f"{self.note}"
         if not self.exact:
             return f"estimate {self.value:+d} (depth {self.stats.depth}, not exact)"
         return V.describe(self.value, score_game=self.score_game)
@@ -153,6 +158,8 @@ class Solution:
         if self.mate is not None:
             result |= {"value": "win" if self.mate.moves else None, "limit": self.mate.limit,
                        "mate_in": self.mate.moves, "game_over": self.mate.game_over, "line": self.pv}
+        if self.note is not None:
+            result["note"] = self.note
         if self.totals is not None:
             result["totals"] = {"mover": self.totals[0], "other": self.totals[1]}
         return result

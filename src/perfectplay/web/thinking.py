@@ -26,7 +26,7 @@ from perfectplay.game import Game
 from perfectplay.game_faults import explain
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue
-from perfectplay.solving import analyze
+from perfectplay.solving import analyze, estimating_algorithm
 from perfectplay.web.positions import TABLE_ENTRIES, Analyses, Known, is_over, quick_analysis
 
 DEFAULT_SECONDS = 5.0
@@ -100,6 +100,9 @@ class Thinker:
 
     def _deepen(self, known: Known | None, started: float, search: Callable[[int], Known | None]) -> None:
         best: Known | None = known
+        if estimating_algorithm(self.game) == "mcts":
+            self._sample(started)  # no evaluation to deepen with: Monte Carlo (issue 23)
+            return
         max_depth = min(self.game.properties.max_length or MAX_DEPTH, MAX_DEPTH)
         reason = "time"
         for depth in range(1, max_depth + 1):
@@ -115,6 +118,17 @@ class Thinker:
             self.report(Progress(depth, found, time.perf_counter() - started))
         depth_reached = (best.depth or 0) if best is not None else 0
         self.report(Progress(depth_reached, best, time.perf_counter() - started, True, reason))
+
+    def _sample(self, started: float) -> None:
+        """Monte Carlo tree search for the whole think time (or until cancelled, or the
+        root is proved), reported once at the end."""
+        moves = analyze(self.game, self.position, algorithm="mcts", budget=self.budget)
+        exact = bool(moves) and all(move.exact for move in moves)
+        found = Known(tuple(moves), exact) if moves else None
+        if found is not None:
+            self.memory.put(self.game, self.position, found)
+        reason = "exact" if exact else "cancelled" if self.budget.stop.is_set() else "time"
+        self.report(Progress(0, found, time.perf_counter() - started, True, reason))
 
     def _depth(self, depth: int) -> Known | None:
         """Every move's value searched ``depth`` plies deep, or the exact analysis when a try

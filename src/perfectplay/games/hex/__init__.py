@@ -1,0 +1,21 @@
+"""Hex on an n x n rhombus: ``rules`` holds the game (bitboards, notation, the text board).
+This module holds only the registry's entry, so that listing games imports no rules."""
+
+from __future__ import annotations
+
+from perfectplay.entry import Entry, Loaded, Options, from_text
+
+DEFAULT_SIZE = 4
+
+
+def _load(options: Options, text: str | None) -> Loaded:
+    from perfectplay.games.hex.rules import Hex
+    size = options.get("size")
+    return from_text(Hex(DEFAULT_SIZE if size is None else size), text)
+
+
+ENTRY = Entry("hex", "Hex on an n x n rhombus (--size 1-11, default 4): X joins top and bottom "
+              "and moves first, O joins left and right; no draws, X wins every board (winning "
+              "first moves: 3x3 b2, a3, c1, a2, c2; 4x4 the short diagonal; docs/pns.md)",
+              "moves from the empty board, e.g. 'c3 b4', or rows from the top of X, O and ., "
+              "e.g. 'X../.O./...'", _load, options=("size",), order=110)
