@@ -151,9 +151,16 @@ def test_the_favicon_is_served(client: Any) -> None:
 def test_connect4_past_the_book_goes_straight_to_the_engine(client: Any) -> None:
     answer, seconds = timed(client, "/api/connect4/position", moves="1,2,3,4,5,6,7,1,2,3")
     assert answer.json()["status"] == "pending" and seconds < 1.0  # no 40,000-node exact try
-    choice, seconds = timed(client, "/api/connect4/computer", moves="1,2,3,4,5,6,7,1,2,3", seconds="1")
+    # A level below perfect plays the engine's estimate within its think time...
+    choice, seconds = timed(client, "/api/connect4/computer", moves="1,2,3,4,5,6,7,1,2,3",
+                            seconds="1", level="hard")
     assert choice.status_code == 200 and choice.json()["exact"] is False
     assert seconds < 1.0 + 0.5  # the think time and a margin for a busy machine
+    # ...while the perfect level plays only a proved move (issue 21), past the think time
+    # if it must.
+    choice, seconds = timed(client, "/api/connect4/computer", moves="1,2,3,4,5,6,7,1,2,3",
+                            seconds="1", level="perfect")
+    assert choice.status_code == 200 and choice.json()["exact"] is True
 
 
 def test_a_slow_analysis_runs_outside_the_servers_process() -> None:

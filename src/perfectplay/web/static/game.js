@@ -239,6 +239,12 @@ function render() {
   $("redo").disabled = state.redo.length === 0;
 }
 
+// How an estimate was found: the engine to a depth, or Monte Carlo sampling (no depth:
+// a game with no evaluation function, issue 23).
+function searchedBy(payload) {
+  return payload.depth === null || payload.depth === undefined ? "Monte Carlo" : `engine, depth ${payload.depth}`;
+}
+
 function statusText(payload) {
   // The page's name for the side to move (Connect Four: "Red (X)", chess: "White").
   const named = payload.sides?.[0];
@@ -249,7 +255,7 @@ function statusText(payload) {
   if (payload.status === "pending")
     return `${side} to move; ${payload.too_big ? "the engine is searching" : "the value needs a longer search"}…`;
   if (!payload.exact)
-    return `${side} to move: estimate ${formatEstimate(payload.estimate)} (engine, depth ${payload.depth}).`;
+    return `${side} to move: estimate ${formatEstimate(payload.estimate)} (${searchedBy(payload)}).`;
   const proven = payload.depth !== null && payload.depth !== undefined ? ` (proven at depth ${payload.depth})` : "";
   return `${side} to move: ${describeRow({ ...payload }, payload.score_game)}${proven}.`;
 }
@@ -272,7 +278,7 @@ function drawEngine(payload) {
   $("engine").hidden = !lineShown;
   if (lineShown) {
     $("best-line").textContent = payload.line.join(" ");
-    $("engine-depth").textContent = `(depth ${payload.depth}${payload.exact ? ", proven" : ""})`;
+    $("engine-depth").textContent = `(${searchedBy(payload)}${payload.exact ? ", proven" : ""})`;
   }
   for (const node of document.querySelectorAll("#board [data-move]"))
     node.classList.toggle("pv", lineShown && node.dataset.move === payload.line[0]);
