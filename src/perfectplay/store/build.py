@@ -36,6 +36,9 @@ from perfectplay.store.tiers import VALUE_BYTES, Plan, forward, load_tier
 from perfectplay.store.work import StoredValues, solve_slice
 
 Report = Callable[[str], None]
+# Whether games with a compiled tier spec are built by perfectplay.store.compiled_build (the
+# tests turn it off to compare the two builders).
+COMPILED_BUILDS = True
 
 
 @dataclass
@@ -129,9 +132,13 @@ def _run(job: _Job, workers: int, backend: str, address: str | None,
     database, path = job.database, job.database.path
     resumed = len(database.committed())
     workdir = workdir_of(path)
+    spec = _compiled_spec(job.game, workers, backend, dense_path)
     if _loopy(job.game):
         committed = _build_loopy(job)
         spilled, from_database, backend_name = 0, 0, "retrograde (one process)"
+    elif spec is not None and (compiled := _build_compiled(job, spec)) is not None:
+        committed = compiled
+        spilled, from_database, backend_name = 0, 0, "compiled (one process)"
     else:
         workdir.mkdir(exist_ok=True)
         runner = make_backend(backend, workers, address, str(workdir))
@@ -249,6 +256,38 @@ def _build_loopy(job: _Job) -> int:
                 for key, value in zip(keys, values)]
         job.commit(0, part, rows, base_seconds)
         committed += 1
+    return committed
+
+
+def _compiled_spec(game: Game[Any, Any], workers: int, backend: str,
+                   dense_path: str | Path | None) -> Any:
+    """The game's compiled tier spec when this build runs in one local process without a
+    dense file (perfectplay.store.compiled_build), else None (the Python builder)."""
+    if workers != 1 or backend != "local" or dense_path is not None or not COMPILED_BUILDS:
+        return None
+    from perfectplay.store.compiled_build import tier_spec
+    return tier_spec(game)
+
+
+def _build_compiled(job: _Job, spec: Any) -> int | None:
+    """Forward and backward passes compiled (perfectplay.store.compiled_build); committed
+    batches are skipped, so a killed build resumes. None when the positions would not fit
+    the memory bound in memory (nothing is committed then: the Python builder spills)."""
+    from perfectplay.store.compiled_build import OverMemory
+    from perfectplay.store.compiled_build import build as compiled_build
+
+    base_seconds = float(job.database.meta.get("build_seconds", "0"))
+
+    def commit(tier: int, part: int, rows: Any, sums: Any) -> None:
+        job.commit(tier, part, rows, base_seconds, sums)
+
+    try:
+        committed, _ = compiled_build(job.game, spec, job.root, job.batch_size, job.memory,
+                                      job.database.committed(), commit, job.report)
+    except OverMemory as over:
+        if job.report is not None:
+            job.report(f"{over}: building in Python, which spills to disk")
+        return None
     return committed
 
 
