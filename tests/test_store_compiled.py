@@ -107,3 +107,11 @@ def test_games_without_a_tier_spec_keep_the_python_builder():
     assert tier_spec(game) is None  # loopy: retrograde analysis
     game, _ = registry.load("nim", {})
     assert tier_spec(game) is None
+
+
+def test_int_chunk_sums_are_the_stores_checksums():
+    from perfectplay.store.compiled_build import int_chunk_sums
+    from perfectplay.store.database import chunk_sums
+    keys = list(range(-5, 3000, 3))
+    values = [(k * 7919) % 2001 - 1000 for k in keys]
+    assert int_chunk_sums(keys, values) == chunk_sums(list(zip(keys, values)))

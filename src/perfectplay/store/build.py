@@ -39,6 +39,7 @@ Report = Callable[[str], None]
 # Whether games with a compiled tier spec are built by perfectplay.store.compiled_build (the
 # tests turn it off to compare the two builders).
 COMPILED_BUILDS = True
+COMPILED_PAGE_CACHE_KB = 1 << 20  # SQLite's page cache for a compiled build: 1 GB at most
 
 
 @dataclass
@@ -277,6 +278,9 @@ def _build_compiled(job: _Job, spec: Any) -> int | None:
     from perfectplay.store.compiled_build import build as compiled_build
 
     base_seconds = float(job.database.meta.get("build_seconds", "0"))
+    # Batches arrive at C speed and land all over the key index: a larger page cache keeps
+    # its pages in memory (a third of the build's time on Connect Four 5x4 without it).
+    job.database.connection.execute(f"PRAGMA cache_size=-{COMPILED_PAGE_CACHE_KB}")
 
     def commit(tier: int, part: int, rows: Any, sums: Any) -> None:
         job.commit(tier, part, rows, base_seconds, sums)

@@ -21,6 +21,7 @@ the Python builder, which spills to disk.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from typing import Any, Callable
 
@@ -31,7 +32,7 @@ from perfectplay import value as V
 from perfectplay.compiled.generic import DRAW, LOSS, ONGOING, WIN
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game
-from perfectplay.store.database import chunk_sums
+from perfectplay.store.database import CHUNK_ROWS
 
 # States expanded per call of the compiled kernel (bounds the children's arrays).
 CHUNK = 1 << 20
@@ -228,9 +229,9 @@ def backward(game: Game[Any, Any], spec: Any, tiers: Tiers, batch_size: int,
         for part, start in enumerate(range(0, len(keys), batch_size)):
             if (tier, part) in done:
                 continue
-            rows = list(zip(keys[start:start + batch_size].tolist(),
-                            tier_values[start:start + batch_size].tolist()))
-            commit(tier, part, rows, chunk_sums(rows))
+            batch_keys = keys[start:start + batch_size].tolist()
+            batch_values = tier_values[start:start + batch_size].tolist()
+            commit(tier, part, list(zip(batch_keys, batch_values)), int_chunk_sums(batch_keys, batch_values))
             committed += 1
         needed = {t for lower in order[:index] for t in tiers.reach[lower]}
         for old in [t for t in values if t not in needed]:
@@ -239,6 +240,17 @@ def backward(game: Game[Any, Any], spec: Any, tiers: Tiers, batch_size: int,
         if report is not None:
             report(f"backward: tier {tier}: {len(keys):,} positions committed (compiled)")
     return committed
+
+
+def int_chunk_sums(keys: list[int], values: list[int]) -> list[str]:
+    """perfectplay.store.database.chunk_sums of int rows, the same digests a chunk at a time
+    (one update per chunk instead of one per row: a fifth of the time; the tests compare)."""
+    sums = []
+    for at in range(0, len(keys), CHUNK_ROWS):
+        text = "".join([f"{key}={value};" for key, value in
+                        zip(keys[at:at + CHUNK_ROWS], values[at:at + CHUNK_ROWS])])
+        sums.append(hashlib.blake2b(text.encode(), digest_size=16).hexdigest())
+    return sums
 
 
 def _reached(tiers: Tiers, values: dict[int, np.ndarray], tier: int) -> tuple[np.ndarray, np.ndarray]:
