@@ -252,3 +252,88 @@ def test_play_answers_from_the_database_and_says_so(ttt_db):
     assert f"Answers come from database {ttt_db / 't.db'}" in result.stdout
     assert "A draw after 9 moves." in result.stdout
     assert "9 positions were answered from database" in result.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (("db", "build", "tictactoe", "--db", "afile/sub/x.db"), "'afile' is a file, not a folder"),
+    (("db", "build", "tictactoe", "--db", "x.db", "--dense", "afile/x.dense"),
+     "'afile' is a file, not a folder"),
+    (("db", "build", "tictactoe", "--db", "nowhere/x.db"), "the folder 'nowhere' does not exist"),
+    (("db", "build", "tictactoe", "--db", "."), "a directory"),
+])
+def test_a_path_under_a_file_is_one_line_before_any_work(tmp_path, args, message):
+    """`--db somefile/sub/x.db` ended in NotADirectoryError (exit 3); --dense failed only after
+    the whole build."""
+    (tmp_path / "afile").write_text("a file, not a folder\n")
+    result = subprocess.run([sys.executable, "-m", "perfectplay", *args], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert message.replace("'afile'", repr(str(tmp_path / "afile"))).replace(
+        "'nowhere'", repr(str(tmp_path / "nowhere"))) in result.stderr, result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]  # nothing written
+
+
+@pytest.mark.parametrize("args, estimate", [
+    (("chess",), "an estimated 4.8 x 10^44 positions"),
+    (("connect4",), "an estimated 7.1 x 10^13 positions"),
+])
+def test_builds_no_machine_would_finish_are_refused_up_front_with_their_size(tmp_path, args, estimate):
+    started = time.perf_counter()
+    result = run_cli("db", "build", *args, "--db", str(tmp_path / "huge.db"))
+    assert result.returncode == 2
+    assert estimate in result.stderr and "--no-size-check" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "huge.db").exists()
+    assert time.perf_counter() - started < 60  # refused, not started: a guard, not a timing
+
+
+def test_no_size_check_lets_a_build_past_the_refusal(tmp_path):
+    process = subprocess.Popen([sys.executable, "-m", "perfectplay", "db", "build", "connect4",
+                                "--db", str(tmp_path / "huge.db"), "--no-size-check", "--quiet"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60  # a guard against a hang, not a timing
+    while not list((tmp_path / "huge.db.work").glob("tier*.pkl")) and time.monotonic() < deadline:
+        assert process.poll() is None, process.stderr.read() if process.stderr else ""
+        time.sleep(0.05)
+    process.kill()
+    process.wait()
+    assert list((tmp_path / "huge.db.work").glob("tier*.pkl")), "the build never started"
+
+
+def test_the_size_check_reads_the_game_and_names_no_game(tmp_path):
+    """A game that estimates itself past the limit is refused; size_check=False builds it."""
+    from perfectplay.errors import TooLarge
+    from perfectplay.games.tictactoe import TicTacToe
+
+    class Overestimated(TicTacToe):
+        def estimated_positions(self, position):
+            return 10 ** 12
+
+    game = Overestimated()
+    with pytest.raises(TooLarge, match=r"an estimated 1.0 x 10\^12 positions"):
+        build(game, game.start(), tmp_path / "t.db")
+    assert build(game, game.start(), tmp_path / "t.db", size_check=False).records == 765
+
+
+def test_verify_compares_a_nim_database_with_theory_on_the_outcome_and_caps_its_sample(tmp_path):
+    """Nim's search answers from Grundy theory, which has no remoteness: every position used
+    to be reported as a mismatch ("stored win in 11, search win"). And --sample 10^30 never
+    ended: it is capped at the records held."""
+    path = str(tmp_path / "nim.db")
+    assert run_cli("db", "build", "nim", "3 4 5", "--db", path, "--quiet").returncode == 0
+    result = run_cli("db", "verify", path, "--sample", str(10 ** 30), "--seed", "3")
+    assert result.returncode == 0, result.stdout
+    lines = result.stdout.strip().splitlines()
+    assert lines[0] == f"--sample {10 ** 30:,}: capped at the 48 records the file holds"
+    assert lines[1].startswith(f"{path}: checksums hold; 48 sampled positions agree with search "
+                               "(48 of them on win, loss or draw only")
+
+
+def test_db_info_into_a_closed_pipe_exits_0_quietly(ttt_db):
+    """`db info X | head -1` exited 1: rich answers a closed pipe with exit 1 of its own."""
+    process = subprocess.Popen([sys.executable, "-m", "perfectplay", "db", "info",
+                                str(ttt_db / "t.db")], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # the reader is gone before the first line is written
+    assert process.wait(timeout=120) == 0
+    assert process.stderr.read() == b""

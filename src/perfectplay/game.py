@@ -275,6 +275,14 @@ class Game(Generic[P, M]):
         """How many indices :meth:`rank` may return, or None when the game has no index."""
         return None
 
+    def estimated_positions(self, position: P) -> int | None:
+        """An estimate (or an upper bound) of how many positions with distinct keys are
+        reachable from ``position``, itself included, or None when the game cannot say (the
+        default). ``perfectplay db build`` checks it up front and refuses a build no machine
+        would finish, saying how many positions it would need; a game too big to solve
+        should give one."""
+        return None
+
     def options(self) -> dict[str, object]:
         """The options the game was built with, recorded in a database's header so a file
         is never read for another variant. The default lists the public attributes of

@@ -63,8 +63,9 @@ class LocalProcesses(Backend):
         handle, path = tempfile.mkstemp(prefix=f"shared-{self.shared}-", suffix=".pkl", dir=self.workdir)
         with os.fdopen(handle, "wb") as out:
             pickle.dump(obj, out, protocol=pickle.HIGHEST_PROTOCOL)
+        newest = os.path.basename(path)  # by name: mkstemp's path is absolute, workdir may not be
         for old in os.listdir(self.workdir):  # keep only the newest shared file
-            if old.startswith("shared-") and os.path.join(self.workdir, old) != path:
+            if old.startswith("shared-") and old != newest:
                 os.unlink(os.path.join(self.workdir, old))
         return FileShare(path)
 

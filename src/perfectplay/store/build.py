@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from perfectplay.errors import BadDatabase, BadOption, UnsupportedSearch
+from perfectplay.errors import BadDatabase, BadOption, TooLarge, UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.store import dense
 from perfectplay.store.backends import Backend, check_choice, make_backend
@@ -40,6 +40,14 @@ Report = Callable[[str], None]
 # tests turn it off to compare the two builders).
 COMPILED_BUILDS = True
 COMPILED_PAGE_CACHE_KB = 1 << 20  # SQLite's page cache for a compiled build: 1 GB at most
+
+# The most positions a build takes on without being told to (``size_check=False``,
+# ``--no-size-check``): at the rates measured for the largest build here (docs/store.md:
+# 122,000 positions a second with 2 workers, 34 bytes a position on disk), 10^9 positions
+# are about 2.3 hours and 34 GB; far past it, a build would run for days to years.
+SIZE_CHECK_LIMIT = 10 ** 9
+MEASURED_RATE = 122_000  # positions a second, with 2 workers
+MEASURED_BYTES = 34  # bytes of SQLite file a position
 
 
 @dataclass
@@ -64,14 +72,19 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
           backend: str = "local", address: str | None = None, memory: str | int | None = None,
           batch_size: int = DEFAULT_BATCH, dense_path: str | Path | None = None,
           spec: tuple[str, dict[str, Any]] | None = None,
-          report: Report | None = None) -> BuildResult:
+          report: Report | None = None, size_check: bool = True) -> BuildResult:
     """Strongly solve every position reachable from ``root`` into the SQLite file ``path``
     (created, or resumed when it holds an unfinished build of the same game and root).
     ``dense_path`` also writes a dense record file (games with Game.rank); ``spec`` is how
-    the CLI named the game and its options, kept so `db verify` can load the game again."""
+    the CLI named the game and its options, kept so `db verify` can load the game again.
+    A build the game estimates at more than SIZE_CHECK_LIMIT positions is refused
+    (TooLarge) unless ``size_check`` is False."""
     _check_request(game, workers, backend, address, batch_size, dense_path)
-    memory_bytes = parse_memory(memory)
     path = Path(path)
+    _check_paths(path, None if dense_path is None else Path(dense_path))
+    if size_check:
+        _check_size(game, root)
+    memory_bytes = parse_memory(memory)
     database = _open_for_build(game, path, game.format_position(root), batch_size)
     try:
         lock = _lock(path)
@@ -105,6 +118,59 @@ def _check_request(game: Game[Any, Any], workers: int, backend: str, address: st
     if dense_path is not None and game.index_size() is None:
         raise UnsupportedSearch(f"{game.name} has no perfect index (Game.rank), so it has no "
                                 "dense file; leave out --dense")
+
+
+def _check_paths(path: Path, dense_path: Path | None) -> None:
+    """Refuse, before any work, a file whose folder is missing or is a file."""
+    for flag, where in (("--db", path), ("--dense", dense_path)):
+        if where is None:
+            continue
+        if where.is_dir():
+            raise BadOption(f"{flag} {str(where)!r}: a directory; give a file name in it")
+        folder = where.absolute().parent
+        if not folder.is_dir():
+            existing = next(above for above in (folder, *folder.parents) if above.exists())
+            why = (f"{str(existing)!r} is a file, not a folder" if not existing.is_dir() else
+                   f"the folder {str(folder)!r} does not exist")
+            raise BadOption(f"{flag} {str(where)!r}: cannot write there: {why}")
+
+
+def _check_size(game: Game[Any, Any], root: Any) -> None:
+    """Refuse a build the game says no machine would finish, as `table` refuses impossible
+    ranges: up front, with the number of positions it would need."""
+    estimate = game.estimated_positions(root)
+    anyway = "; start it anyway with --no-size-check (size_check=False in the library)"
+    what = Identity.of(game).describe()
+    if estimate is None:
+        if game.properties.too_big_to_solve:
+            raise TooLarge(f"{what} declares itself too big to solve and gives no estimate of "
+                           f"its positions: a database build would not finish{anyway}")
+        return
+    if estimate > SIZE_CHECK_LIMIT:
+        start = game.format_position(root) == game.format_position(game.start())
+        where = "the start" if start else repr(game.format_position(root))
+        hours = estimate / MEASURED_RATE / 3600
+        took = f"{hours:,.0f} hours" if hours < 24 * 365 else f"{_magnitude(hours / 24 / 365)} years"
+        raise TooLarge(f"a database of {what} from {where} would need an estimated "
+                       f"{_magnitude(estimate)} positions (the game's own estimate), more than "
+                       f"the 10^{len(str(SIZE_CHECK_LIMIT)) - 1} a build takes on: about {took} "
+                       f"and {_bytes(estimate * MEASURED_BYTES)} of disk at the rates measured "
+                       f"in docs/store.md{anyway}")
+
+
+def _magnitude(number: float) -> str:
+    """A large number for people: '7.1 x 10^13'; up to a million, written out."""
+    if number < 1e6:
+        return f"{number:,.0f}"
+    exponent = len(str(int(number))) - 1
+    return f"{number / 10 ** exponent:.1f} x 10^{exponent}"
+
+
+def _bytes(amount: float) -> str:
+    for unit, size in (("PB", 1e15), ("TB", 1e12), ("GB", 1e9)):
+        if amount >= size and amount < 1e6 * size:
+            return f"{amount / size:,.0f} {unit}"
+    return f"{_magnitude(amount)} bytes"
 
 
 def _loopy(game: Game[Any, Any]) -> bool:
@@ -142,7 +208,7 @@ def _run(job: _Job, workers: int, backend: str, address: str | None,
         spilled, from_database, backend_name = 0, 0, "compiled (one process)"
     else:
         workdir.mkdir(exist_ok=True)
-        runner = make_backend(backend, workers, address, str(workdir))
+        runner = make_backend(backend, workers, address, str(workdir.absolute()))
         backend_name = runner.name
         try:
             plan = Plan.load(workdir)

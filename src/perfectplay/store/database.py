@@ -5,7 +5,10 @@ Layout (format version 1):
 * ``meta(name, value)``: the header, written when the file is created: ``format``
   ("perfectplay-db"), ``format_version``, ``game``, ``options`` (JSON), ``kind``, ``root``
   (the position the build started from), ``batch_size``; and, once the build is done,
-  ``complete``, ``build_seconds``, ``positions_reached`` and ``built_at``.
+  ``complete``, ``build_seconds``, ``positions_reached`` and ``built_at``. ``header_digest``
+  covers the fields that decide what a record means (game, options, kind, root...), so a
+  changed byte there is refused rather than read as another game's file (files built before
+  it was added have none, and are read unchecked).
 * ``positions(id, key, value)``: one row per key; ``id`` is SQLite's rowid, so the rows of
   one committed batch are a contiguous range of ids.
 * ``batches(id, tier, part, first_id, last_id, count, checksum)``: one row per committed
@@ -15,6 +18,16 @@ Layout (format version 1):
   checks a chunk the first time it serves a record from it, so a flipped byte is reported,
   never served.
 
+Every answer is checked against the key asked for: a lookup goes through SQLite's index on
+``key``, and SQLite reads the key from the index and the value from the row the index points
+at, so a damaged index could hand one position's value to another. The lookup therefore reads
+the key again from the row itself (a second alias of the table, reached by rowid) and refuses
+to serve a row whose key is not the one asked for; the row's key and value are covered by
+its chunk's checksum. A damaged index can still hide a key (the position is then searched,
+never answered wrongly); ``check_structure`` (SQLite's integrity check, in ``db verify``)
+finds that too. Any SQLite error while reading ("database disk image is malformed")
+becomes CorruptDatabase naming the file.
+
 A build commits one batch per transaction, so a build killed at any moment leaves whole
 batches only; WAL mode lets readers query the committed ones while the build goes on.
 """
@@ -22,6 +35,7 @@ batches only; WAL mode lets readers query the committed ones while the build goe
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
 import json
 import os
@@ -29,7 +43,7 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, ParamSpec, Sequence, TypeVar
 
 from perfectplay.errors import BadDatabase, CorruptDatabase
 from perfectplay.store.records import FORMAT_VERSION, Identity
@@ -41,6 +55,14 @@ LOOKUP_CHUNK = 8000
 # Rows per checksummed chunk: a reader checks the 1,024 rows around a record the first time it
 # serves one of them (a millisecond), not the whole batch.
 CHUNK_ROWS = 1024
+# What reading a damaged file raises: SQLite's errors ("database disk image is malformed"),
+# and Python's own when a damaged text cell is not UTF-8.
+UNREADABLE = (sqlite3.DatabaseError, UnicodeDecodeError)
+# The header fields fixed when a file is created, which decide what its records mean.
+DIGESTED = ("format", "format_version", "game", "options", "kind", "root", "batch_size")
+KINDS = ("wld", "score")
+# How many of SQLite's integrity-check findings `db verify` quotes.
+INTEGRITY_LINES = 3
 SCHEMA = """
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE positions (id INTEGER PRIMARY KEY, key UNIQUE NOT NULL, value INTEGER NOT NULL);
@@ -79,6 +101,32 @@ def checksum(rows: Iterable[tuple[Any, int]]) -> str:
     return digest.hexdigest()
 
 
+def header_digest(meta: dict[str, str]) -> str:
+    """The digest of the header fields that decide what the records mean."""
+    fields = json.dumps([meta.get(name) for name in DIGESTED])
+    return hashlib.blake2b(fields.encode(), digest_size=16).hexdigest()
+
+
+Args = ParamSpec("Args")
+Result = TypeVar("Result")
+
+
+def _reading(method: Callable[Args, Result]) -> Callable[Args, Result]:
+    """Turn SQLite's own errors while reading a database (a damaged page: "database disk
+    image is malformed") into CorruptDatabase naming the file: one line, never a traceback."""
+
+    @functools.wraps(method)
+    def guarded(*args: Args.args, **kwargs: Args.kwargs) -> Result:
+        try:
+            return method(*args, **kwargs)
+        except UNREADABLE as error:
+            database = args[0]
+            assert isinstance(database, Database)
+            raise database.unreadable(error) from None
+
+    return guarded
+
+
 class Database:
     """A solved-position database in one SQLite file. Open with :meth:`create` (a new
     build) or :meth:`open` (an existing file, checked to be a database)."""
@@ -102,9 +150,9 @@ class Database:
         # creating the file never leaves a file without its header.
         path = Path(path)
         creating = Path(f"{path}.creating")
-        for stale in (creating, Path(f"{creating}-wal"), Path(f"{creating}-shm")):
-            stale.unlink(missing_ok=True)
         try:
+            for stale in (creating, Path(f"{creating}-wal"), Path(f"{creating}-shm")):
+                stale.unlink(missing_ok=True)
             connection = _connect(creating)
             with connection:
                 connection.executescript(SCHEMA)
@@ -112,21 +160,26 @@ class Database:
                         "game": identity.game, "options": identity.options, "kind": kind,
                         "root": json.dumps(root), "batch_size": str(batch_size),
                         "complete": "0", "build_seconds": "0", "created_at": _now()}
+                meta["header_digest"] = header_digest(meta)
                 connection.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
             connection.close()  # checkpoints the WAL into the file
+            os.replace(creating, path)
         except (sqlite3.DatabaseError, OSError) as error:
             raise BadDatabase(f"{path}: cannot create a database there ({error})") from None
-        os.replace(creating, path)
         return cls.open(path, writable=True)
 
     @classmethod
     def open(cls, path: str | Path, *, writable: bool = False) -> Database:
         path = Path(path)
+        if path.is_dir():
+            raise BadDatabase(f"{path}: a directory, not a database file")
         if not path.is_file():
             raise BadDatabase(f"{path}: no such database file")
+        if writable:
+            cls.open(path).close()  # a file that is not ours is refused before it is written to
         try:
             connection = _connect(path, read_only=not writable)
-        except sqlite3.DatabaseError as error:
+        except UNREADABLE as error:
             raise BadDatabase(f"{path}: not a perfectplay database, or truncated/corrupted "
                               f"({error})") from None
         try:
@@ -134,7 +187,7 @@ class Database:
             database = cls(path, connection, meta)
             database._check_header()
             database.reload_batches()
-        except sqlite3.DatabaseError as error:
+        except UNREADABLE as error:
             connection.close()
             raise BadDatabase(f"{path}: not a perfectplay database, or truncated/corrupted "
                               f"({error})") from None
@@ -150,6 +203,30 @@ class Database:
         if version != str(FORMAT_VERSION):
             raise BadDatabase(f"{self.path}: format version {version}, this perfectplay reads "
                               f"version {FORMAT_VERSION}")
+        if any(not isinstance(value, str) for value in self.meta.values()):
+            raise self._corrupt("its header holds a value that is not text")
+        if "header_digest" in self.meta and self.meta["header_digest"] != header_digest(self.meta):
+            raise self._corrupt("its header does not match its checksum")
+        if self.meta.get("kind") not in KINDS or "game" not in self.meta:
+            raise self._corrupt("its header names no game or kind")
+        try:
+            options = json.loads(self.meta.get("options", ""))
+            json.loads(self.meta.get("root", "null"))
+            int(self.meta.get("batch_size", "1"))
+        except ValueError:
+            raise self._corrupt("its header cannot be read") from None
+        if not isinstance(options, dict):
+            raise self._corrupt("its header's options are not a set of options")
+
+    def _corrupt(self, what: str) -> CorruptDatabase:
+        return CorruptDatabase(f"{self.path}: {what}; the file is corrupted and will not be served")
+
+    def unreadable(self, error: Exception) -> BadDatabase:
+        """The one-line error for SQLite's own error while reading this file."""
+        if isinstance(error, sqlite3.OperationalError) and any(
+                word in str(error) for word in ("locked", "full", "I/O")):
+            return BadDatabase(f"{self.path}: SQLite says: {error}")  # not the file's fault
+        return self._corrupt(f"SQLite cannot read it ({error})")
 
     def close(self) -> None:
         self.connection.close()
@@ -184,23 +261,31 @@ class Database:
             raise BadDatabase(f"{self.path}: built for {self.identity.describe()}, "
                               f"not for {identity.describe()}")
 
+    @_reading
     def set_meta(self, values: dict[str, str]) -> None:
         with self.connection:
             self.connection.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", values.items())
         self.meta.update(values)
 
     # -- batches and their checksums ---------------------------------------------------
+    @_reading
     def reload_batches(self) -> None:
         """Read the batches and chunks committed since we last looked (a reader does this to
         see a running build's progress)."""
         known = self._batches[-1].first_id if self._batches else 0
-        self._batches += [Batch(*row) for row in self.connection.execute(
+        rows = self.connection.execute(
             "SELECT id, tier, part, first_id, last_id, count, checksum FROM batches "
-            "WHERE first_id > ? ORDER BY first_id", (known,))]
+            "WHERE first_id > ? ORDER BY first_id", (known,)).fetchall()
+        if any(not _typed(row, (int,) * 6 + (str,)) for row in rows):
+            raise self._corrupt("its list of batches holds a value of the wrong type")
+        self._batches += [Batch(*row) for row in rows]
         known = self._chunk_firsts[-1] if self._chunk_firsts else 0
-        for first, last, digest in self.connection.execute(
-                "SELECT first_id, last_id, checksum FROM chunks WHERE first_id > ? ORDER BY first_id",
-                (known,)):
+        rows = self.connection.execute(
+            "SELECT first_id, last_id, checksum FROM chunks WHERE first_id > ? ORDER BY first_id",
+            (known,)).fetchall()
+        if any(not _typed(row, (int, int, str)) for row in rows):
+            raise self._corrupt("its list of checksums holds a value of the wrong type")
+        for first, last, digest in rows:
             self._chunk_firsts.append(first)
             self._chunk_lasts.append(last)
             self._chunk_sums.append(digest)
@@ -212,6 +297,7 @@ class Database:
     def committed(self) -> set[tuple[int, int]]:
         return {(batch.tier, batch.part) for batch in self._batches}
 
+    @_reading
     def commit_batch(self, tier: int, part: int, rows: Sequence[tuple[Any, int]],
                      meta: dict[str, str] | None = None, sums: Sequence[str] | None = None) -> None:
         """Write one batch of (encoded key, value) rows and its checksums in one transaction.
@@ -246,6 +332,7 @@ class Database:
         self.reload_batches()
         self._checked.update(range(checked, len(self._chunk_firsts)))
 
+    @_reading
     def _check_chunk(self, index: int) -> None:
         first, last = self._chunk_firsts[index], self._chunk_lasts[index]
         rows = self.connection.execute(
@@ -268,6 +355,17 @@ class Database:
                                   f"{batch.part}) does not match its checksum; the file is "
                                   "corrupted and will not be served")
 
+    @_reading
+    def check_structure(self) -> None:
+        """SQLite's own check of the whole file: every page, every b-tree, and every index
+        entry against its row (PRAGMA integrity_check). Raise CorruptDatabase quoting its
+        first findings."""
+        found = [row[0] for row in self.connection.execute(
+            f"PRAGMA integrity_check({INTEGRITY_LINES})")]
+        if found != ["ok"]:
+            raise self._corrupt("SQLite's integrity check fails: " + "; ".join(map(str, found)))
+
+    @_reading
     def check_all(self) -> int:
         """Check every batch; return how many records they hold."""
         self._checked.clear()
@@ -283,20 +381,32 @@ class Database:
         return total
 
     # -- lookups -----------------------------------------------------------------------
+    @_reading
     def lookup_many(self, keys: Sequence[Any]) -> dict[Any, int]:
         """The stored values of the encoded ``keys`` that are present (missing keys are
-        left out). A record is served only once its chunk's checksum has held."""
+        left out). A record is served only once its chunk's checksum has held, and only when
+        the row itself holds the key asked for (not just the index that led to it)."""
         found: dict[Any, int] = {}
         execute = self.connection.execute
         step = min(LOOKUP_CHUNK, self.connection.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER))
         for start in range(0, len(keys), step):
             chunk = keys[start:start + step]
             marks = ",".join("?" * len(chunk))
-            rows = execute(f"SELECT key, value, id FROM positions WHERE key IN ({marks})", chunk).fetchall()
-            if rows and not self._all_checked(max(row[2] for row in rows)):
+            # ``asked`` is reached through the index on key (SQLite reads its key from the
+            # index); ``stored`` is the same table reached by rowid, so its key is the row's.
+            rows = execute("SELECT stored.key, stored.value, stored.id, asked.key FROM positions "
+                           "AS asked CROSS JOIN positions AS stored ON stored.id = asked.id "
+                           f"WHERE asked.key IN ({marks})", chunk).fetchall()
+            if not rows:
+                continue
+            if not self._all_checked(max(row[2] for row in rows)):
                 for row in rows:
                     self._serve_check(row[2])
-            found.update((key, value) for key, value, _ in rows)
+            for key, value, row_id, asked in rows:
+                if key != asked or type(key) is not type(asked) or type(value) is not int:
+                    raise self._corrupt(f"the index leads key {asked!r} to record {row_id}, "
+                                        f"which holds key {key!r}")
+                found[key] = value
         return found
 
     def _all_checked(self, highest_id: int) -> bool:
@@ -324,6 +434,7 @@ class Database:
         if index not in self._checked:
             self._check_chunk(index)
 
+    @_reading
     def tier_values(self, tier: int) -> dict[Any, int]:
         """Every record committed for ``tier`` (checked against its batch checksums)."""
         values: dict[Any, int] = {}
@@ -338,18 +449,32 @@ class Database:
 
     def records(self) -> Iterator[tuple[Any, int]]:
         """Every (key, value) in id order."""
-        yield from self.connection.execute("SELECT key, value FROM positions ORDER BY id")
+        try:
+            yield from self.connection.execute("SELECT key, value FROM positions ORDER BY id")
+        except UNREADABLE as error:
+            raise self.unreadable(error) from None
 
+    @_reading
     def count_by_value(self) -> dict[int, int]:
-        return dict(self.connection.execute(
+        """How many records hold each value (the records' checksums are not read here:
+        ``db verify`` checks them)."""
+        counts = dict(self.connection.execute(
             "SELECT value, COUNT(*) FROM positions GROUP BY value").fetchall())
+        if any(type(value) is not int for value in counts):
+            raise self._corrupt("a record holds a value that is not a whole number")
+        return counts
 
+    @_reading
     def count(self) -> int:
         return int(self.connection.execute("SELECT COUNT(*) FROM positions").fetchone()[0])
 
     def size_on_disk(self) -> int:
         return sum(os.path.getsize(p) for p in (self.path, Path(f"{self.path}-wal"))
                    if os.path.exists(p))
+
+
+def _typed(row: Sequence[Any], types: Sequence[type]) -> bool:
+    return all(type(cell) is kind for cell, kind in zip(row, types))
 
 
 def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:

@@ -5,13 +5,17 @@ fourteen of remoteness, or a 16-bit score), memory-mapped with numpy, so a looku
 array read and a batch of lookups is one fancy-indexing call.
 
 Layout: the 8 bytes ``PPDENSE1``, a little-endian uint32 header length, the header as JSON
-(game, options, kind, records, chunk size, one CRC-32 per chunk of records, build facts),
-zero padding to ``DATA_OFFSET``, then the records. A chunk's CRC is checked the first time
-a lookup touches it, so a corrupted record is reported, never served.
+(game, options, kind, records, chunk size, one CRC-32 per chunk of records, build facts,
+and ``header_digest``, a digest of the fields that say what the records mean), zero padding
+to ``DATA_OFFSET``, then the records. A chunk's CRC is checked the first time a lookup
+touches it, so a corrupted record is reported, never served; a header whose fields are of
+the wrong type or do not match their digest is refused when the file is opened (files
+written before the digest was added are read without it).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import struct
 import zlib
@@ -28,6 +32,8 @@ DATA_OFFSET = 1 << 16
 CHUNK_RECORDS = 1 << 20
 # A dense file larger than this (4 GB) is refused: it is built in memory.
 MAX_RECORDS = 1 << 31
+# The header fields that decide what the records mean, covered by ``header_digest``.
+DIGESTED = ("format_version", "game", "options", "kind", "records", "chunk_records", "crc32")
 
 
 def write(path: str | Path, identity: Identity, score_game: bool, size: int,
@@ -48,6 +54,7 @@ def write(path: str | Path, identity: Identity, score_game: bool, size: int,
     header = {"format_version": FORMAT_VERSION, "game": identity.game, "options": identity.options,
               "kind": "score" if score_game else "wld", "records": size, "stored": stored,
               "chunk_records": CHUNK_RECORDS, "crc32": crcs, **facts}
+    header["header_digest"] = header_digest(header)
     blob = json.dumps(header).encode()
     if len(blob) + 12 > DATA_OFFSET:
         raise BadDatabase(f"{path}: header too large")
@@ -129,10 +136,46 @@ def _read_header(path: Path) -> dict[str, Any]:
             header: dict[str, Any] = json.loads(handle.read(length))
     except (OSError, ValueError, UnicodeDecodeError) as error:
         raise BadDatabase(f"{path}: not a readable perfectplay dense file ({error})") from None
+    if not isinstance(header, dict):
+        raise CorruptDatabase(f"{path}: its header is not a header; the file is corrupted")
     if header.get("format_version") != FORMAT_VERSION:
         raise BadDatabase(f"{path}: dense format version {header.get('format_version')}, "
                           f"this perfectplay reads version {FORMAT_VERSION}")
+    _check_header(path, header)
     return header
+
+
+def header_digest(header: dict[str, Any]) -> str:
+    fields = json.dumps([header.get(name) for name in DIGESTED])
+    return hashlib.blake2b(fields.encode(), digest_size=16).hexdigest()
+
+
+def _check_header(path: Path, header: dict[str, Any]) -> None:
+    """Refuse a header that a changed byte has made wrong: fields of the wrong type, or
+    fields that no longer match their digest."""
+    def whole(name: str, least: int) -> bool:
+        value = header.get(name)
+        return type(value) is int and value >= least
+
+    crcs = header.get("crc32")
+    sound = (whole("records", 0) and whole("chunk_records", 1) and whole("stored", 0)
+             and isinstance(header.get("game"), str) and isinstance(header.get("options"), str)
+             and header.get("kind") in ("wld", "score") and isinstance(crcs, list)
+             and all(type(crc) is int for crc in crcs))
+    if sound:
+        chunks = -(-header["records"] // header["chunk_records"])
+        sound = len(crcs) == chunks  # type: ignore[arg-type]
+    if sound:
+        try:
+            sound = isinstance(json.loads(header["options"]), dict)
+        except ValueError:
+            sound = False
+    if sound and "header_digest" in header:
+        sound = header["header_digest"] == header_digest(header)
+    if not sound:
+        raise CorruptDatabase(f"{path}: its header does not hold together (a field is missing, "
+                              "of the wrong type, or does not match its checksum); the file is "
+                              "corrupted and will not be served")
 
 
 def is_dense(path: str | Path) -> bool:

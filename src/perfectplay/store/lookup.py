@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from perfectplay import value as V
+from perfectplay.errors import CorruptDatabase
 from perfectplay.game import Game
 from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
 from perfectplay.search.rules import Rules, final_points
@@ -87,18 +88,23 @@ def open_store(path: str | Path, game: Game[Any, Any] | None = None) -> Store:
     return store
 
 
-def _move_values(store: Store, game: Game[Any, Any], position: Any) -> list[MoveValue] | None:
-    """Every legal move's value for its player, best first, or None if a child is missing."""
+def _move_values(store: Store, game: Game[Any, Any], position: Any) -> list[MoveValue]:
+    """Every legal move's value for its player, best first, for a stored ``position``.
+
+    A build commits every child of a position before the position itself, so a stored
+    position whose child is missing is a damaged file (an index entry lost, say), refused
+    rather than half-answered."""
     if game.outcome(position) is not None:
         return []
     moves = list(game.moves(position))
     children = store.values(game, [game.play(position, move) for move in moves])
-    if any(child is None for child in children):
-        return None
     score_game = game.properties.is_score
     valued = []
     for move, child in zip(moves, children):
-        assert child is not None
+        if child is None:
+            raise CorruptDatabase(f"{store.path}: holds {game.format_position(position)!r} but "
+                                  f"not the position after its move {game.format_move(position, move)!r}; "
+                                  "the file is damaged and will not be served")
         worth = game.gain(position, move) - child if score_game else -int(V.from_table(child, 1))
         valued.append(MoveValue(move, game.format_move(position, move), worth, score_game))
     return sorted(valued, key=lambda mv: -mv.value)
@@ -120,8 +126,6 @@ def solve_stored(store: Store, game: Game[Any, Any], position: Any,
         return None
     lookups = 1
     moves = _move_values(store, game, position)
-    if moves is None:
-        return None
     best = [mv.notation for mv in moves if mv.value == stored]
     line: list[Any] = []
     node, node_moves = position, moves
@@ -130,7 +134,7 @@ def solve_stored(store: Store, game: Game[Any, Any], position: Any,
         line.append(step.move)
         node = game.play(node, step.move)
         lookups += len(node_moves)
-        node_moves = _move_values(store, game, node) or []
+        node_moves = _move_values(store, game, node)
     stats = Stats(nodes=lookups, elapsed_s=time.perf_counter() - started)
     score_game = game.properties.is_score
     # The points each side ends with, as a search reports them for score games.

@@ -7,9 +7,15 @@ tier t is final once every lower tier has been expanded, because only lower tier
 it. Gathered positions are held in memory up to the memory bound and spilled to disk as
 sorted runs beyond it; a finished tier is merged from its runs a chunk at a time (an
 external merge sort) into its tier file, one pickle per slice, and expanded a slice at a
-time, so no tier is held whole. Each tier file is written atomically (by rename), and the
-plan as ``plan.json`` last, so a killed build redoes the forward pass only when the plan
-is missing.
+time, so no tier is held whole.
+
+The pass is resumable, losing at most the slice being expanded when it is killed: each tier
+file is written atomically (by rename) and recorded in ``forward.json``; the children of each
+expanded slice are written to their own file (``exp...pkl``, atomically) before they are
+counted, and kept until every tier they reach is written. A killed build reloads what those
+files hold (the positions gathered for the tiers not yet written), expands the slices that
+have no file yet, and goes on; its tier files hold the same keys as an uninterrupted pass.
+``plan.json`` is written last, when the pass is complete.
 
 A game without tiers is layered here: the whole position graph is walked in memory, and a
 position's tier is the length of the longest path to it from the root (Kahn's topological
@@ -40,6 +46,8 @@ ENTRY_BYTES = 300
 # the same way.
 VALUE_BYTES = 120
 PLAN = "plan.json"
+# The forward pass's progress: the tiers written so far, and the tiers expanded.
+PROGRESS = "forward.json"
 # (key, position) pairs per pickle in a spilled run: what a merge holds per run.
 SPILL_CHUNK = 4096
 
@@ -56,19 +64,19 @@ class Plan:
     # Byte offsets of each tier file's slices (batch_size positions each, one pickle each).
     slices: dict[int, list[int]] = field(default_factory=dict)
 
-    def save(self, workdir: Path) -> None:
+    def save(self, workdir: Path, name: str = PLAN) -> None:
         data = {"tiers": self.tiers, "sizes": {str(t): n for t, n in self.sizes.items()},
                 "reach": {str(t): r for t, r in self.reach.items()},
                 "spilled_chunks": self.spilled_chunks, "layered": self.layered,
                 "slices": {str(t): o for t, o in self.slices.items()}}
-        _atomic_write(workdir / PLAN, json.dumps(data).encode())
+        _atomic_write(workdir / name, json.dumps(data).encode())
 
     @classmethod
-    def load(cls, workdir: Path) -> Plan | None:
+    def load(cls, workdir: Path, name: str = PLAN) -> Plan | None:
         try:
-            data = json.loads((workdir / PLAN).read_text())
+            data = json.loads((workdir / name).read_text())
             slices = {int(t): o for t, o in data["slices"].items()}
-        except (OSError, ValueError, KeyError):
+        except (OSError, ValueError, KeyError, AttributeError):
             return None  # none yet, or an older build's plan: redo the forward pass
         return cls(data["tiers"], {int(t): n for t, n in data["sizes"].items()},
                    {int(t): r for t, r in data["reach"].items()}, data["spilled_chunks"],
@@ -98,12 +106,15 @@ def load_tier(workdir: Path, tier: int) -> list[Any]:
                 return positions
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
+def _atomic_write(path: Path, data: bytes, sync: bool = True) -> None:
+    """Write ``path`` whole or not at all (by rename). ``sync=False`` skips the fsync for
+    files that a resume can check and redo (children files, which it unpickles)."""
     partial = path.with_suffix(path.suffix + ".partial")
     with open(partial, "wb") as out:
         out.write(data)
-        out.flush()
-        os.fsync(out.fileno())
+        if sync:
+            out.flush()
+            os.fsync(out.fileno())
     os.replace(partial, path)
 
 
@@ -214,29 +225,100 @@ class _Pending:
 
 def forward(game: Game[Any, Any], root: Any, workdir: Path, backend: Backend, memory: int,
             batch_size: int, report: Any = None) -> Plan:
-    """Find every position reachable from ``root``, write each tier, return the plan."""
+    """Find every position reachable from ``root``, write each tier, return the plan. A pass
+    that was killed goes on from its last expanded slice (module docstring)."""
     if game.tier(root) is None:
         return _layered(game, root, workdir, batch_size)
     pending = _Pending(workdir, memory)
-    pending.add({game.tier(root): {encode_key(game.key(root)): root}})  # type: ignore[dict-item]
-    plan = Plan([], {}, {})
+    plan, reached = _resume(workdir, pending, report)
+    if plan is None:
+        plan, reached = Plan([], {}, {}), set()
+        pending.add({game.tier(root): {encode_key(game.key(root)): root}})  # type: ignore[dict-item]
+    elif plan.tiers[-1] not in plan.reach:
+        _expand_tier(game, workdir, backend, plan, pending, plan.tiers[-1], reached, report)
     while (tier := pending.lowest()) is not None:
         _write_tier(workdir, tier, pending.take(tier), batch_size, plan)
+        plan.save(workdir, PROGRESS)
         pending.drop_runs(tier)
-        # Read back a slice at a time (a generator: the serial backend expands one slice
-        # before reading the next; Ray sends them all out at once).
-        units = ((game, plan.slice_of(workdir, tier, part).read(), tier)
-                 for part in range(len(plan.slices[tier]) - 1))
-        reached: set[int] = set()
-        for children in backend.map(expand, units):
-            reached.update(children)
-            pending.add(children)
-        plan.reach[tier] = sorted(reached)
-        if report is not None:
-            report(f"forward: tier {tier}: {plan.sizes[tier]:,} positions")
+        _drop_expanded(workdir, tier)
+        _expand_tier(game, workdir, backend, plan, pending, tier, set(), report)
     plan.spilled_chunks = pending.chunks_written
     plan.save(workdir)
+    for done in (*workdir.glob("exp*.pkl"), workdir / PROGRESS):  # the plan now says it all
+        done.unlink(missing_ok=True)
     return plan
+
+
+def _expand_tier(game: Game[Any, Any], workdir: Path, backend: Backend, plan: Plan,
+                 pending: _Pending, tier: int, reached: set[int], report: Any) -> None:
+    """Expand the slices of ``tier`` that have no children file yet (``reached``: the tiers
+    that those with one reach), writing each slice's children before counting them."""
+    done = {part for part, _ in _expanded_files(workdir, tier)}
+    todo = [part for part in range(len(plan.slices[tier]) - 1) if part not in done]
+    # Read back a slice at a time (a generator: the serial backend expands one slice before
+    # reading the next; Ray sends them all out at once).
+    units = ((game, plan.slice_of(workdir, tier, part).read(), tier) for part in todo)
+    for part, children in zip(todo, backend.map(expand, units)):
+        highest = max(children, default=tier)
+        _atomic_write(workdir / f"{_expanded_prefix(tier, part)}.upto{highest:+08d}.pkl",
+                      pickle.dumps(children, protocol=pickle.HIGHEST_PROTOCOL), sync=False)
+        reached.update(children)
+        pending.add(children)
+    # Saved with the next tier (a pass killed before that finds every slice expanded and
+    # takes the reach from their files).
+    plan.reach[tier] = sorted(reached)
+    plan.spilled_chunks = pending.chunks_written
+    if report is not None:
+        report(f"forward: tier {tier}: {plan.sizes[tier]:,} positions")
+
+
+def _expanded_prefix(tier: int, part: int) -> str:
+    return f"exp{tier:+08d}.{part:07d}"
+
+
+def _expanded_files(workdir: Path, tier: int | None = None) -> list[tuple[int, Path]]:
+    """The children files of ``tier`` (of every tier when None), as (part, path), by part."""
+    pattern = "exp*.upto*.pkl" if tier is None else f"exp{tier:+08d}.*.upto*.pkl"
+    return sorted((int(path.name.split(".")[1]), path) for path in workdir.glob(pattern))
+
+
+def _drop_expanded(workdir: Path, written: int) -> None:
+    """Remove the children files all of whose tiers are now written (up to ``written``)."""
+    for _, path in _expanded_files(workdir):
+        if int(path.name.split(".upto")[1].removesuffix(".pkl")) <= written:
+            path.unlink()
+
+
+def _resume(workdir: Path, pending: _Pending, report: Any) -> tuple[Plan | None, set[int]]:
+    """The progress of a killed forward pass: its plan so far, with ``pending`` refilled from
+    the children files (spilled runs are only a copy of those, so they are dropped), and
+    the tiers reached by the last tier's expanded slices. (None, set()) when there is none,
+    after removing what a pass killed before its first tier left."""
+    for stale in workdir.glob("spill*.pkl"):
+        stale.unlink()
+    plan = Plan.load(workdir, PROGRESS)
+    if plan is None or not plan.tiers:
+        for stale in workdir.glob("exp*.pkl"):
+            stale.unlink()
+        return None, set()
+    last = plan.tiers[-1]
+    _drop_expanded(workdir, last)
+    pending.chunks_written = plan.spilled_chunks  # spill counts and run names go on from here
+    reached: set[int] = set()
+    kept = 0
+    for _, path in _expanded_files(workdir):
+        try:
+            children = pickle.loads(path.read_bytes())
+        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
+            path.unlink()  # cut short (a crash of the machine): that slice is expanded again
+            continue
+        if path.name.startswith(f"exp{last:+08d}."):
+            reached.update(children)
+        pending.add({child_tier: found for child_tier, found in children.items() if child_tier > last})
+        kept += 1
+    if report is not None:
+        report(f"forward: resumed after tier {last}, {kept} expanded slices kept")
+    return plan, reached
 
 
 def _layered(game: Game[Any, Any], root: Any, workdir: Path, batch_size: int) -> Plan:

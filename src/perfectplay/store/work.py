@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from perfectplay import value as V
-from perfectplay.errors import UnsupportedSearch
+from perfectplay.errors import CorruptDatabase, UnsupportedSearch
 from perfectplay.game import Game, Outcome
 from perfectplay.store.database import Database, chunk_sums
 from perfectplay.store.records import encode_key
@@ -106,7 +106,13 @@ def solve_slice(game: Game[Any, Any], positions: Sequence[Any] | TierSlice,
         positions = positions.read()
     values = resolve(child_values)
     if isinstance(values, Database):
-        values = values.lookup_many(_child_keys(game, positions))
+        wanted = _child_keys(game, positions)
+        found = values.lookup_many(wanted)
+        if len(found) != len(wanted):
+            lost = next(key for key in wanted if key not in found)
+            raise CorruptDatabase(f"{values.path}: the committed position with key {lost!r} "
+                                  "cannot be found; the file is damaged: build into a new file")
+        values = found
     props = game.properties
     score_game = props.is_score
     no_move = Outcome.WIN if props.misere else Outcome.LOSS

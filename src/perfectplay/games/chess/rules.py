@@ -244,6 +244,17 @@ class Chess(Game[ChessPosition, chess.Move]):
     properties = Properties(can_draw=True, too_big_to_solve=True)
     # The endgame tables answer the positions they hold (and hand the rest on).
     method_modules = ("perfectplay.games.chess.tablebase.method",)
+    # John Tromp's estimate of the number of legal chess positions, (4.822 +- 0.028) x 10^44
+    # (github.com/tromp/ChessPositionRanking).
+    LEGAL_POSITIONS = 482 * 10 ** 42
+
+    def estimated_positions(self, position: ChessPosition) -> int:
+        """A rough count for `db build`'s size check: every piece on any square, a pawn also
+        as any of the four pieces it may become, either side to move; never more than the
+        estimate of all legal positions."""
+        board = position.board
+        pieces, pawns = chess.popcount(board.occupied), chess.popcount(board.pawns)
+        return min(self.LEGAL_POSITIONS, 2 * 64 ** pieces * 5 ** pawns)
 
     def __init__(self, start_fen: str = START_FEN) -> None:
         self.start_fen = start_fen

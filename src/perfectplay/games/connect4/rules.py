@@ -177,6 +177,20 @@ class ConnectFour(Game[Position, int]):
     def index_size(self) -> int:
         return 1 << ((self.height + 1) * self.width)
 
+    def estimated_positions(self, position: Position) -> int:
+        """An upper bound for `db build`'s size check: every way gravity allows to add m stones
+        to this position's columns, times the ways to colour them with the side to move
+        placing every other one, summed over m (as if no four ended a game). 201,755 for 4x4
+        (161,029 reachable), 7.1 x 10^13 for 7x6 (John Tromp counts 4,531,985,219,092)."""
+        from math import comb
+
+        occupied = position[1]
+        ways = [1]  # ways[m]: the ways to add m stones to the columns seen so far
+        for mask in self.column_masks:
+            room = self.height - (occupied & mask).bit_count()
+            ways = [sum(ways[max(0, m - room):m + 1]) for m in range(len(ways) + room)]
+        return sum(count * comb(m, (m + 1) // 2) for m, count in enumerate(ways))
+
     # -- 64-bit Zobrist keys for the depth-limited engine (perfectplay.engine) -----------
     def hash_key(self, position: Position) -> int:
         mover, occupied, history = position
