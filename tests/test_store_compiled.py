@@ -115,3 +115,17 @@ def test_int_chunk_sums_are_the_stores_checksums():
     keys = list(range(-5, 3000, 3))
     values = [(k * 7919) % 2001 - 1000 for k in keys]
     assert int_chunk_sums(keys, values) == chunk_sums(list(zip(keys, values)))
+
+
+def test_the_cli_builds_compiled_and_refuses_a_compiled_build_it_cannot_run(tmp_path):
+    from conftest import run_cli
+    done = run_cli("db", "build", "connect4", "--width", "4", "--height", "3", "--db",
+                   str(tmp_path / "c43.db"), "--builder", "compiled")
+    assert done.returncode == 0, done.stderr
+    assert "(compiled)" in done.stderr and "c43.db" in done.stdout
+    refused = run_cli("db", "build", "nim", "--db", str(tmp_path / "nim.db"), "--builder", "compiled")
+    assert refused.returncode == 2
+    assert refused.stderr.strip().count("\n") == 0 and "--builder compiled" in refused.stderr
+    workers = run_cli("db", "build", "tictactoe", "--db", str(tmp_path / "t.db"), "--builder",
+                      "compiled", "--workers", "2")
+    assert workers.returncode == 2 and "one local process" in workers.stderr

@@ -39,6 +39,7 @@ Report = Callable[[str], None]
 # Whether games with a compiled tier spec are built by perfectplay.store.compiled_build (the
 # tests turn it off to compare the two builders).
 COMPILED_BUILDS = True
+BUILDERS = ("auto", "compiled", "python")
 COMPILED_PAGE_CACHE_KB = 1 << 20  # SQLite's page cache for a compiled build: 1 GB at most
 
 # The most positions a build takes on without being told to (``size_check=False``,
@@ -72,14 +73,18 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
           backend: str = "local", address: str | None = None, memory: str | int | None = None,
           batch_size: int = DEFAULT_BATCH, dense_path: str | Path | None = None,
           spec: tuple[str, dict[str, Any]] | None = None,
-          report: Report | None = None, size_check: bool = True) -> BuildResult:
+          report: Report | None = None, size_check: bool = True,
+          builder: str = "auto") -> BuildResult:
     """Strongly solve every position reachable from ``root`` into the SQLite file ``path``
     (created, or resumed when it holds an unfinished build of the same game and root).
     ``dense_path`` also writes a dense record file (games with Game.rank); ``spec`` is how
     the CLI named the game and its options, kept so `db verify` can load the game again.
     A build the game estimates at more than SIZE_CHECK_LIMIT positions is refused
-    (TooLarge) unless ``size_check`` is False."""
+    (TooLarge) unless ``size_check`` is False. ``builder``: 'compiled' (games with a tier
+    spec, one local process: perfectplay.store.compiled_build), 'python', or 'auto' (the
+    compiled one where it applies)."""
     _check_request(game, workers, backend, address, batch_size, dense_path)
+    compiled_spec = _compiled_spec(game, workers, backend, dense_path, builder)
     path = Path(path)
     _check_paths(path, None if dense_path is None else Path(dense_path))
     if size_check:
@@ -100,7 +105,7 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
             return _result(database, path, 0, 0, 0.0, 0)
         job = _Job(game, root, database, int(database.meta["batch_size"]), memory_bytes,
                    time.perf_counter(), report)
-        return _run(job, workers, backend, address, dense_path)
+        return _run(job, workers, backend, address, dense_path, compiled_spec)
     finally:
         database.close()
         os.close(lock)
@@ -195,11 +200,10 @@ class _Job:
 
 
 def _run(job: _Job, workers: int, backend: str, address: str | None,
-         dense_path: str | Path | None) -> BuildResult:
+         dense_path: str | Path | None, spec: Any = None) -> BuildResult:
     database, path = job.database, job.database.path
     resumed = len(database.committed())
     workdir = workdir_of(path)
-    spec = _compiled_spec(job.game, workers, backend, dense_path)
     if _loopy(job.game):
         committed = _build_loopy(job)
         spilled, from_database, backend_name = 0, 0, "retrograde (one process)"
@@ -327,13 +331,22 @@ def _build_loopy(job: _Job) -> int:
 
 
 def _compiled_spec(game: Game[Any, Any], workers: int, backend: str,
-                   dense_path: str | Path | None) -> Any:
+                   dense_path: str | Path | None, builder: str) -> Any:
     """The game's compiled tier spec when this build runs in one local process without a
-    dense file (perfectplay.store.compiled_build), else None (the Python builder)."""
-    if workers != 1 or backend != "local" or dense_path is not None or not COMPILED_BUILDS:
+    dense file (perfectplay.store.compiled_build), else None (the Python builder).
+    ``builder='compiled'`` where it cannot run is refused, saying why."""
+    if builder not in BUILDERS:
+        raise BadOption(f"--builder {builder!r}: choose one of {', '.join(BUILDERS)}")
+    if builder == "python" or (builder == "auto" and not COMPILED_BUILDS):
         return None
+    why = ("it runs in one local process; leave out --workers and --backend"
+           if workers != 1 or backend != "local" else
+           "it writes no dense file; leave out --dense" if dense_path is not None else None)
     from perfectplay.store.compiled_build import tier_spec
-    return tier_spec(game)
+    spec = None if why else tier_spec(game)
+    if spec is None and builder == "compiled":
+        raise UnsupportedSearch(f"--builder compiled: {why or game.name + ' gives no compiled tier spec (Game.tier_spec), or numba is missing'}")
+    return spec
 
 
 def _build_compiled(job: _Job, spec: Any) -> int | None:

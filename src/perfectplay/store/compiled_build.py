@@ -47,7 +47,23 @@ def tier_spec(game: Game[Any, Any]) -> Any:
     from perfectplay.compiled import numba_available
     if game.properties.loopy or game.properties.is_score or not numba_available():
         return None
-    return game.tier_spec()
+    spec = game.tier_spec()
+    return spec if spec is None or _agrees(game, spec) else None
+
+
+def _agrees(game: Game[Any, Any], spec: Any, root: Any = None) -> bool:
+    """Whether the spec's key and tier are the game's on the start and its children (a
+    subclass or a patched instance may have changed the game's; the Python builder then
+    runs, and reports a bad tier as it finds one)."""
+    position = game.start() if root is None else root
+    found = [position]
+    if game.outcome(position) is None:
+        found += [game.play(position, move) for move in game.legal_moves(position)]
+    for each in found:
+        state = spec.encode(each)
+        if spec.key(state) != game.key(each) or spec.tier(state) != game.tier(each):
+            return False
+    return True
 
 
 _KERNELS: dict[int, tuple[Callable[..., int], Callable[..., int]]] = {}
