@@ -345,7 +345,9 @@ def _compiled_spec(game: Game[Any, Any], workers: int, backend: str,
     from perfectplay.store.compiled_build import tier_spec
     spec = None if why else tier_spec(game)
     if spec is None and builder == "compiled":
-        raise UnsupportedSearch(f"--builder compiled: {why or game.name + ' gives no compiled tier spec (Game.tier_spec), or numba is missing'}")
+        why = why or (f"{game.name} gives no compiled tier spec (Game.tier_spec), or numba "
+                      "is missing; use --builder python")
+        raise UnsupportedSearch(f"--builder compiled: {why}")
     return spec
 
 

@@ -189,9 +189,9 @@ def forward(game: Game[Any, Any], spec: Any, root: Any, memory: int,
             found = expand(part, tier, child_keys, child_states, child_tiers)
             if found < 0:
                 _bad_tier(game, spec, int(part[-1 - found]), tier)
-            for child_tier, held in _by_tier(child_keys[:found], child_states[:found],
-                                             child_tiers[:found]).items():
-                pending.setdefault(child_tier, []).append(held)
+            grouped = _by_tier(child_keys[:found], child_states[:found], child_tiers[:found])
+            for child_tier, folded in grouped.items():
+                pending.setdefault(child_tier, []).append(folded)
                 reached.add(child_tier)
         tiers.reach[tier] = sorted(reached)
         if report is not None:
@@ -207,7 +207,8 @@ def _fold(parts: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.nd
     return unique, states[first]
 
 
-def _by_tier(keys: np.ndarray, states: np.ndarray, tiers: np.ndarray) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+def _by_tier(keys: np.ndarray, states: np.ndarray,
+             tiers: np.ndarray) -> dict[int, tuple[np.ndarray, np.ndarray]]:
     grouped = {}
     for tier in np.unique(tiers):
         chosen = tiers == tier
