@@ -304,7 +304,7 @@ def test_no_size_check_lets_a_build_past_the_refusal(tmp_path):
 def test_the_size_check_reads_the_game_and_names_no_game(tmp_path):
     """A game that estimates itself past the limit is refused; size_check=False builds it."""
     from perfectplay.errors import TooLarge
-    from perfectplay.games.tictactoe import TicTacToe
+    from perfectplay.games.tictactoe.rules import TicTacToe
 
     class Overestimated(TicTacToe):
         def estimated_positions(self, position):

@@ -129,3 +129,12 @@ def test_the_cli_builds_compiled_and_refuses_a_compiled_build_it_cannot_run(tmp_
     workers = run_cli("db", "build", "tictactoe", "--db", str(tmp_path / "t.db"), "--builder",
                       "compiled", "--workers", "2")
     assert workers.returncode == 2 and "one local process" in workers.stderr
+
+
+def test_a_game_estimated_past_the_memory_bound_goes_straight_to_the_python_builder(tmp_path):
+    game, root = registry.load("connect4", {"width": 4, "height": 4})
+    reports = []
+    # 4x4's estimate is 201,755 positions: 8 MB at 40 bytes each, past a 4 MB bound.
+    build(game, root, tmp_path / "c44.db", memory="4MB", report=reports.append)
+    assert any("would not fit --memory" in line for line in reports)
+    assert _backend(tmp_path / "c44.db") != "compiled (one process)"

@@ -355,8 +355,15 @@ def _build_compiled(job: _Job, spec: Any) -> int | None:
     """Forward and backward passes compiled (perfectplay.store.compiled_build); committed
     batches are skipped, so a killed build resumes. None when the positions would not fit
     the memory bound in memory (nothing is committed then: the Python builder spills)."""
-    from perfectplay.store.compiled_build import OverMemory
+    from perfectplay.store.compiled_build import BYTES_PER_POSITION, OverMemory
     from perfectplay.store.compiled_build import build as compiled_build
+
+    estimate = job.game.estimated_positions(job.root)
+    if estimate is not None and estimate * BYTES_PER_POSITION > job.memory:
+        if job.report is not None:
+            job.report(f"about {estimate:,} positions would not fit --memory in memory: "
+                       "building in Python, which spills to disk")
+        return None
 
     base_seconds = float(job.database.meta.get("build_seconds", "0"))
     # Batches arrive at C speed and land all over the key index: a larger page cache keeps
