@@ -138,3 +138,9 @@ def test_a_game_estimated_past_the_memory_bound_goes_straight_to_the_python_buil
     build(game, root, tmp_path / "c44.db", memory="4MB", report=reports.append)
     assert any("would not fit --memory" in line for line in reports)
     assert _backend(tmp_path / "c44.db") != "compiled (one process)"
+
+
+def test_a_board_whose_key_needs_more_than_62_bits_has_no_tier_spec():
+    wide, _ = registry.load("connect4", {"width": 9, "height": 6})  # (6 + 1) * 9 = 63 bits
+    standard, _ = registry.load("connect4", {})
+    assert tier_spec(wide) is None and tier_spec(standard) is not None
