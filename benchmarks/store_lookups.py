@@ -1,6 +1,8 @@
 """Batched lookups per second from a built Connect Four database, on positions reached by
 random play (so the sample follows the game, not the key order), after the checksums of
-every batch are checked once (as a long-lived reader does).
+every batch are checked once (as a long-lived reader does); then the public API through
+its open handle (perfectplay.lookup_many, lookup one at a time, solve_many, solve), wall and
+CPU time each.
 
     python benchmarks/store_lookups.py /tmp/c4-5x5.sqlite --width 5 --height 5
 """
@@ -26,6 +28,7 @@ def main() -> None:
     game = ConnectFour(width=args.width, height=args.height)
     rng = random.Random(args.seed)
     keys: list[int] = []
+    positions = []
     while len(keys) < args.lookups:
         position = game.start()
         for _ in range(rng.randrange(game.width * game.height)):
@@ -33,6 +36,7 @@ def main() -> None:
                 break
             position = game.play(position, rng.choice(list(game.moves(position))))
         keys.append(game.key(position))
+        positions.append(position)
     with Database.open(args.db) as database:
         started = time.perf_counter()
         database.check_all()
@@ -42,6 +46,26 @@ def main() -> None:
         elapsed = time.perf_counter() - started
     print(f"{len(keys):,} lookups ({len(set(keys)):,} distinct positions, {len(found):,} found) "
           f"in {elapsed:.2f} s: {len(keys) / elapsed:,.0f} a second")
+    public_api(game, positions, args.db)
+
+
+def public_api(game: ConnectFour, positions: list, db: str) -> None:
+    import perfectplay
+    perfectplay.lookup_many(game, positions, database=db)  # opens the handle, checks chunks
+    one = min(len(positions), 20_000)
+    few = min(len(positions), 2_000)
+    runs = [("lookup_many", len(positions), lambda: perfectplay.lookup_many(game, positions, database=db)),
+            ("lookup, one at a time", one,
+             lambda: [perfectplay.lookup(game, p, database=db) for p in positions[:one]]),
+            ("solve_many (no line)", one, lambda: perfectplay.solve_many(game, positions[:one], database=db)),
+            ("solve, one at a time, pv_limit=0", few,
+             lambda: [perfectplay.solve(game, p, database=db, pv_limit=0) for p in positions[:few]])]
+    for label, count, run in runs:
+        wall, cpu = time.perf_counter(), time.process_time()
+        run()
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        print(f"{label}: {count:,} in {wall:.2f} s wall ({count / wall:,.0f} a second), "
+              f"{cpu:.2f} s CPU ({count / cpu:,.0f} a second)")
 
 
 if __name__ == "__main__":

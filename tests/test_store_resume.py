@@ -20,7 +20,15 @@ from perfectplay.store import tiers, work
 from perfectplay.store.build import build, workdir_of
 
 BOARD = {"width": 4, "height": 3}
-C4_4X3 = ("connect4", "--width", "4", "--height", "3")
+C4_4X3 = ("connect4", "--width", "4", "--height", "3", "--builder", "python")
+
+
+@pytest.fixture(autouse=True)
+def python_builder(monkeypatch):
+    """These tests kill the Python builder's forward pass (the compiled one keeps nothing
+    of it: tests/test_store_compiled.py kills its backward pass)."""
+    from perfectplay.store import build as build_module
+    monkeypatch.setattr(build_module, "COMPILED_BUILDS", False)
 
 
 class Killed(BaseException):

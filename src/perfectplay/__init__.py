@@ -23,7 +23,7 @@ from perfectplay.errors import (  # noqa: E402 - after the version, which needs 
 if TYPE_CHECKING:
     from perfectplay.game import Game, Kind, Outcome, Properties
     from perfectplay.search import Limits, MoveValue, Solution
-    from perfectplay.solving import algorithm_names, analyze, solve
+    from perfectplay.solving import algorithm_names, analyze, lookup, lookup_many, solve, solve_many
 
 # The rest of the public API, imported on first use (PEP 562): `perfectplay --version` and
 # every command that has not yet asked for a solve need none of it (issue 13: start-up).
@@ -32,7 +32,8 @@ _LAZY = {
     "Properties": "perfectplay.game", "Limits": "perfectplay.search",
     "MoveValue": "perfectplay.search", "Solution": "perfectplay.search",
     "algorithm_names": "perfectplay.solving", "analyze": "perfectplay.solving",
-    "solve": "perfectplay.solving",
+    "solve": "perfectplay.solving", "lookup": "perfectplay.solving",
+    "lookup_many": "perfectplay.solving", "solve_many": "perfectplay.solving",
 }
 
 
@@ -49,5 +50,6 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "BadOption", "BadPosition", "Game", "IllegalMove", "Kind", "Limits",
     "MoveValue", "Outcome", "PerfectPlayError", "Properties", "Solution", "UnknownGame",
-    "UnsupportedSearch", "algorithm_names", "analyze", "solve",
+    "UnsupportedSearch", "algorithm_names", "analyze", "lookup", "lookup_many", "solve",
+    "solve_many",
 ]

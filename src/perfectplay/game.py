@@ -256,6 +256,16 @@ class Game(Generic[P, M]):
         graph itself, which needs the whole graph in memory. Must agree across equal keys."""
         return None
 
+    def tier_spec(self) -> Any:
+        """The rules as ``@njit`` functions of an int64 state with a ``tier`` function (a
+        perfectplay.compiled.generic.Spec whose ``key`` is :meth:`key` and whose ``tier`` is
+        :meth:`tier`), for the compiled database builder (perfectplay.store.compiled_build),
+        or None. The default: the game's ``compiled_spec()`` when it declares a tier."""
+        if not has_compiled_spec(self):
+            return None
+        spec = self.compiled_spec()  # type: ignore[attr-defined]
+        return spec if getattr(spec, "tier", None) is not None else None
+
     def rank(self, position: P) -> int:
         """A perfect index: a distinct integer in ``range(index_size())`` for each position
         with its own value (positions with equal keys may share one). Games that declare it

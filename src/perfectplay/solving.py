@@ -10,7 +10,8 @@ calls ``methods.register`` plus one line in :data:`METHOD_MODULES`.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+import os
+from typing import Any, Callable, Sequence
 
 from perfectplay import methods
 from perfectplay.errors import BadOption
@@ -219,4 +220,33 @@ def _mate_request(algorithm: str, engine: str, database: str | None) -> tuple[st
 
 
 __all__ = ["algorithm_names", "algorithm_summaries", "analyze", "choose", "estimating_algorithm",
-           "load_methods", "optimal_moves", "resolve_algorithm", "solve"]
+           "load_methods", "lookup", "lookup_many", "optimal_moves", "resolve_algorithm", "solve",
+           "solve_many"]
+
+
+def lookup(game: Game[Any, Any], position: Any, *, database: str | os.PathLike[str]) -> int | None:
+    """The value ``database`` (a file built by `perfectplay db build`) stores for
+    ``position``: node-relative as perfectplay.value counts it, None when not stored. The
+    file is opened and checked once per process (perfectplay.store.handles)."""
+    from perfectplay.store.handles import lookup as stored
+    return stored(game, position, database)
+
+
+def lookup_many(game: Game[Any, Any], positions: Sequence[Any], *,
+                database: str | os.PathLike[str]) -> list[int | None]:
+    """:func:`lookup` for many positions at once (one query per thousand): the fast way."""
+    from perfectplay.store.handles import lookup_many as stored
+    return stored(game, positions, database)
+
+
+def solve_many(game: Game[Any, Any], positions: Sequence[Any], *, database: str | os.PathLike[str],
+               pv_limit: int = 0, **options: Any) -> list[Solution]:
+    """:func:`solve` for each position, answered from ``database`` where it holds the
+    position (searched otherwise). ``pv_limit`` defaults to 0 here: a line costs a lookup
+    per move of every position on it; with 0, stored positions are answered by two
+    queries in all (perfectplay.store.handles.solve_many_stored)."""
+    from perfectplay.store.handles import solve_many_stored
+    stored = solve_many_stored(game, positions, database) if pv_limit == 0 else [None] * len(positions)
+    return [found if found is not None else
+            solve(game, position, database=os.fspath(database), pv_limit=pv_limit, **options)
+            for position, found in zip(positions, stored)]

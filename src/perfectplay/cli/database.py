@@ -51,9 +51,13 @@ def db_group() -> None:
 @click.option("--no-size-check", "no_size_check", is_flag=True, default=False,
               help="start even a build the game estimates past 10^9 positions (refused "
                    "otherwise: it would run for days or years)")
+@click.option("--builder", type=click.Choice(("auto", "compiled", "python")), default="auto",
+              show_default=True, help="compiled: numba forward and backward passes, in one "
+              "process (games with a tier spec); auto: compiled where it applies")
 def build_command(game: str, position: tuple[str, ...], path: str, dense_path: str | None,
                   workers: int, backend: str, address: str | None, memory: str | None,
-                  batch_size: int, quiet: bool, no_size_check: bool, **options: Any) -> None:
+                  batch_size: int, quiet: bool, no_size_check: bool, builder: str,
+                  **options: Any) -> None:
     """Strongly solve every position reachable from POSITION (default: the start) into PATH.
 
     Killed builds resume from their last committed batch (or expanded slice, in the first
@@ -70,7 +74,8 @@ def build_command(game: str, position: tuple[str, ...], path: str, dense_path: s
 
     result = build(loaded, root, path, workers=workers, backend=backend, address=address,
                    memory=memory, batch_size=batch_size, dense_path=dense_path,
-                   spec=(game, given), report=report, size_check=not no_size_check)
+                   spec=(game, given), report=report, size_check=not no_size_check,
+                   builder=builder)
     if result.batches_committed == 0 and result.batches_resumed == 0:
         click.echo(f"{path}: already complete ({result.records:,} records)")
         return

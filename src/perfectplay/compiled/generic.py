@@ -68,6 +68,8 @@ class Spec:
     ``outcome(state)`` returns ONGOING, or WIN, DRAW or LOSS for the side to move when a
     rule other than "no legal move" has ended the game. ``encode`` and ``decode_move`` are
     plain Python: the protocol position to its state, an int move to the protocol's move.
+    ``tier(state)``, when given, is the game's :meth:`Game.tier` of the state (a number every
+    move increases); with it, ``perfectplay db build`` runs compiled (store.compiled_build).
     """
 
     moves: Any
@@ -80,6 +82,7 @@ class Spec:
     misere: bool = False
     encode: Callable[[Any], int] = int
     decode_move: Callable[[int], Any] = int
+    tier: Any = None
 
 
 def build_kernels(spec: Spec, distance: bool) -> dict[str, Any]:

@@ -36,6 +36,11 @@ from perfectplay.store.tiers import VALUE_BYTES, Plan, forward, load_tier
 from perfectplay.store.work import StoredValues, solve_slice
 
 Report = Callable[[str], None]
+# Whether games with a compiled tier spec are built by perfectplay.store.compiled_build (the
+# tests turn it off to compare the two builders).
+COMPILED_BUILDS = True
+BUILDERS = ("auto", "compiled", "python")
+COMPILED_PAGE_CACHE_KB = 1 << 20  # SQLite's page cache for a compiled build: 1 GB at most
 
 # The most positions a build takes on without being told to (``size_check=False``,
 # ``--no-size-check``): at the rates measured for the largest build here (docs/store.md:
@@ -68,14 +73,18 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
           backend: str = "local", address: str | None = None, memory: str | int | None = None,
           batch_size: int = DEFAULT_BATCH, dense_path: str | Path | None = None,
           spec: tuple[str, dict[str, Any]] | None = None,
-          report: Report | None = None, size_check: bool = True) -> BuildResult:
+          report: Report | None = None, size_check: bool = True,
+          builder: str = "auto") -> BuildResult:
     """Strongly solve every position reachable from ``root`` into the SQLite file ``path``
     (created, or resumed when it holds an unfinished build of the same game and root).
     ``dense_path`` also writes a dense record file (games with Game.rank); ``spec`` is how
     the CLI named the game and its options, kept so `db verify` can load the game again.
     A build the game estimates at more than SIZE_CHECK_LIMIT positions is refused
-    (TooLarge) unless ``size_check`` is False."""
+    (TooLarge) unless ``size_check`` is False. ``builder``: 'compiled' (games with a tier
+    spec, one local process: perfectplay.store.compiled_build), 'python', or 'auto' (the
+    compiled one where it applies)."""
     _check_request(game, workers, backend, address, batch_size, dense_path)
+    compiled_spec = _compiled_spec(game, workers, backend, dense_path, builder)
     path = Path(path)
     _check_paths(path, None if dense_path is None else Path(dense_path))
     if size_check:
@@ -96,7 +105,7 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
             return _result(database, path, 0, 0, 0.0, 0)
         job = _Job(game, root, database, int(database.meta["batch_size"]), memory_bytes,
                    time.perf_counter(), report)
-        return _run(job, workers, backend, address, dense_path)
+        return _run(job, workers, backend, address, dense_path, compiled_spec)
     finally:
         database.close()
         os.close(lock)
@@ -191,13 +200,16 @@ class _Job:
 
 
 def _run(job: _Job, workers: int, backend: str, address: str | None,
-         dense_path: str | Path | None) -> BuildResult:
+         dense_path: str | Path | None, spec: Any = None) -> BuildResult:
     database, path = job.database, job.database.path
     resumed = len(database.committed())
     workdir = workdir_of(path)
     if _loopy(job.game):
         committed = _build_loopy(job)
         spilled, from_database, backend_name = 0, 0, "retrograde (one process)"
+    elif spec is not None and (compiled := _build_compiled(job, spec)) is not None:
+        committed = compiled
+        spilled, from_database, backend_name = 0, 0, "compiled (one process)"
     else:
         workdir.mkdir(exist_ok=True)
         runner = make_backend(backend, workers, address, str(workdir.absolute()))
@@ -315,6 +327,59 @@ def _build_loopy(job: _Job) -> int:
                 for key, value in zip(keys, values)]
         job.commit(0, part, rows, base_seconds)
         committed += 1
+    return committed
+
+
+def _compiled_spec(game: Game[Any, Any], workers: int, backend: str,
+                   dense_path: str | Path | None, builder: str) -> Any:
+    """The game's compiled tier spec when this build runs in one local process without a
+    dense file (perfectplay.store.compiled_build), else None (the Python builder).
+    ``builder='compiled'`` where it cannot run is refused, saying why."""
+    if builder not in BUILDERS:
+        raise BadOption(f"--builder {builder!r}: choose one of {', '.join(BUILDERS)}")
+    if builder == "python" or (builder == "auto" and not COMPILED_BUILDS):
+        return None
+    why = ("it runs in one local process; leave out --workers and --backend"
+           if workers != 1 or backend != "local" else
+           "it writes no dense file; leave out --dense" if dense_path is not None else None)
+    from perfectplay.store.compiled_build import tier_spec
+    spec = None if why else tier_spec(game)
+    if spec is None and builder == "compiled":
+        why = why or (f"{game.name} gives no compiled tier spec (Game.tier_spec), or numba "
+                      "is missing; use --builder python")
+        raise UnsupportedSearch(f"--builder compiled: {why}")
+    return spec
+
+
+def _build_compiled(job: _Job, spec: Any) -> int | None:
+    """Forward and backward passes compiled (perfectplay.store.compiled_build); committed
+    batches are skipped, so a killed build resumes. None when the positions would not fit
+    the memory bound in memory (nothing is committed then: the Python builder spills)."""
+    from perfectplay.store.compiled_build import BYTES_PER_POSITION, OverMemory
+    from perfectplay.store.compiled_build import build as compiled_build
+
+    estimate = job.game.estimated_positions(job.root)
+    if estimate is not None and estimate * BYTES_PER_POSITION > job.memory:
+        if job.report is not None:
+            job.report(f"about {estimate:,} positions would not fit --memory in memory: "
+                       "building in Python, which spills to disk")
+        return None
+
+    base_seconds = float(job.database.meta.get("build_seconds", "0"))
+    # Batches arrive at C speed and land all over the key index: a larger page cache keeps
+    # its pages in memory (a third of the build's time on Connect Four 5x4 without it).
+    job.database.connection.execute(f"PRAGMA cache_size=-{COMPILED_PAGE_CACHE_KB}")
+
+    def commit(tier: int, part: int, rows: Any, sums: Any) -> None:
+        job.commit(tier, part, rows, base_seconds, sums)
+
+    try:
+        committed, _ = compiled_build(job.game, spec, job.root, job.batch_size, job.memory,
+                                      job.database.committed(), commit, job.report)
+    except OverMemory as over:
+        if job.report is not None:
+            job.report(f"{over}: building in Python, which spills to disk")
+        return None
     return committed
 
 

@@ -12,7 +12,6 @@ asks many questions (play) opens and checks each file once.
 from __future__ import annotations
 
 import dataclasses
-import os
 from typing import Any
 
 from perfectplay import methods
@@ -21,27 +20,12 @@ from perfectplay.methods import Method, Request, register
 from perfectplay.search.results import MoveValue, Solution
 from perfectplay.store.records import FROM_DATABASE
 
-_open: dict[tuple[str, int, int, str], Any] = {}
-
 
 def store_for(path: str, game: Game[Any, Any]) -> Any:
-    """The open perfectplay.store.lookup.Store at ``path``, checked to be for ``game``."""
-    from perfectplay.store.lookup import open_store
-    from perfectplay.store.records import Identity
-
-    try:
-        status = os.stat(path)
-        where = (os.path.abspath(path), status.st_dev, status.st_ino, Identity.of(game).options)
-    except OSError:
-        where = (path, 0, 0, "")
-    store = _open.get(where)
-    if store is None:
-        store = open_store(path, game)  # raises BadDatabase naming the file
-        store.check_game(game)
-        _open[where] = store
-    else:
-        store.check_game(game)
-    return store
+    """The open perfectplay.store.lookup.Store at ``path``, checked once per process to be
+    for ``game`` (perfectplay.store.handles)."""
+    from perfectplay.store.handles import open_handle
+    return open_handle(path, game)
 
 
 def holds(path: str, game: Game[Any, Any], position: Any) -> bool:

@@ -18,6 +18,7 @@ with ``m`` stones already on the board scores ``(width*height + 1 - m) // 2``.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from perfectplay import value as V
 from perfectplay.errors import BadOption, BadPosition
@@ -160,6 +161,12 @@ class ConnectFour(Game[Position, int]):
     def tier(self, position: Position) -> int:
         """Stones on the board: every move adds one."""
         return position[1].bit_count()
+
+    def tier_spec(self) -> Any:
+        """The rules as @njit functions of the key, for the compiled database builder
+        (games/connect4/tier_spec.py; numba is imported only there)."""
+        from perfectplay.games.connect4.tier_spec import make_spec
+        return make_spec(self.width, self.height)
 
     def rank(self, position: Position) -> int:
         """The key itself: mover + occupied fills each column's (height + 1) bits with a

@@ -59,4 +59,14 @@ def key(state: int) -> int:
     return best
 
 
-SPEC = Spec(moves=moves, play=play, outcome=outcome, key=key, max_moves=9, max_length=9)
+@njit
+def tier(state: int) -> int:
+    """Stones on the board, as TicTacToe.tier."""
+    count = 0
+    while state:
+        state &= state - 1
+        count += 1
+    return count
+
+
+SPEC = Spec(moves=moves, play=play, outcome=outcome, key=key, max_moves=9, max_length=9, tier=tier)

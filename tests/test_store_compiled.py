@@ -1,0 +1,146 @@
+"""The compiled tier builder (perfectplay.store.compiled_build) writes the database the Python
+builder writes: same records, same batches, same checksums."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from store_helpers import stored_rows
+
+from perfectplay import registry
+from perfectplay.store import build as build_module
+from perfectplay.store.build import build
+from perfectplay.store.compiled_build import tier_spec
+
+pytest.importorskip("numba")
+
+
+def _both(tmp_path, monkeypatch, name, options, root_text=None, batch_size=1000, **extra):
+    game, root = registry.load(name, options, root_text)
+    compiled = build(game, root, tmp_path / "compiled.db", batch_size=batch_size, **extra)
+    assert compiled.records > 0
+    monkeypatch.setattr(build_module, "COMPILED_BUILDS", False)
+    python = build(game, root, tmp_path / "python.db", batch_size=batch_size, **extra)
+    assert compiled.records == python.records
+    return stored_rows(tmp_path / "compiled.db"), stored_rows(tmp_path / "python.db")
+
+
+def _backend(path):
+    import sqlite3
+    with sqlite3.connect(path) as connection:
+        return connection.execute("SELECT value FROM meta WHERE name = 'backend'").fetchone()[0]
+
+
+@pytest.mark.parametrize(("name", "options", "root"), [
+    ("tictactoe", {}, None),
+    ("connect4", {"width": 4, "height": 4}, None),
+    ("connect4", {"width": 5, "height": 3}, "3324"),
+])
+def test_the_compiled_and_python_builders_write_identical_databases(tmp_path, monkeypatch, name,
+                                                                     options, root):
+    compiled, python = _both(tmp_path, monkeypatch, name, options, root)
+    assert compiled == python
+    assert _backend(tmp_path / "compiled.db") == "compiled (one process)"
+    assert _backend(tmp_path / "python.db") != "compiled (one process)"
+
+
+def test_connect4_4x4_compiled_has_tromps_161029_positions(tmp_path):
+    game, root = registry.load("connect4", {"width": 4, "height": 4})
+    assert build(game, root, tmp_path / "c44.db").records == 161_029
+
+
+def test_a_killed_compiled_build_resumes_to_the_same_database(tmp_path, monkeypatch):
+    game, root = registry.load("connect4", {"width": 4, "height": 4})
+    build(game, root, tmp_path / "whole.db", batch_size=5000)
+    real_commit = build_module._Job.commit
+    calls = []
+
+    def dying_commit(self, *args, **kwargs):
+        if len(calls) == 7:
+            raise KeyboardInterrupt
+        calls.append(1)
+        real_commit(self, *args, **kwargs)
+
+    monkeypatch.setattr(build_module._Job, "commit", dying_commit)
+    with pytest.raises(KeyboardInterrupt):
+        build(game, root, tmp_path / "resumed.db", batch_size=5000)
+    monkeypatch.setattr(build_module._Job, "commit", real_commit)
+    result = build(game, root, tmp_path / "resumed.db", batch_size=5000)
+    assert result.batches_resumed == 7
+    assert stored_rows(tmp_path / "resumed.db") == stored_rows(tmp_path / "whole.db")
+
+
+def test_a_memory_bound_too_small_for_the_compiled_builder_hands_over_to_python(tmp_path):
+    game, root = registry.load("connect4", {"width": 4, "height": 3})
+    result = build(game, root, tmp_path / "small.db", batch_size=500, memory=100_000)
+    assert result.spilled_chunks > 0
+    assert _backend(tmp_path / "small.db") != "compiled (one process)"
+
+
+def test_the_connect4_tier_spec_agrees_with_the_rules(tmp_path):
+    game, _ = registry.load("connect4", {"width": 5, "height": 4})
+    spec = tier_spec(game)
+    rng = random.Random(3)
+    out = np.zeros(spec.max_moves, np.int64)
+    for _ in range(300):
+        position = game.start()
+        for _ in range(rng.randrange(0, 20)):
+            if game.outcome(position) is not None:
+                break
+            position = game.play(position, rng.choice(game.legal_moves(position)))
+        state = spec.encode(position)
+        assert spec.key(state) == game.key(position)
+        assert spec.tier(state) == game.tier(position)
+        expected = {None: 2, "LOSS": -1, "DRAW": 0}
+        found = game.outcome(position)
+        assert spec.outcome(state) == expected[found.name if found else None]
+        count = spec.moves(state, out)
+        assert list(out[:count]) == game.legal_moves(position)
+        for column in game.legal_moves(position):
+            assert spec.play(state, column) == game.key(game.play(position, column))
+
+
+def test_games_without_a_tier_spec_keep_the_python_builder():
+    game, _ = registry.load("dodgem", {"width": 3})
+    assert tier_spec(game) is None  # loopy: retrograde analysis
+    game, _ = registry.load("nim", {})
+    assert tier_spec(game) is None
+
+
+def test_int_chunk_sums_are_the_stores_checksums():
+    from perfectplay.store.compiled_build import int_chunk_sums
+    from perfectplay.store.database import chunk_sums
+    keys = list(range(-5, 3000, 3))
+    values = [(k * 7919) % 2001 - 1000 for k in keys]
+    assert int_chunk_sums(keys, values) == chunk_sums(list(zip(keys, values)))
+
+
+def test_the_cli_builds_compiled_and_refuses_a_compiled_build_it_cannot_run(tmp_path):
+    from conftest import run_cli
+    done = run_cli("db", "build", "connect4", "--width", "4", "--height", "3", "--db",
+                   str(tmp_path / "c43.db"), "--builder", "compiled")
+    assert done.returncode == 0, done.stderr
+    assert "(compiled)" in done.stderr and "c43.db" in done.stdout
+    refused = run_cli("db", "build", "nim", "--db", str(tmp_path / "nim.db"), "--builder", "compiled")
+    assert refused.returncode == 2
+    assert refused.stderr.strip().count("\n") == 0 and "--builder compiled" in refused.stderr
+    workers = run_cli("db", "build", "tictactoe", "--db", str(tmp_path / "t.db"), "--builder",
+                      "compiled", "--workers", "2")
+    assert workers.returncode == 2 and "one local process" in workers.stderr
+
+
+def test_a_game_estimated_past_the_memory_bound_goes_straight_to_the_python_builder(tmp_path):
+    game, root = registry.load("connect4", {"width": 4, "height": 4})
+    reports = []
+    # 4x4's estimate is 201,755 positions: 8 MB at 40 bytes each, past a 4 MB bound.
+    build(game, root, tmp_path / "c44.db", memory="4MB", report=reports.append)
+    assert any("would not fit --memory" in line for line in reports)
+    assert _backend(tmp_path / "c44.db") != "compiled (one process)"
+
+
+def test_a_board_whose_key_needs_more_than_62_bits_has_no_tier_spec():
+    wide, _ = registry.load("connect4", {"width": 9, "height": 6})  # (6 + 1) * 9 = 63 bits
+    standard, _ = registry.load("connect4", {})
+    assert tier_spec(wide) is None and tier_spec(standard) is not None
