@@ -66,6 +66,17 @@ def lightness(css: str) -> float:
     return colorsys.rgb_to_hls(red, green, blue)[1]
 
 
+def _board_box(page: Any) -> Any:
+    """The board's box on the page; the board is drawn again as each depth of the thinking
+    arrives, so a box asked for at that moment may be missing: ask again."""
+    for _ in range(50):
+        box = page.locator("#board-svg, #board pre").first.bounding_box()
+        if box is not None:
+            return box
+        page.wait_for_timeout(100)
+    return None
+
+
 @pytest.mark.parametrize("width", sorted(WIDTHS))
 def test_every_games_page_draws_and_fits(server: str, browser: Any, shots: Path, width: str) -> None:
     page, errors = open_page(browser, width)
@@ -79,7 +90,7 @@ def test_every_games_page_draws_and_fits(server: str, browser: Any, shots: Path,
         assert re.match(r"^(\S.*) to move", status), (name, status)
         # Fits the window: nothing scrolls sideways, the board is inside the viewport.
         assert page.evaluate("document.documentElement.scrollWidth") <= WIDTHS[width][0], name
-        box = page.locator("#board-svg, #board pre").first.bounding_box()
+        box = _board_box(page)
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTHS[width][0] + 1, name
         assert page.inner_text("#legend").strip(), name
         page.screenshot(path=str(shots / f"page-{name}-{width}.png"), full_page=True)
