@@ -17,13 +17,10 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from web_server import served
+from web_server import chromium, served
 
 from perfectplay import registry
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run"]
 WIDTHS = {"desktop": (1100, 900), "phone": (390, 844)}
 
 
@@ -35,12 +32,8 @@ def server() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-    assert Path(CHROMIUM).exists(), "install Debian's chromium: make install-test"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

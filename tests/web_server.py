@@ -38,3 +38,21 @@ def stream_events(client: Any, url: str, params: dict[str, str]) -> list[tuple[s
             elif line.startswith("data:"):
                 found.append((name, json.loads(line[5:])))
     return found
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's chromium driven by Playwright (never `playwright install`), for one module."""
+    from pathlib import Path
+
+    from playwright.sync_api import sync_playwright
+    assert Path(CHROMIUM).exists(), "install Debian's chromium: make install-test"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
