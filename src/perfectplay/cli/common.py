@@ -12,6 +12,7 @@ import click
 
 from perfectplay import registry
 from perfectplay.cli.watchdog import arm_time_limit
+from perfectplay.errors import BadOption
 from perfectplay.search.limits import Limits
 
 F = Callable[..., Any]
@@ -128,6 +129,35 @@ def load(game_name: str, position: tuple[str, ...], options: dict[str, Any]) -> 
 
 def position_text(position: tuple[str, ...]) -> str | None:
     return " ".join(position) if position else None
+
+
+def read_stdin(what: str) -> str:
+    """Standard input as UTF-8 text, whatever the locale: input that is not UTF-8 gets one
+    line naming the first bad byte and where it is (issue 21: `contest crates` with such
+    bytes ended in UnicodeDecodeError, or read them as other characters in a C locale)."""
+    binary = getattr(sys.stdin, "buffer", None)
+    if binary is None:  # a text stream put in place by a caller (the tests, an embedding program)
+        return sys.stdin.read()
+    return _decoded(binary.read(), what)
+
+
+def read_text(path: str, what: str) -> str:
+    """A file's UTF-8 text; a file that cannot be read or is not UTF-8 text is one line
+    naming ``what`` (e.g. "--openings 'x.txt'")."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        raise BadOption(f"{what}: cannot read it ({error.strerror or error})") from None
+    return _decoded(data, what)
+
+
+def _decoded(data: bytes, what: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise BadOption(f"{what}: byte {data[error.start]:#04x} at offset {error.start:,} is not "
+                        "UTF-8 text; give text (numbers and letters)") from None
 
 
 def make_limits(depth: int | None, time_limit: float | None, node_limit: int | None) -> Limits:

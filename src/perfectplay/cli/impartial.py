@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import click
@@ -15,6 +14,7 @@ from perfectplay.cli.common import (
     load,
     pick_options,
     progress,
+    read_stdin,
 )
 from perfectplay.errors import BadOption, BadPosition
 
@@ -104,7 +104,7 @@ def claim_contest_command(block: str, n_max: int) -> None:
     from perfectplay.impartial.octal import analysed
 
     analysis = analysed("0.137" if block == "both" else "0.37", 256)
-    sizes = read_queries(sys.stdin.read(), n_max)
+    sizes = read_queries(read_stdin("claim queries on stdin"), n_max)
     if block == "right" and max(sizes, default=0) > 100_000 and analysis.periodicity is None:
         raise BadOption("--block right is the octal game 0.37, which has no known period; "
                         "n up to 100,000 is supported")

@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 import click
 
-from perfectplay.cli.common import game_options, load, pick_options
+from perfectplay.cli.common import game_options, load, pick_options, read_text
 from perfectplay.engine.api import SearchLimits, Settings
 from perfectplay.engine.match import (
     DEFAULT_MAX_PLIES,
@@ -81,10 +81,7 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
     specs = parse_spec(first_text, settings, limits), parse_spec(second_text, settings, limits)
     test = SprtTest(elo0, elo1, alpha, beta)
     if openings_file is not None:
-        try:
-            text = openings_file.read_text()
-        except OSError as error:
-            raise BadOption(f"--openings {str(openings_file)!r}: {error.strerror}") from None
+        text = read_text(str(openings_file), f"--openings {str(openings_file)!r}")
         openings = read_openings(game, text, str(openings_file))
     else:
         openings = random_openings(game, pairs, opening_plies, seed)
