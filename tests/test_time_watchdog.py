@@ -41,7 +41,8 @@ def test_a_time_limit_cuts_off_one_slow_call_of_a_users_moves(tmp_path: Path, co
     assert ran.returncode == 1, ran.stderr
     # --algorithm id prints each depth it completed before the last line.
     last = ran.stderr.splitlines()[-1]
-    assert last.startswith("stopped: by the time limit (1 s, --time) without an answer"), ran.stderr
+    # The search's own stop, or the watchdog's if the search's caller missed it.
+    assert last.startswith("stopped: by the time limit (1 s") and "without an answer" in last, ran.stderr
     assert ran.stdout == "" and "Traceback" not in ran.stderr
     assert elapsed < GUARD_SECONDS
 

@@ -61,16 +61,18 @@ def main(argv: list[str] | None = None) -> None:
     """Run the command in ``argv`` (the process's arguments when None) and exit with its code.
 
     Run as the program itself (``argv`` None: the console script, ``python -m perfectplay``),
-    a process that loaded numba, or was stopped by Ctrl-C, leaves without the interpreter's
-    teardown, which took 0.7-0.9 s after numba (freeing LLVM's and numba's objects one by one)
-    and once the answer is printed serves nobody (issue 13: Ctrl-C must end the process
-    within 0.5 s; the compiled engine's second run within 0.6 s)."""
+    a process that loaded numba, or was stopped by Ctrl-C or a limit, leaves without the
+    interpreter's teardown, which took 0.7-0.9 s after numba (freeing LLVM's and numba's
+    objects one by one), 2 s after a time limit left a search unwinding deep in a game that
+    never ends, and once the answer is printed serves nobody (issue 13: Ctrl-C must end the
+    process within 0.5 s; the compiled engine's second run within 0.6 s; issue 26: --time T
+    within T + 0.5 s + T/10)."""
     try:
         _run(argv)
         code: int | str | None = 0
     except SystemExit as done:
         code = done.code
-    if argv is None and isinstance(code, int) and (code == 130 or "numba" in sys.modules):
+    if argv is None and isinstance(code, int) and (code in (1, 130) or "numba" in sys.modules):
         _leave_at_once(code)
     sys.exit(code)
 

@@ -10,6 +10,7 @@ import click
 from perfectplay.cli.common import (
     PositionCommand,
     console,
+    duration,
     emit_json,
     game_options,
     json_option,
@@ -18,9 +19,16 @@ from perfectplay.cli.common import (
     progress,
     resolve,
 )
-from perfectplay.errors import BadOption
-from perfectplay.search.perft import perft
+from perfectplay.errors import BadOption, TooLarge
+from perfectplay.search.perft import PROBE_PLIES, estimate_perft, perft
 from perfectplay.verify import verify
+
+# perft refuses a count estimated at more than a day's work, and says how long it will be
+# when that is more than PERFT_NOTE_SECONDS (issue 21: `perft connect4 --depth 12` and
+# `--depth 10^30` ran on with no word). The estimate stops counting at PERFT_NODES_CAP.
+PERFT_SECONDS_MAX = 24 * 3600
+PERFT_NOTE_SECONDS = 10
+PERFT_NODES_CAP = 1e13
 
 
 @click.command("perft", cls=PositionCommand)
@@ -30,16 +38,41 @@ from perfectplay.verify import verify
 @game_options
 @json_option
 def perft_command(game: str, position: tuple[str, ...], depth: int, as_json: bool, **options: Any) -> None:
-    """Count the move sequences of length DEPTH (games that end sooner are not extended)."""
+    """Count the move sequences of length DEPTH (games that end sooner are not extended).
+
+    A count estimated at more than a day's work is refused; a long one says so first and
+    shows a progress bar on a terminal."""
     if depth < 0:
         raise BadOption(f"--depth {depth}: must be 0 or more")
     loaded, start = load(game, position, pick_options(options))
-    result = perft(loaded, start, depth)
+    nodes = _perft_nodes(loaded, start, depth)
+    with progress(int(nodes), f"perft {loaded.name} depth {depth}", quiet=as_json) as step:
+        result = perft(loaded, start, depth, on_nodes=lambda done: step(done=done))
     if as_json:
         emit_json({"depth": result.depth, "count": result.count, "finished_games": result.finished_games})
     else:
         click.echo(f"perft {result.depth}: {result.count:,} move sequences "
                    f"({result.finished_games:,} games ended within {result.depth} moves)")
+
+
+def _perft_nodes(game: Any, position: Any, depth: int) -> float:
+    """The estimated nodes of the count; refused (TooLarge) past a day's work."""
+    estimate = estimate_perft(game, position, depth, cap=PERFT_NODES_CAP)
+    asked = f"perft {game.name} --depth {depth}"
+    if estimate.endless:
+        raise TooLarge(f"{asked}: random games from here go on past {PROBE_PLIES:,} plies "
+                       f"without ending; give --depth {PROBE_PLIES:,} or less")
+    seconds = estimate.seconds
+    if estimate.nodes is None or seconds is None:
+        raise TooLarge(f"{asked}: more than {PERFT_NODES_CAP:.0e} positions to visit (estimated "
+                       "from random games), far beyond a day's work; give a smaller --depth")
+    work = f"about {estimate.nodes:,.0f} positions to visit, about {duration(seconds)} here"
+    if seconds > PERFT_SECONDS_MAX:
+        raise TooLarge(f"{asked}: {work} (estimated from random games); perft refuses more than "
+                       f"{duration(PERFT_SECONDS_MAX)} of work: give a smaller --depth")
+    if seconds > PERFT_NOTE_SECONDS:
+        click.echo(f"{asked}: {work} (estimated from random games); Ctrl-C stops it", err=True)
+    return estimate.nodes
 
 
 # Cases one verify run may check: about an hour of the slowest game's checks.

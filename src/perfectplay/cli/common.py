@@ -164,6 +164,15 @@ def make_limits(depth: int | None, time_limit: float | None, node_limit: int | N
     return Limits(depth=depth, time=time_limit, nodes=node_limit)
 
 
+def duration(seconds: float) -> str:
+    """A rough length of time for a person: "40 s", "12 min", "5 h", "3 days", "2e+04 years"."""
+    for unit, size in (("years", 365 * 86400), ("days", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= 2 * size:
+            amount = seconds / size
+            return f"{amount:.0f} {unit}" if amount < 1e6 else f"{amount:.1g} {unit}"
+    return f"{seconds:.0f} s"
+
+
 def emit_json(payload: Any) -> None:
     import json  # only --json output needs it: kept off the start-up path
     click.echo(json.dumps(payload, indent=2, default=str))
