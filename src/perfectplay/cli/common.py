@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import re
 import sys
 from collections.abc import Iterator
@@ -16,8 +17,9 @@ from perfectplay.errors import BadOption
 from perfectplay.search.limits import Limits
 
 F = Callable[..., Any]
-# A negative number or range in a position ("-1", "-5..5"): text for the position, not an option.
-NEGATIVE = re.compile(r"^-\d[\d.,]*$")
+# A negative number or range in a position ("-1", "-5..5", or several in one quoted
+# argument: "-8 -15"): text for the position, not an option.
+NEGATIVE = re.compile(r"^-\d[\d.,]*(\s+-?\d[\d.,]*)*\s*$")
 
 
 class PositionCommand(click.Command):
@@ -107,9 +109,19 @@ def book_option(function: F) -> F:
                              "shipped with perfectplay]; 'none' searches without a book")(function)
 
 
+# Whether the running command was given --json: then a command that fails or is stopped
+# prints its one line as a JSON object on stdout too (issue 26: `--nodes 1 --json` printed
+# no JSON), read by the CLI's error handler.
+JSON_WANTED: contextvars.ContextVar[bool] = contextvars.ContextVar("json_wanted", default=False)
+
+
 def json_option(function: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, default=False,
-                        help="print one JSON object")(function)
+    def remember(context: click.Context, param: click.Parameter, value: bool) -> bool:
+        JSON_WANTED.set(bool(value))
+        return value
+    return click.option("--json", "as_json", is_flag=True, default=False, callback=remember,
+                        help="print one JSON object (also when the command fails or is "
+                             "stopped: {\"error\": ...} or {\"stopped\": ...})")(function)
 
 
 def pick_options(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -160,6 +172,20 @@ def _decoded(data: bytes, what: str) -> str:
                         "UTF-8 text; give text (numbers and letters)") from None
 
 
+def check_writable(path: str, option: str) -> None:
+    """Open ``path`` for writing once, before any work, so that a path that cannot be written
+    fails at once in one line; a file this made is removed again."""
+    import os
+    existed = os.path.lexists(path)
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as error:
+        raise BadOption(f"{option} {path!r}: cannot write it ({error.strerror or error})") from None
+    if not existed:
+        os.remove(path)
+
+
 def make_limits(depth: int | None, time_limit: float | None, node_limit: int | None) -> Limits:
     return Limits(depth=depth, time=time_limit, nodes=node_limit)
 
@@ -206,7 +232,9 @@ def _stderr_console() -> Any:
 def console() -> Any:
     """A rich console: colour on a terminal, plain text when piped."""
     from rich.console import Console
-    return Console(highlight=False, soft_wrap=True, file=sys.stdout)
+    # No markup: text from games and users is printed as it is (issue 26: "the extra
+    # perfectplay[chess]" lost its "[chess]" to rich's markup); styles are given as Text.
+    return Console(highlight=False, soft_wrap=True, file=sys.stdout, markup=False)
 
 
 def database_option(function: Any) -> Any:
