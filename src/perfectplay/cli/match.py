@@ -22,9 +22,12 @@ from perfectplay.engine.match import (
     run_parallel_match,
 )
 from perfectplay.engine.players import PlayersFromSpecs
-from perfectplay.engine.spec import describe, parse_spec
+from perfectplay.engine.spec import MAX_THREADS, describe, parse_spec
 from perfectplay.engine.sprt import SprtTest
 from perfectplay.errors import BadOption
+
+# Random games played to find the longest when --opening-plies is past every game's end.
+RANDOM_GAMES = 200
 
 
 @click.command("match")
@@ -35,7 +38,8 @@ from perfectplay.errors import BadOption
 @click.option("--time", "time_limit", type=float, default=None, help="seconds per move for both players")
 @click.option("--depth", type=int, default=None, help="plies per move for both players")
 @click.option("--nodes", "node_limit", type=int, default=None, help="nodes per move for both players")
-@click.option("--threads", type=int, default=1, show_default=True, help="Lazy SMP processes per engine")
+@click.option("--threads", type=click.IntRange(1, MAX_THREADS), default=1, show_default=True,
+              help=f"Lazy SMP processes per engine (at most {MAX_THREADS})")
 @click.option("--pairs", type=int, default=100, show_default=True, help="most game pairs to play")
 @click.option("--openings", "openings_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="file of opening positions, one a line (default: random ones)")
@@ -52,7 +56,8 @@ from perfectplay.errors import BadOption
               help="a player that answers with no move or an illegal one loses that game "
                    "(default: the match stops with the error)")
 @click.option("--concurrency", type=int, default=1, show_default=True,
-              help="game pairs played at once, each in its own process (one per core)")
+              help="game pairs played at once, each in its own process (one per core); "
+                   f"pairs at once times threads per engine at most {MAX_THREADS}")
 @click.option("--quiet", is_flag=True, default=False, help="print only the summary")
 def match_command(game_name: str, first_text: str, second_text: str, time_limit: float | None,
                   depth: int | None, node_limit: int | None, threads: int, pairs: int,
@@ -79,12 +84,15 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
         depth = 4  # a quick default that every game can afford
     limits = SearchLimits(depth=depth, nodes=node_limit, time=time_limit)
     specs = parse_spec(first_text, settings, limits), parse_spec(second_text, settings, limits)
+    _check_processes(specs, concurrency)
     test = SprtTest(elo0, elo1, alpha, beta)
     if openings_file is not None:
         text = read_text(str(openings_file), f"--openings {str(openings_file)!r}")
         openings = read_openings(game, text, str(openings_file))
     else:
         openings = random_openings(game, pairs, opening_plies, seed)
+        if not openings:
+            raise BadOption(_too_many_plies(game, opening_plies, seed))
     click.echo(f"first:  {describe(specs[0])}\nsecond: {describe(specs[1])}")
     plural = "s" if len(openings) != 1 else ""
     click.echo(f"{len(openings)} opening{plural}; SPRT H0 Elo {elo0:g} vs H1 Elo {elo1:g}, "
@@ -111,6 +119,34 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
         click.echo(line)
     if state.interrupted:
         raise SystemExit(130)  # as every command ends on Ctrl-C, after the summary here
+
+
+def _check_processes(specs: tuple[Any, ...], concurrency: int) -> None:
+    """Each pair at once runs both players' Lazy SMP processes: keep the total within
+    MAX_THREADS (issue 26: 1,000 processes drove the load average to 86 on 2 cores)."""
+    threads = max(spec.settings.threads for spec in specs)
+    if concurrency * threads > MAX_THREADS:
+        raise BadOption(f"--concurrency {concurrency} with {threads} threads per engine would run "
+                        f"{concurrency * threads:,} searches at once; at most {MAX_THREADS} are allowed")
+
+
+def _too_many_plies(game: Any, plies: int, seed: int) -> str:
+    """Why no random opening of ``plies`` plies is left, with the limit a user can act on:
+    the longest of a sample of random games from the start, and the game's declared bound."""
+    import random
+    rng = random.Random(seed)
+    longest = 0
+    for _ in range(RANDOM_GAMES):
+        position, length = game.start(), 0
+        while length < plies and game.outcome(position) is None and game.moves(position):
+            position = game.play(position, rng.choice(list(game.moves(position))))
+            length += 1
+        longest = max(longest, length)
+    bound = game.properties.max_length
+    declared = f"; {game.name} games last at most {bound} plies" if bound is not None else ""
+    return (f"--opening-plies {plies}: every random game of {game.name} had ended by then (the "
+            f"longest of {RANDOM_GAMES} lasted {longest} plies{declared}); give --opening-plies "
+            f"{max(longest - 1, 0)} or fewer")
 
 
 @contextmanager
