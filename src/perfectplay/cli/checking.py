@@ -21,7 +21,7 @@ from perfectplay.cli.common import (
 )
 from perfectplay.errors import BadOption, TooLarge
 from perfectplay.search.perft import PROBE_PLIES, estimate_perft, perft
-from perfectplay.verify import verify
+from perfectplay.verify import REFERENCE_NODES, verify
 
 # perft refuses a count estimated at more than a day's work, and says how long it will be
 # when that is more than PERFT_NOTE_SECONDS (issue 21: `perft connect4 --depth 12` and
@@ -93,11 +93,15 @@ def verify_command(game: str, cases: int, seed: int, as_json: bool, **options: A
         report = verify(resolve(game, pick_options(options)), cases, seed, on_case=step)
     if as_json:
         emit_json({"game": report.game, "cases": report.cases, "checks": report.checks,
+                   "too_large_for_minimax": report.too_large,
                    "mismatches": [vars(m) for m in report.mismatches]})
     else:
         out = console()
         out.print(f"{report.game}: {report.cases} random positions, {report.checks} checks, "
                   f"{len(report.mismatches)} mismatches")
+        if report.too_large:
+            out.print(f"({report.too_large} random positions set aside: minimax, the reference, "
+                      f"could not value them within {REFERENCE_NODES:,} nodes)")
         for mismatch in report.mismatches[:20]:
             out.print(f"  {mismatch.position!r} {mismatch.check}: expected {mismatch.expected}, "
                       f"got {mismatch.got}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 import click
 
@@ -14,6 +14,7 @@ from perfectplay.cli.common import (
     check_writable,
     console,
     database_option,
+    duration,
     emit_json,
     engine_option,
     game_options,
@@ -240,18 +241,50 @@ def table_command(game: str, sizes: str, algorithm: str, as_json: bool, **option
     """Outcomes over sizes FROM..TO, e.g. `perfectplay table takeaway 1..8`."""
     first, last = _size_range(sizes)
     choice = resolve(game, pick_options(options))
-    rows = []
-    with progress(last - first + 1, f"table {game}", quiet=as_json) as step:
-        for n in range(first, last + 1):
-            loaded, position = choice.sized(n)
-            solution = solve(loaded, position, algorithm=algorithm, pv_limit=0)
-            word = {"win": "win", "loss": "lose", "draw": "draw"}[solution.outcome or "draw"]
-            rows.append({"n": n, "outcome": word, "remoteness": solution.remoteness})
-            step()
+
+    def row(n: int) -> dict[str, Any]:
+        loaded, position = choice.sized(n)
+        solution = solve(loaded, position, algorithm=algorithm, pv_limit=0)
+        word = {"win": "win", "loss": "lose", "draw": "draw"}[solution.outcome or "draw"]
+        return {"n": n, "outcome": word, "remoteness": solution.remoteness}
+
+    rows = _table_rows(f"table {choice.name} {sizes}", first, last, row, as_json)
     if as_json:
         emit_json({"game": choice.name, "rows": rows})
     else:
         click.echo(" ".join(f"{row['n']}:{row['outcome']}" for row in rows))
+
+
+# A table estimated to take longer than this says so before it starts (issue 26: `table
+# claim 1..100000` took 69 s with no word when not on a terminal).
+TABLE_NOTE_SECONDS = 10
+
+
+def _table_rows(asked: str, first: int, last: int, row: Callable[[int], dict[str, Any]],
+                quiet: bool) -> list[dict[str, Any]]:
+    """Every size's row. The first size is solved first (it pays the one-off costs), then
+    the second and the last, timed: their mean times the number of sizes estimates the
+    whole (sizes in between cost in between), and a long table says so before the rest; a
+    progress bar shows the rest on a terminal."""
+    import time
+    count = last - first + 1
+    done = {first: row(first)}
+    if count > 2:
+        took = []
+        for n in (first + 1, last):
+            started = time.perf_counter()
+            done[n] = row(n)
+            took.append(time.perf_counter() - started)
+        estimate = sum(took) / 2 * count
+        if estimate > TABLE_NOTE_SECONDS:
+            click.echo(f"{asked}: about {duration(estimate)} for {count:,} sizes here (from the "
+                       "second and the last); Ctrl-C stops it", err=True)
+    rows = []
+    with progress(count, asked, quiet=quiet) as step:
+        for n in range(first, last + 1):
+            rows.append(done[n] if n in done else row(n))
+            step()
+    return rows
 
 
 def _size_range(sizes: str) -> tuple[int, int]:
