@@ -359,10 +359,12 @@ def _compared(game: Any, position: Any, name: str, tt_size: str | None, cap: int
     """One algorithm's row, stopped past ``cap`` nodes. An algorithm that cannot solve this
     game is an error of the request (issue 13: compare hid it in a table cell and exited 0)."""
     from perfectplay.errors import LimitReached
-    from perfectplay.search.limits import Limits
+    from perfectplay.search.limits import Budget, Limits
     try:
+        # A budget, not limits: a method that answers by theory (grundy) or tabulation refuses
+        # limits it has no use for, while every search stops by the budget it is handed.
         solution = solve(game, position, algorithm=name, table_size=tt_size, pv_limit=0,
-                         limits=Limits(nodes=cap))
+                         budget=Budget(Limits(nodes=cap)))
     except PerfectPlayError as error:
         # The searches' advice names solve's --algorithm; here the option is --algorithms.
         advice = re.sub(r"--algorithm\b", "--algorithms", str(error))
