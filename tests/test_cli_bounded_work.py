@@ -171,3 +171,16 @@ def test_verify_sets_aside_positions_too_large_for_minimax() -> None:
     assert (report["cases"], report["mismatches"]) == (3, [])
     assert report["too_large_for_minimax"] >= 1
     assert time.perf_counter() - started < 120
+
+
+def test_retrograde_analysis_of_a_slow_game_keeps_its_time_limit() -> None:
+    # Chess expands some 1,000 positions a second and retro polled every 32,768: a library
+    # call with a 1 s limit returned after 40 s (the CLI's watchdog hid it).
+    from perfectplay import registry, solve
+    from perfectplay.errors import LimitReached
+    from perfectplay.search.limits import Limits
+    game, start = registry.load("chess")
+    started = time.perf_counter()
+    with pytest.raises(LimitReached, match=r"retro stopped \(time\)"):
+        solve(game, start, algorithm="retro", limits=Limits(time=1.0))
+    assert time.perf_counter() - started < 5

@@ -189,7 +189,7 @@ def test_a_tree_with_an_unwritable_path_fails_before_any_work(monkeypatch: pytes
 def test_a_tree_too_large_to_solve_is_refused_not_searched_for_days() -> None:
     ran = run_main("tree", "connect4", "--svg", os.devnull)
     assert (ran.code, ran.stderr.strip()) == (
-        2, "error: the tree's exact values need more than 500,000 nodes of alpha-beta search; draw "
+        2, "error: the tree's exact values need more than 200,000 nodes of alpha-beta search; draw "
            "it from a later position")
 
 

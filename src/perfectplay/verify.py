@@ -20,8 +20,8 @@ CHECKED = ("memo", "alphabeta", "tt", "id")
 # Python); a random position that needs more is set aside and another drawn, at most
 # DRAWS_PER_CASE times per case (issue 26: `verify octal --cases 3` drew Kayles 8 7, whose
 # minimax tree is astronomically large, and ran for ever).
-REFERENCE_NODES = 200_000
-DRAWS_PER_CASE = 20
+REFERENCE_NODES = 50_000
+DRAWS_PER_CASE = 8
 
 
 def value_from_table(node_value: int) -> int:
@@ -62,10 +62,18 @@ def verify(choice: registry.GameChoice, cases: int, seed: int,
     for _ in range(cases):
         for _ in range(DRAWS_PER_CASE):
             game, position = choice.random_case(rng)
+            if game.properties.too_big_to_solve:
+                raise UnsupportedSearch(f"{game.name} is too big to solve, so minimax, the reference, "
+                                        "cannot check it on random positions")
             if _check_case(choice, game, position, report):
                 report.cases += 1
                 break
             report.too_large += 1
+        else:
+            raise UnsupportedSearch(
+                f"{choice.name}: {DRAWS_PER_CASE} random positions in a row were too large for "
+                f"minimax, the reference ({REFERENCE_NODES:,} nodes each); verify needs smaller "
+                "positions (a smaller board or fewer tokens)")
         if on_case is not None:
             on_case()
     return report

@@ -21,7 +21,7 @@ from perfectplay.solving import solve
 
 MAX_NODES = 3_000
 # The alpha-beta search the picture shows stops here (a few seconds in Python).
-MAX_SEARCH_NODES = 500_000
+MAX_SEARCH_NODES = 200_000
 LEAF_GAP, LEVEL_GAP, MARGIN = 18, 120, 40
 
 
