@@ -249,3 +249,10 @@ def test_the_package_licence_is_written_the_current_way() -> None:
     project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
     assert project["project"]["license"] == "MIT"
     assert project["build-system"]["requires"] == ["setuptools>=77"]  # the first to read it
+
+
+def test_a_tree_of_a_game_too_big_to_solve_is_refused_at_once() -> None:
+    ran = run_main("tree", "chess", "--svg", os.devnull)
+    assert (ran.code, ran.stderr.strip()) == (
+        2, "error: chess is too big to solve: tree colours every node by its exact value, which no "
+           "search here can find")

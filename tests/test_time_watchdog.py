@@ -129,3 +129,19 @@ def test_a_time_limit_too_large_for_a_timer_arms_none() -> None:
     ran = run_main("solve", "nim", "3", "4", "--time", "1e308")
     assert (ran.code, ran.stderr) == (0, "")
     assert "value: win" in ran.stdout
+
+
+def test_a_think_time_too_large_for_a_timer_plays_on() -> None:
+    # The fuzz harness: `play connect4 --think-time 1e308` ended in OverflowError when the
+    # kernel waited for its table with the time left; deadlines stay within a year.
+    from conftest import run_main
+    ran = run_main("play", "connect4", "--think-time", "1e308", stdin="4\nquit\n")
+    assert ran.code == 0, ran.stderr
+    assert "Game left after 2 moves (you quit)" in ran.stdout
+
+
+def test_a_budget_keeps_its_deadline_within_a_year() -> None:
+    from perfectplay.search.limits import LONGEST_DEADLINE_SECONDS, Budget, Limits
+    budget = Budget(Limits(time=1e308))
+    assert budget.deadline is not None
+    assert budget.deadline - budget.started == LONGEST_DEADLINE_SECONDS

@@ -114,9 +114,9 @@ def _wait(worker: threading.Thread, handover: _Handover, budget: Budget,
           interrupted: bool = False) -> None:
     """Wait for the search to end. Raise LimitReached at once when it hands over (deep in a
     game), or under a time limit once the deadline and its allowance have passed."""
-    seconds = budget.limits.time
     give_up = None
-    if budget.deadline is not None and seconds is not None:
+    if budget.deadline is not None:
+        seconds = budget.deadline - budget.started
         give_up = budget.deadline + ABANDON_SECONDS + ABANDON_SHARE * seconds
     while worker.is_alive():
         if handover.reason is not None:

@@ -28,6 +28,12 @@ def resident_bytes() -> int | None:
         return None
 
 
+# A deadline further off than this is kept at this distance: waits on a lock or a thread
+# with the time left refuse timeouts past a platform's time_t (`--think-time 1e308` ended in
+# OverflowError), and a year bounds nothing a search does.
+LONGEST_DEADLINE_SECONDS = 365 * 24 * 3600.0
+
+
 @dataclass(frozen=True)
 class Limits:
     """How far a search may go. None means no limit of that kind."""
@@ -64,7 +70,8 @@ class Budget:
     def __init__(self, limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
         self.started = time.perf_counter()
-        self.deadline = None if self.limits.time is None else self.started + self.limits.time
+        self.deadline = None if self.limits.time is None else \
+            self.started + min(self.limits.time, LONGEST_DEADLINE_SECONDS)
         self.node_limit = self.limits.nodes
         # Searches poll at every (poll_mask + 1)-th node and at node_cap, so a node limit
         # holds exactly: a search never enters more than ``nodes`` nodes.
