@@ -131,13 +131,14 @@ def test_a_time_limit_too_large_for_a_timer_arms_none() -> None:
     assert "value: win" in ran.stdout
 
 
-def test_a_think_time_too_large_for_a_timer_plays_on() -> None:
-    # The fuzz harness: `play connect4 --think-time 1e308` ended in OverflowError when the
-    # kernel waited for its table with the time left; deadlines stay within a year.
+@pytest.mark.parametrize("option", ["--think-time", "--delay"])
+def test_a_think_time_too_large_for_a_timer_is_refused(option: str) -> None:
+    # The fuzz harness: `play connect4 --think-time 1e308` ended in OverflowError (a timer
+    # and the kernel's wait for its table took the time left).
     from conftest import run_main
-    ran = run_main("play", "connect4", "--think-time", "1e308", stdin="4\nquit\n")
-    assert ran.code == 0, ran.stderr
-    assert "Game left after 2 moves (you quit)" in ran.stdout
+    ran = run_main("play", "connect4", option, "1e308", stdin="4\nquit\n")
+    assert ran.code == 2
+    assert ran.stderr.startswith("error: --think-time ") and "give at most 86,400 seconds" in ran.stderr
 
 
 def test_a_budget_keeps_its_deadline_within_a_year() -> None:
