@@ -38,7 +38,7 @@ RANDOM_GAMES = 200
 @click.option("--time", "time_limit", type=float, default=None, help="seconds per move for both players")
 @click.option("--depth", type=int, default=None, help="plies per move for both players")
 @click.option("--nodes", "node_limit", type=int, default=None, help="nodes per move for both players")
-@click.option("--threads", type=click.IntRange(1, MAX_THREADS), default=1, show_default=True,
+@click.option("--threads", type=int, default=1, show_default=True,
               help=f"Lazy SMP processes per engine (at most {MAX_THREADS})")
 @click.option("--pairs", type=int, default=100, show_default=True, help="most game pairs to play")
 @click.option("--openings", "openings_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -78,6 +78,8 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
                         f"{opening_plies} must be positive")
     if concurrency < 1:
         raise BadOption(f"--concurrency {concurrency}: at least one game pair at a time is needed")
+    if threads > MAX_THREADS:
+        raise BadOption(f"--threads {threads}: give 1 to {MAX_THREADS} search processes per engine")
     game, _ = load(game_name, (), pick_options(kwargs))
     settings = Settings(threads=threads)
     if (time_limit, depth, node_limit) == (None, None, None):
