@@ -256,3 +256,10 @@ def test_a_tree_of_a_game_too_big_to_solve_is_refused_at_once() -> None:
     assert (ran.code, ran.stderr.strip()) == (
         2, "error: chess is too big to solve: tree colours every node by its exact value, which no "
            "search here can find")
+
+
+def test_compare_refuses_a_game_too_big_to_solve() -> None:
+    ran = run_main("compare", "chess")
+    assert (ran.code, ran.stderr.strip()) == (
+        2, "error: chess is too big to solve: compare times exact searches, and every one would "
+           "only reach its node cap")

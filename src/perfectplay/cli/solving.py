@@ -29,7 +29,7 @@ from perfectplay.cli.common import (
 )
 from perfectplay.cli.mate import print_mate
 from perfectplay.cli.rows import PV_HELP
-from perfectplay.errors import BadOption, PerfectPlayError
+from perfectplay.errors import BadOption, PerfectPlayError, UnsupportedSearch
 from perfectplay.search.results import FROM_DATABASE, Solution
 from perfectplay.search.tables import parse_table_size
 from perfectplay.solving import analyze, solve
@@ -338,6 +338,9 @@ def compare_command(game: str, position: tuple[str, ...], algorithms: str, tt_si
     from perfectplay.pictures.growth import parse_algorithms
     names = parse_algorithms(algorithms)
     loaded, start = resolve(game, pick_options(options)).load(position_text(position))
+    if loaded.properties.too_big_to_solve:
+        raise UnsupportedSearch(f"{loaded.name} is too big to solve: compare times exact searches, "
+                                "and every one would only reach its node cap")
     cap = COMPARE_NODE_CAP if node_cap is None else node_cap
     rows: list[dict[str, Any]] = []
     with progress(len(names), f"compare {game}", quiet=as_json) as step:
