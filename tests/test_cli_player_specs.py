@@ -65,3 +65,9 @@ def test_the_shared_thread_count_and_the_pairs_at_once_are_bounded_together() ->
     assert (ran.code, ran.stderr.strip()) == (
         2, "error: --concurrency 8 with 16 threads per engine would run 128 searches at once; at "
            "most 64 are allowed")
+
+
+def test_a_match_cannot_play_a_game_for_ever() -> None:
+    ran = run_main("match", "tictactoe", "--max-plies", "1" + "0" * 30)
+    assert (ran.code, ran.stderr.strip()) == (
+        2, "error: --max-plies 1000000000000000000000000000000: give at most 10,000 plies")

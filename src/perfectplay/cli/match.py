@@ -28,6 +28,8 @@ from perfectplay.errors import BadOption
 
 # Random games played to find the longest when --opening-plies is past every game's end.
 RANDOM_GAMES = 200
+# The longest game a match plays before it adjudicates a draw.
+LONGEST_GAME = 10_000
 
 
 @click.command("match")
@@ -51,7 +53,7 @@ RANDOM_GAMES = 200
 @click.option("--alpha", type=float, default=0.05, show_default=True, help="SPRT: false-positive rate")
 @click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT: false-negative rate")
 @click.option("--max-plies", type=int, default=DEFAULT_MAX_PLIES, show_default=True,
-              help="adjudicate a longer game as a draw")
+              help=f"adjudicate a longer game as a draw (at most {LONGEST_GAME:,})")
 @click.option("--forfeit", is_flag=True, default=False,
               help="a player that answers with no move or an illegal one loses that game "
                    "(default: the match stops with the error)")
@@ -78,6 +80,10 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
                         f"{opening_plies} must be positive")
     if concurrency < 1:
         raise BadOption(f"--concurrency {concurrency}: at least one game pair at a time is needed")
+    if max_plies > LONGEST_GAME:
+        # A game that never ends (a user's, or a loopy one between two cautious players) would
+        # otherwise play on for ever (the fuzz harness: --max-plies 10^30).
+        raise BadOption(f"--max-plies {max_plies}: give at most {LONGEST_GAME:,} plies")
     if threads > MAX_THREADS:
         raise BadOption(f"--threads {threads}: give 1 to {MAX_THREADS} search processes per engine")
     game, _ = load(game_name, (), pick_options(kwargs))
