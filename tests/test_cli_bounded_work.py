@@ -184,3 +184,19 @@ def test_retrograde_analysis_of_a_slow_game_keeps_its_time_limit() -> None:
     with pytest.raises(LimitReached, match=r"retro stopped \(time\)"):
         solve(game, start, algorithm="retro", limits=Limits(time=1.0))
     assert time.perf_counter() - started < 5
+
+
+def test_verify_gives_up_when_every_position_is_too_large(monkeypatch: pytest.MonkeyPatch) -> None:
+    import perfectplay.verify as verify
+    monkeypatch.setattr(verify, "REFERENCE_NODES", 2)
+    ran = run_main("verify", "nim", "--cases", "3")
+    assert (ran.code, ran.stderr.strip()) == (
+        2, "error: nim: 5 random positions in a row were too large for minimax, the reference (2 "
+           "nodes each); verify needs smaller positions (a smaller board or fewer tokens)")
+
+
+def test_verify_refuses_a_game_too_big_to_solve() -> None:
+    ran = run_main("verify", "chess", "--cases", "1")
+    assert (ran.code, ran.stderr.strip()) == (
+        2, "error: chess is too big to solve, so minimax, the reference, cannot check it on random "
+           "positions")
