@@ -40,6 +40,8 @@ ABANDON_SHARE = 0.05
 # A stopping search with more frames than this below it hands over before it unwinds (about
 # 40-80 ms of unwinding); counting them costs a walk of at most this many frames, once.
 DEEP_FRAMES = 10_000
+# How long a search that handed over waits before it unwinds.
+UNWIND_DELAY = 1.0
 # The longest single wait: Event.wait refuses timeouts past threading.TIMEOUT_MAX.
 LONGEST_WAIT = 60.0
 
@@ -59,7 +61,10 @@ class _Handover:
             return
         self.reason = reason
         self.wake.set()
-        self.taken.wait(1.0)  # the caller is gone: unwind now, without holding it up
+        if self.taken.wait(1.0):
+            # Unwinding holds the GIL for long stretches: give the caller time to print its
+            # line and exit (the CLI) before taking it (a measured 2.7 s otherwise).
+            time.sleep(UNWIND_DELAY)
 
 
 def _fewer_frames_than(count: int) -> bool:
@@ -86,7 +91,18 @@ def run_deep(task: Callable[[], T], budget: Budget) -> T:
 
     if sys.getrecursionlimit() < FRAME_LIMIT:
         sys.setrecursionlimit(FRAME_LIMIT)
+    outer_hook = budget.before_stopping  # a run_deep within a run_deep on the same budget
     budget.before_stopping = handover.before_unwinding
+    try:
+        _start_and_wait(target, handover, budget)
+    finally:
+        budget.before_stopping = outer_hook
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    return outcome["result"]  # type: ignore[return-value]
+
+
+def _start_and_wait(target: Callable[[], None], handover: _Handover, budget: Budget) -> None:
     previous = threading.stack_size()
     threading.stack_size(STACK_BYTES)
     try:
@@ -102,12 +118,10 @@ def run_deep(task: Callable[[], T], budget: Budget) -> T:
         raise
     except BaseException:
         # A hard time limit (cli/watchdog.py) fired while the search was inside code it cannot
-        # interrupt: ask it to stop at its next poll, and do not wait for that.
+        # interrupt, or the search was left behind: ask it to stop at its next poll, and do
+        # not wait for that.
         budget.stop.set()
         raise
-    if "error" in outcome:
-        raise outcome["error"]  # type: ignore[misc]
-    return outcome["result"]  # type: ignore[return-value]
 
 
 def _wait(worker: threading.Thread, handover: _Handover, budget: Budget,
@@ -134,10 +148,16 @@ def _wait(worker: threading.Thread, handover: _Handover, budget: Budget,
 def _stopped(reason: str, budget: Budget, left_behind: bool = False) -> str:
     limits = budget.limits
     if reason == "time":
-        reason = f"time limit ({limits.time:g} s)"
+        cause = f"the time limit ({limits.time:g} s)"
     elif reason == "nodes":
-        reason = f"node limit ({limits.nodes:,})"
-    text = f"by the {reason} without an answer, after {budget.polled_nodes:,} nodes"
+        cause = f"the node limit ({limits.nodes:,})"
+    elif reason == "stopped":
+        cause = "a request to stop"
+    else:
+        cause = "its memory bound" if reason.startswith("memory") else f"its {reason}"
+    text = f"by {cause} without an answer, after {budget.polled_nodes:,} nodes"
+    if reason.startswith("memory"):
+        text += f" ({reason})"
     if left_behind:
         text += ": the search was left where it stood, e.g. inside a slow call of the game's own code"
     return text
