@@ -23,10 +23,10 @@ from perfectplay.errors import BadOption, TooLarge
 from perfectplay.search.perft import PROBE_PLIES, estimate_perft, perft
 from perfectplay.verify import REFERENCE_NODES, verify
 
-# perft refuses a count estimated at more than a day's work, and says how long it will be
+# perft refuses a count estimated at more than six hours' work, and says how long it will be
 # when that is more than PERFT_NOTE_SECONDS (issue 21: `perft connect4 --depth 12` and
 # `--depth 10^30` ran on with no word). The estimate stops counting at PERFT_NODES_CAP.
-PERFT_SECONDS_MAX = 24 * 3600
+PERFT_SECONDS_MAX = 6 * 3600
 PERFT_NOTE_SECONDS = 10
 PERFT_NODES_CAP = 1e13
 
@@ -40,7 +40,7 @@ PERFT_NODES_CAP = 1e13
 def perft_command(game: str, position: tuple[str, ...], depth: int, as_json: bool, **options: Any) -> None:
     """Count the move sequences of length DEPTH (games that end sooner are not extended).
 
-    A count estimated at more than a day's work is refused; a long one says so first and
+    A count estimated at more than six hours' work is refused; a long one says so first and
     shows a progress bar on a terminal."""
     if depth < 0:
         raise BadOption(f"--depth {depth}: must be 0 or more")
@@ -56,7 +56,7 @@ def perft_command(game: str, position: tuple[str, ...], depth: int, as_json: boo
 
 
 def _perft_nodes(game: Any, position: Any, depth: int) -> float:
-    """The estimated nodes of the count; refused (TooLarge) past a day's work."""
+    """The estimated nodes of the count; refused (TooLarge) past six hours' work."""
     estimate = estimate_perft(game, position, depth, cap=PERFT_NODES_CAP)
     asked = f"perft {game.name} --depth {depth}"
     if estimate.endless:
@@ -65,7 +65,7 @@ def _perft_nodes(game: Any, position: Any, depth: int) -> float:
     seconds = estimate.seconds
     if estimate.nodes is None or seconds is None:
         raise TooLarge(f"{asked}: more than {PERFT_NODES_CAP:.0e} positions to visit (estimated "
-                       "from random games), far beyond a day's work; give a smaller --depth")
+                       "from random games), far beyond six hours' work; give a smaller --depth")
     work = f"about {estimate.nodes:,.0f} positions to visit, about {duration(seconds)} here"
     if seconds > PERFT_SECONDS_MAX:
         raise TooLarge(f"{asked}: {work} (estimated from random games); perft refuses more than "

@@ -50,7 +50,7 @@ def grundy_command(game: str, position: tuple[str, ...], as_json: bool, **option
 
 # Past this estimate of computing time `octal` refuses; past OCTAL_NOTE_SECONDS it says how
 # long first (issue 26: `octal 0.77 --upto 1000000` took 136 s with no word).
-OCTAL_SECONDS_MAX = 24 * 3600
+OCTAL_SECONDS_MAX = 6 * 3600
 OCTAL_NOTE_SECONDS = 10
 
 
@@ -67,7 +67,7 @@ def octal_command(code: str, upto: int, at: int | None, max_terms: int, as_json:
     """Grundy sequence of an octal game, e.g. 0.77 (Kayles), with its certified period.
 
     Values past a certified period are read from it; without one they are computed, and a
-    run estimated at more than a day is refused. Values are printed as they come."""
+    run estimated at more than six hours is refused. Values are printed as they come."""
     from perfectplay.impartial.octal import analyse, parse_code, stream_values
 
     parsed = parse_code(code)
@@ -85,7 +85,7 @@ def octal_command(code: str, upto: int, at: int | None, max_terms: int, as_json:
 
 def _check_octal_work(analysis: Any, upto: int) -> None:
     """Time one more doubling of the computed values, and from it (the work grows about as
-    the square of the length) refuse a run past a day or say how long it will be."""
+    the square of the length) refuse a run past six hours or say how long it will be."""
     import time
 
     from perfectplay.impartial.octal import extend
