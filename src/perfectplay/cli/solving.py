@@ -165,13 +165,14 @@ def print_solution(solution: Solution) -> None:
 
 
 def _looked_up(source: str, stats: Any) -> str:
-    """The work line of an answer whose value cost no search (read in the opening book):
-    the searching that found the moves and the line is counted as such, not beside "0 nodes"
-    (issue 26: `solve connect4 4453` printed "0 nodes" next to 1.45 M cutoffs)."""
+    """The work line of an answer whose value cost no search (read in the opening book,
+    found by theory): the searching that found the moves and the line is counted as such,
+    not beside "0 nodes" (issue 26: `solve connect4 4453` printed "0 nodes" next to 1.45 M
+    cutoffs)."""
     took = f"{stats.elapsed_s * 1000:.1f} ms"
     if not stats.extra_nodes:
-        return f"{source}: value, moves and line read there, no search; {took}"
-    return (f"{source}: value read there, no search; {stats.extra_nodes:,} nodes "
+        return f"{source}: answered without a search; {took}"
+    return (f"{source}: the value without a search; {stats.extra_nodes:,} nodes "
             f"({stats.table_hits:,} table hits, {stats.cutoffs:,} cutoffs, max ply {stats.max_ply}) "
             f"to find every optimal move and the line; {took}")
 
