@@ -25,6 +25,12 @@ test: install-test
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
+# Every case of the fuzz harness: every command with every game and every bad input (a few
+# thousand commands, tens of minutes); `make test` runs a seeded sample of them.
+.PHONY: fuzz
+fuzz: install-test
+	PERFECTPLAY_FUZZ=full $(BIN)/python -m pytest tests/test_fuzz_cli.py
+
 bench: install-test
 	$(BIN)/python benchmarks/seeds.py
 	$(BIN)/python benchmarks/impartial.py

@@ -3,6 +3,8 @@ new user typed, what it must print and its exit code."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import subprocess
 import sys
@@ -150,3 +152,114 @@ def test_the_version_printed_is_the_one_pyproject_declares() -> None:
     declared = re.search(r'^version = "([^"]+)"', pyproject, re.M)
     assert declared is not None and perfectplay.__version__ == declared.group(1)
     assert run_main("--version").stdout.strip() == f"perfectplay, version {declared.group(1)}"
+
+
+# -- issue 26: messages a user can act on ---------------------------------------------------
+
+@pytest.mark.parametrize("args, message", [
+    (("tree", "dodgem", "--svg", os.devnull),
+     "error: dodgem is loopy (positions can repeat): tree draws alpha-beta's search, which cannot "
+     "solve it; `perfectplay solve dodgem` solves it by retrograde analysis"),
+    (("compare", "dodgem"),
+     "error: --algorithms: minimax: dodgem is loopy (positions can repeat), so search cannot solve "
+     "it; use --algorithms retro (retrograde analysis)"),
+    (("solve", "dodgem", "--algorithm", "engine"),
+     "error: the engine searches to a limit: give --depth, --nodes or --time (without one, an exact "
+     "method such as retro (retrograde analysis) solves the position)"),
+    (("solve", "coins", "-8 -15"), "error: coin values: '-8' is below 0 (in '-8 -15')"),
+    (("match", "connect4", "--opening-plies", "100"),
+     "error: --opening-plies 100: every random game of connect4 had ended by then (the longest of "
+     "200 lasted 41 plies; connect4 games last at most 42 plies); give --opening-plies 40 or fewer"),
+])
+def test_each_message_names_an_option_the_command_has(args: tuple[str, ...], message: str) -> None:
+    ran = run_main(*args)
+    assert (ran.code, ran.stderr.strip()) == (2, message)
+
+
+def test_a_tree_with_an_unwritable_path_fails_before_any_work(monkeypatch: pytest.MonkeyPatch,
+                                                              tmp_path: Path) -> None:
+    import perfectplay.pictures.tree as tree
+    monkeypatch.setattr(tree, "tree_svg", lambda *args: pytest.fail("drawn before the path was checked"))
+    target = tmp_path / "no" / "tree.svg"
+    ran = run_main("tree", "tictactoe", "--svg", str(target))
+    assert (ran.code, ran.stderr.strip()) == (
+        2, f"error: --svg '{target}': cannot write it (No such file or directory)")
+
+
+def test_a_tree_too_large_to_solve_is_refused_not_searched_for_days() -> None:
+    ran = run_main("tree", "connect4", "--svg", os.devnull)
+    assert (ran.code, ran.stderr.strip()) == (
+        2, "error: the tree's exact values need more than 200,000 nodes of alpha-beta search; draw "
+           "it from a later position")
+
+
+@pytest.mark.parametrize("args, kind, code", [
+    (("solve", "tictactoe", "--nodes", "1", "--json"), "stopped", 1),
+    (("solve", "nim", "-1", "--json"), "error", 2),
+    (("perft", "chopsticks", "--depth", "100", "--json"), "error", 2),
+])
+def test_json_is_printed_also_when_a_command_stops_or_fails(args: tuple[str, ...], kind: str,
+                                                            code: int) -> None:
+    # Issue 26: `--nodes 1 --json` printed no JSON.
+    ran = run_main(*args)
+    assert ran.code == code
+    payload = json.loads(ran.stdout)
+    assert payload == {kind: ran.stderr.strip().split(": ", 1)[1], "exit_code": code}
+
+
+def test_a_json_request_does_not_outlive_its_command() -> None:
+    run_main("solve", "nim", "-1", "--json")
+    ran = run_main("solve", "nim", "-1")
+    assert ran.stdout == ""
+
+
+def test_an_answer_read_from_the_book_counts_its_search_as_such() -> None:
+    # Issue 26: "0 nodes" beside 1.45 M cutoffs for `solve connect4 4453`.
+    lines = run_main("solve", "connect4", "4455").stdout.splitlines()
+    assert lines[4] == ("from the opening book (every position up to 8 stones): answered without "
+                        "a search; " + lines[4].rsplit("; ", 1)[1])
+    line = run_main("solve", "connect4", "4453").stdout.splitlines()[4]
+    assert line.startswith("from the opening book (every position up to 8 stones): the value "
+                           "without a search; ")
+    assert " nodes (" in line and "to find every optimal move and the line" in line
+    assert "0 nodes" not in line.replace("00 nodes", "")
+
+
+def test_the_games_list_keeps_square_brackets() -> None:
+    # Issue 26: rich's markup ate "[chess]" in "the extra perfectplay[chess]".
+    ran = subprocess.run([sys.executable, "-m", "perfectplay", "games"], capture_output=True, text=True,
+                         timeout=60, env=dict(os.environ, COLUMNS="300"))
+    assert "(the extra perfectplay[chess])" in ran.stdout
+
+
+@pytest.mark.parametrize("command", [["contest", "crates"], ["contest", "claim"]])
+def test_input_that_is_not_utf8_is_one_line_with_exit_2(command: list[str]) -> None:
+    # Issue 21: UnicodeDecodeError (exit 3) when Python reads stdin strictly (a UTF-8 locale).
+    ran = subprocess.run([sys.executable, "-m", "perfectplay", *command], input=b"3 \xff\xfe 9\n",
+                         capture_output=True, timeout=60, env=dict(os.environ, PYTHONIOENCODING="utf-8"))
+    assert ran.returncode == 2
+    assert ran.stderr.decode().count("\n") == 1
+    assert ran.stderr.decode().endswith("on stdin: byte 0xff at offset 2 is not UTF-8 text; give "
+                                        "text (numbers and letters)\n")
+
+
+def test_the_package_licence_is_written_the_current_way() -> None:
+    # Issue 26: `license = {text = ...}` made setuptools print a 15-line warning three times.
+    import tomllib
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    assert project["project"]["license"] == "MIT"
+    assert project["build-system"]["requires"] == ["setuptools>=77"]  # the first to read it
+
+
+def test_a_tree_of_a_game_too_big_to_solve_is_refused_at_once() -> None:
+    ran = run_main("tree", "chess", "--svg", os.devnull)
+    assert (ran.code, ran.stderr.strip()) == (
+        2, "error: chess is too big to solve: tree colours every node by its exact value, which no "
+           "search here can find")
+
+
+def test_compare_refuses_a_game_too_big_to_solve() -> None:
+    ran = run_main("compare", "chess")
+    assert (ran.code, ran.stderr.strip()) == (
+        2, "error: chess is too big to solve: compare times exact searches, and every one would "
+           "only reach its node cap")

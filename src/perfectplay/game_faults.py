@@ -1,9 +1,13 @@
 """When a person's own game has a bug: say which method of which class failed, on which
 position, and show the line of their code that raised (issue 13, section 3).
 
-Two parts. :func:`check_game` tries a game's start position and first moves once, when it
+Three parts. :func:`check_game` tries a game's start position and first moves once, when it
 is loaded, and catches the usual slips (moves() returning None or a generator, a position
-that cannot be hashed) before a search turns them into a puzzling error deep inside.
+or key that cannot be hashed, an outcome that is not an Outcome) before a search turns them
+into a puzzling error deep inside. It also puts a check on the two methods whose answers
+every solver trusts without looking, ``outcome`` and ``key``: a wrong type from them at any
+position is named at once (issue 26: an outcome() returning the string "win" was read as a
+loss; a key() returning a list ended in "unhashable type" from the table).
 :func:`explain` reads an exception's traceback afterwards, so the search itself pays nothing:
 the last frame that belongs to a Game method of the user's class names the method, and its
 first argument after ``self`` is the position.
@@ -18,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from perfectplay.errors import LimitReached, PerfectPlayError
-from perfectplay.game import Game
+from perfectplay.game import Game, Outcome
 
 # The methods whose first argument (after self) is a position.
 POSITION_METHODS = ("moves", "play", "outcome", "gain", "evaluate", "key", "format_move",
@@ -62,11 +66,30 @@ def check_game(game: Game[Any, Any], position: Any = None) -> None:
     if position is not None:
         _check_hashable(owner, "parse_position", position)
         start = position
+    guard_answers(game)
+    _check_answers(game, start)
     moves = _check_moves(game, owner, start)
     if moves:
         after = _call(game, "play", start, moves[0])
         _check_hashable(owner, "play", after)
+        _check_answers(game, after)
         _check_moves(game, owner, after)
+
+
+def guard_answers(game: Game[Any, Any]) -> None:
+    """Check every answer of the user's ``outcome`` and ``key`` from now on (once per game
+    object). The checks sit on the instance, so every solver, the engine, retrograde
+    analysis, play and the web page get them without a change of their own; built-in
+    games, whose tests check them, never pay for them."""
+    if _is_builtin(game) or isinstance(vars(game).get("outcome"), CheckedOutcome):
+        return
+    game.outcome = CheckedOutcome(game)  # type: ignore[method-assign]
+    game.key = CheckedKey(game)  # type: ignore[method-assign]
+
+
+def _check_answers(game: Game[Any, Any], position: Any) -> None:
+    _call(game, "outcome", position)
+    _call(game, "key", position)
 
 
 def _call(game: Game[Any, Any], method: str, *args: Any) -> Any:
@@ -96,6 +119,77 @@ def _check_moves(game: Game[Any, Any], owner: str, position: Any) -> Sequence[An
         raise GameFault(f"{owner}.moves() returned {kind} on position {_shown(position)}: it must "
                         "return a list of moves (an empty list when no move is left)")
     return moves
+
+
+class CheckedOutcome:
+    """A user's ``outcome`` whose every answer must be None or an Outcome.
+
+    Picklable (a game goes to worker processes in database builds and Lazy SMP): it is
+    rebuilt from the game alone, and looks its method up on the class, never on the
+    instance, where it sits itself."""
+
+    __slots__ = ("game", "method")
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self.method = type(game).outcome
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.game,))
+
+    def __call__(self, position: Any) -> Outcome | None:
+        answer = self.method(self.game, position)
+        if answer is None or answer.__class__ is Outcome:
+            return answer
+        raise GameFault(f"{type(self.game).__name__}.outcome() returned {_shown(answer)} on position "
+                        f"{_shown(position)}: it must return None while the game goes on, else "
+                        "Outcome.WIN, Outcome.LOSS or Outcome.DRAW for the player to move "
+                        "(from perfectplay import Outcome)")
+
+
+class CheckedKey:
+    """A user's ``key`` (or the default, the position itself) whose every answer must be
+    hashable: the tables store it."""
+
+    __slots__ = ("game", "method")
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self.method = type(game).key
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.game,))
+
+    def __call__(self, position: Any) -> Any:
+        answer = self.method(self.game, position)
+        try:
+            hash(answer)
+        except TypeError:
+            method = "key" if self.method is not Game.key else "key (by default the position itself)"
+            raise GameFault(f"{type(self.game).__name__}.{method}() returned {_shown(answer)} on "
+                            f"position {_shown(position)}, which cannot be hashed: keys must be "
+                            "immutable (a tuple, not a list; a frozenset, not a set)") from None
+        return answer
+
+
+def loading_failed(spec: str, error: BaseException) -> GameFault:
+    """The one line for a game file whose own code failed while it was imported: it raised,
+    or it exited (issue 26: ``sys.exit(5)`` in a game file made perfectplay exit 5 with no
+    word)."""
+    if isinstance(error, SystemExit):
+        return GameFault(f"cannot load game {spec!r}: the file exited (sys.exit({error.code!r})) "
+                         "while loading; a game file should define its game, not run a program")
+    where = ""
+    trace = error.__traceback__
+    while trace is not None:
+        code = trace.tb_frame.f_code
+        if not code.co_filename.startswith("<") and \
+                not os.path.abspath(code.co_filename).startswith(_PACKAGE_DIR):
+            line = linecache.getline(code.co_filename, trace.tb_lineno).strip()
+            where = f" ({code.co_filename}:{trace.tb_lineno}: {line})"
+        trace = trace.tb_next
+    return GameFault(f"cannot load game {spec!r}: its code raised {type(error).__name__}: {error} "
+                     f"while loading{where}")
 
 
 def explain(error: BaseException) -> str | None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from perfectplay.entry import Entry, Loaded, Options
-from perfectplay.errors import BadOption, BadPosition, UnknownGame
+from perfectplay.errors import BadOption, BadPosition, LimitReached, UnknownGame
 from perfectplay.game import Game
 
 if TYPE_CHECKING:  # kept off the start-up path: only annotations name it
@@ -205,6 +205,11 @@ def _own_game_class(spec: str) -> type[Game[Any, Any]]:
         game_class = getattr(module, class_name)
     except (ImportError, AttributeError, OSError, SyntaxError, ValueError) as error:
         raise UnknownGame(f"cannot load game {spec!r}: {error}") from None
+    except LimitReached:  # --time struck while the file loaded
+        raise
+    except (Exception, SystemExit) as error:  # the file's own code raised or exited
+        from perfectplay.game_faults import loading_failed
+        raise loading_failed(spec, error) from None
     if not (isinstance(game_class, type) and issubclass(game_class, Game)):
         raise UnknownGame(f"{spec!r} is not a perfectplay.game.Game subclass")
     return game_class

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import NoReturn
 
 import click
 
@@ -61,16 +62,18 @@ def main(argv: list[str] | None = None) -> None:
     """Run the command in ``argv`` (the process's arguments when None) and exit with its code.
 
     Run as the program itself (``argv`` None: the console script, ``python -m perfectplay``),
-    a process that loaded numba, or was stopped by Ctrl-C, leaves without the interpreter's
-    teardown, which took 0.7-0.9 s after numba (freeing LLVM's and numba's objects one by one)
-    and once the answer is printed serves nobody (issue 13: Ctrl-C must end the process
-    within 0.5 s; the compiled engine's second run within 0.6 s)."""
+    a process that loaded numba, or was stopped by Ctrl-C or a limit, leaves without the
+    interpreter's teardown, which took 0.7-0.9 s after numba (freeing LLVM's and numba's
+    objects one by one), 2 s after a time limit left a search unwinding deep in a game that
+    never ends, and once the answer is printed serves nobody (issue 13: Ctrl-C must end the
+    process within 0.5 s; the compiled engine's second run within 0.6 s; issue 26: --time T
+    within T + 0.5 s + T/10)."""
     try:
         _run(argv)
         code: int | str | None = 0
     except SystemExit as done:
         code = done.code
-    if argv is None and isinstance(code, int) and (code == 130 or "numba" in sys.modules):
+    if argv is None and isinstance(code, int) and (code in (1, 130) or "numba" in sys.modules):
         _leave_at_once(code)
     sys.exit(code)
 
@@ -92,6 +95,9 @@ def _leave_at_once(code: int) -> None:
 
 
 def _run(argv: list[str] | None) -> None:
+    common = sys.modules.get("perfectplay.cli.common")
+    if common is not None:  # an earlier command in this process may have set it
+        common.JSON_WANTED.set(False)
     try:
         try:
             cli.main(args=argv, prog_name="perfectplay", standalone_mode=False)
@@ -102,15 +108,12 @@ def _run(argv: list[str] | None) -> None:
                 raise BrokenPipeError from None
             raise
     except PerfectPlayError as error:
-        click.echo(f"error: {error}", err=True)
-        sys.exit(2)
+        _say("error", str(error), 2)
     except LimitReached as error:
-        click.echo(f"stopped: {error}", err=True)
-        sys.exit(1)
+        _say("stopped", str(error), 1)
     except (click.exceptions.Abort, KeyboardInterrupt):
         # click turns Ctrl-C into Abort; either way the search has already stopped.
-        click.echo("interrupted: stopped by Ctrl-C", err=True)
-        sys.exit(130)
+        _say("interrupted", "stopped by Ctrl-C", 130)
     except click.UsageError as error:
         command = error.ctx.command_path if error.ctx else "perfectplay"
         click.echo(f"error: {error.format_message()} (see: {command} --help)", err=True)
@@ -127,6 +130,16 @@ def _run(argv: list[str] | None) -> None:
         sys.exit(0)
     except Exception as error:  # noqa: BLE001 - no input may end in a traceback (issue 13)
         sys.exit(_unexpected(error))
+
+
+def _say(kind: str, message: str, code: int) -> NoReturn:
+    """One line on stderr and the exit code; with --json also the JSON object on stdout."""
+    click.echo(f"{kind}: {message}", err=True)
+    common = sys.modules.get("perfectplay.cli.common")
+    if common is not None and common.JSON_WANTED.get():
+        import json
+        click.echo(json.dumps({kind: message, "exit_code": code}, indent=2))
+    sys.exit(code)
 
 
 # Exit codes: 0 done, 1 stopped by a limit, 2 bad input (a user's game's bug included),

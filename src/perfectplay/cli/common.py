@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import re
 import sys
 from collections.abc import Iterator
@@ -17,8 +18,9 @@ from perfectplay.errors import BadOption
 from perfectplay.search.limits import Limits
 
 F = Callable[..., Any]
-# A negative number or range in a position ("-1", "-5..5"): text for the position, not an option.
-NEGATIVE = re.compile(r"^-\d[\d.,]*$")
+# A negative number or range in a position ("-1", "-5..5", or several in one quoted
+# argument: "-8 -15"): text for the position, not an option.
+NEGATIVE = re.compile(r"^-\d[\d.,]*(\s+-?\d[\d.,]*)*\s*$")
 
 
 class PositionCommand(click.Command):
@@ -111,9 +113,19 @@ def book_option(function: F) -> F:
                              "shipped with perfectplay]; 'none' searches without a book")(function)
 
 
+# Whether the running command was given --json: then a command that fails or is stopped
+# prints its one line as a JSON object on stdout too (issue 26: `--nodes 1 --json` printed
+# no JSON), read by the CLI's error handler.
+JSON_WANTED: contextvars.ContextVar[bool] = contextvars.ContextVar("json_wanted", default=False)
+
+
 def json_option(function: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, default=False,
-                        help="print one JSON object")(function)
+    def remember(context: click.Context, param: click.Parameter, value: bool) -> bool:
+        JSON_WANTED.set(bool(value))
+        return value
+    return click.option("--json", "as_json", is_flag=True, default=False, callback=remember,
+                        help="print one JSON object (also when the command fails or is "
+                             "stopped: {\"error\": ...} or {\"stopped\": ...})")(function)
 
 
 def pick_options(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -135,8 +147,60 @@ def position_text(position: tuple[str, ...]) -> str | None:
     return " ".join(position) if position else None
 
 
+def read_stdin(what: str) -> str:
+    """Standard input as UTF-8 text, whatever the locale: input that is not UTF-8 gets one
+    line naming the first bad byte and where it is (issue 21: `contest crates` with such
+    bytes ended in UnicodeDecodeError, or read them as other characters in a C locale)."""
+    binary = getattr(sys.stdin, "buffer", None)
+    if binary is None:  # a text stream put in place by a caller (the tests, an embedding program)
+        return sys.stdin.read()
+    return _decoded(binary.read(), what)
+
+
+def read_text(path: str, what: str) -> str:
+    """A file's UTF-8 text; a file that cannot be read or is not UTF-8 text is one line
+    naming ``what`` (e.g. "--openings 'x.txt'")."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        raise BadOption(f"{what}: cannot read it ({error.strerror or error})") from None
+    return _decoded(data, what)
+
+
+def _decoded(data: bytes, what: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise BadOption(f"{what}: byte {data[error.start]:#04x} at offset {error.start:,} is not "
+                        "UTF-8 text; give text (numbers and letters)") from None
+
+
+def check_writable(path: str, option: str) -> None:
+    """Open ``path`` for writing once, before any work, so that a path that cannot be written
+    fails at once in one line; a file this made is removed again."""
+    import os
+    existed = os.path.lexists(path)
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as error:
+        raise BadOption(f"{option} {path!r}: cannot write it ({error.strerror or error})") from None
+    if not existed:
+        os.remove(path)
+
+
 def make_limits(depth: int | None, time_limit: float | None, node_limit: int | None) -> Limits:
     return Limits(depth=depth, time=time_limit, nodes=node_limit)
+
+
+def duration(seconds: float) -> str:
+    """A rough length of time for a person: "40 s", "12 min", "5 h", "3 days", "2e+04 years"."""
+    for unit, size in (("years", 365 * 86400), ("days", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= 2 * size:
+            amount = seconds / size
+            return f"{amount:.0f} {unit}" if amount < 1e6 else f"{amount:.1g} {unit}"
+    return f"{seconds:.0f} s"
 
 
 def emit_json(payload: Any) -> None:
@@ -179,7 +243,9 @@ def console() -> Any:
             # 0 quietly then (perfectplay.cli.main), so hand it the pipe's own error.
             raise BrokenPipeError
 
-    return Piped(highlight=False, soft_wrap=True, file=sys.stdout)
+    # No markup: text from games and users is printed as it is (issue 26: "the extra
+    # perfectplay[chess]" lost its "[chess]" to rich's markup); styles are given as Text.
+    return Piped(highlight=False, soft_wrap=True, file=sys.stdout, markup=False)
 
 
 def folder_to_write(path: str, option: str) -> Path:

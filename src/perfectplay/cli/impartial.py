@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import click
 
 from perfectplay.cli.common import (
     PositionCommand,
+    duration,
     emit_json,
     game_options,
     json_option,
     load,
     pick_options,
     progress,
+    read_stdin,
 )
-from perfectplay.errors import BadOption, BadPosition
+from perfectplay.errors import BadOption, BadPosition, TooLarge
 
 # The claim-queries problem (seed 002) allows n <= 20; theory answers far beyond.
 CLAIM_N_MAX = 10**18
@@ -47,6 +48,12 @@ def grundy_command(game: str, position: tuple[str, ...], as_json: bool, **option
         click.echo("components: " + " ^ ".join(map(str, parts)) + f" = {value}")
 
 
+# Past this estimate of computing time `octal` refuses; past OCTAL_NOTE_SECONDS it says how
+# long first (issue 26: `octal 0.77 --upto 1000000` took 136 s with no word).
+OCTAL_SECONDS_MAX = 6 * 3600
+OCTAL_NOTE_SECONDS = 10
+
+
 @click.command("octal", short_help="Grundy sequence of an octal game, with its certified period.")
 @click.argument("code")
 @click.option("--upto", type=click.IntRange(min=0, max=UPTO_MAX), default=100, show_default=True,
@@ -57,41 +64,94 @@ def grundy_command(game: str, position: tuple[str, ...], as_json: bool, **option
               help="compute at most this many values while looking for a certified period")
 @json_option
 def octal_command(code: str, upto: int, at: int | None, max_terms: int, as_json: bool) -> None:
-    """Grundy sequence of an octal game, e.g. 0.77 (Kayles), with its certified period."""
-    from perfectplay.impartial.octal import analyse, parse_code
+    """Grundy sequence of an octal game, e.g. 0.77 (Kayles), with its certified period.
+
+    Values past a certified period are read from it; without one they are computed, and a
+    run estimated at more than six hours is refused. Values are printed as they come."""
+    from perfectplay.impartial.octal import analyse, parse_code, stream_values
 
     parsed = parse_code(code)
-    with progress(max(max_terms, upto + 1), f"octal {parsed.text}", quiet=as_json) as step:
-        analysis = analyse(parsed, max_terms, at_least=upto + 1, on_progress=step)
-    values = [int(v) for v in analysis.values[:upto + 1]]
-    found = analysis.periodicity
-    payload: dict[str, Any] = {
-        "code": parsed.text, "sequence": values,
-        "period": found.period if found else None, "preperiod": found.preperiod if found else None,
-        "certified": bool(found and found.certified),
-        "checked_to": found.checked_to if found else len(analysis.values),
-    }
-    if at is not None:
-        payload["at"] = {"n": at, "grundy": analysis.grundy(at)}
-    if as_json:
-        emit_json(payload)
+    with progress(max_terms, f"octal {parsed.text}", quiet=as_json) as step:
+        analysis = analyse(parsed, max_terms, on_progress=step)
+    if analysis.periodicity is None and upto >= len(analysis.values):
+        _check_octal_work(analysis, upto)
+    with progress(upto + 1, f"octal {parsed.text} to {upto:,}", quiet=as_json) as step:
+        chunks = stream_values(analysis, upto, on_progress=lambda done: step(done=done))
+        if as_json:
+            _stream_json(analysis, chunks, upto, at, step)
+        else:
+            _stream_text(analysis, chunks, upto, at, step)
+
+
+def _check_octal_work(analysis: Any, upto: int) -> None:
+    """Time one more doubling of the computed values, and from it (the work grows about as
+    the square of the length) refuse a run past six hours or say how long it will be."""
+    import time
+
+    from perfectplay.impartial.octal import extend
+    before = len(analysis.values)
+    started = time.perf_counter()
+    extend(analysis, min(2 * before, upto + 1))
+    after = len(analysis.values)
+    if analysis.periodicity is not None or after > upto:
         return
-    _print_octal(payload)
+    per_square = (time.perf_counter() - started) / (after * after - before * before)
+    seconds = per_square * ((upto + 1) ** 2 - after * after)
+    asked = f"octal {analysis.code.text} --upto {upto:,}"
+    work = (f"no period certified within {after:,} values, so every value to {upto:,} is "
+            f"computed: about {duration(seconds)} here (estimated from the last {after - before:,})")
+    if seconds > OCTAL_SECONDS_MAX:
+        raise TooLarge(f"{asked}: {work}; octal refuses more than {duration(OCTAL_SECONDS_MAX)} "
+                       "of work: give a smaller --upto")
+    if seconds > OCTAL_NOTE_SECONDS:
+        click.echo(f"{asked}: {work}; Ctrl-C stops it", err=True)
 
 
-def _print_octal(payload: dict[str, Any]) -> None:
-    values = payload["sequence"]
-    click.echo(f"octal game {payload['code']}: G(0..{len(values) - 1})")
-    for first in range(0, len(values), 20):
-        click.echo(f"{first:>8}: " + " ".join(f"{v:>2}" for v in values[first:first + 20]))
-    if payload["period"] is None:
-        click.echo(f"no period certified within {payload['checked_to']:,} values (try --max-terms)")
+def _stream_text(analysis: Any, chunks: Any, upto: int, at: int | None, step: Any) -> None:
+    click.echo(f"octal game {analysis.code.text}: G(0..{upto})")
+    row: list[int] = []
+    first = 0
+    for chunk in chunks:
+        for value in chunk:
+            row.append(value)
+            if len(row) == 20:
+                click.echo(f"{first:>8}: " + " ".join(f"{v:>2}" for v in row))
+                first += 20
+                row = []
+        step(done=first + len(row))
+    if row:
+        click.echo(f"{first:>8}: " + " ".join(f"{v:>2}" for v in row))
+    found = analysis.periodicity
+    if found is None:
+        click.echo(f"no period certified within {len(analysis.values):,} values (try --max-terms)")
     else:
-        click.echo(f"period {payload['period']}, preperiod {payload['preperiod']} (last exception "
-                   f"n = {payload['preperiod'] - 1}); certified by the Guy-Smith theorem from "
-                   f"{payload['checked_to']:,} values")
-    if "at" in payload:
-        click.echo(f"G({payload['at']['n']}) = {payload['at']['grundy']}")
+        click.echo(f"period {found.period}, preperiod {found.preperiod} (last exception "
+                   f"n = {found.preperiod - 1}); certified by the Guy-Smith theorem from "
+                   f"{found.checked_to:,} values")
+    if at is not None:
+        click.echo(f"G({at}) = {analysis.grundy(at)}")
+
+
+def _stream_json(analysis: Any, chunks: Any, upto: int, at: int | None, step: Any) -> None:
+    """The JSON object written as the values come: the sequence twenty to a line."""
+    import json
+    click.echo("{\n" + f'  "code": {json.dumps(analysis.code.text)},\n  "sequence": [')
+    done = 0
+    for chunk in chunks:
+        for first in range(0, len(chunk), 20):
+            done += len(chunk[first:first + 20])
+            tail = "," if done <= upto else ""
+            click.echo("    " + ", ".join(map(str, chunk[first:first + 20])) + tail)
+        step(done=done)
+    found = analysis.periodicity
+    rest = {"period": found.period if found else None,
+            "preperiod": found.preperiod if found else None,
+            "certified": bool(found and found.certified),
+            "checked_to": found.checked_to if found else len(analysis.values)}
+    if at is not None:
+        rest["at"] = {"n": at, "grundy": analysis.grundy(at)}
+    fields = json.dumps(rest, indent=2)[1:]  # '\n  "period": ...\n}' without its opening brace
+    click.echo("  ]," + fields)
 
 
 @click.command("claim")
@@ -104,7 +164,7 @@ def claim_contest_command(block: str, n_max: int) -> None:
     from perfectplay.impartial.octal import analysed
 
     analysis = analysed("0.137" if block == "both" else "0.37", 256)
-    sizes = read_queries(sys.stdin.read(), n_max)
+    sizes = read_queries(read_stdin("claim queries on stdin"), n_max)
     if block == "right" and max(sizes, default=0) > 100_000 and analysis.periodicity is None:
         raise BadOption("--block right is the octal game 0.37, which has no known period; "
                         "n up to 100,000 is supported")

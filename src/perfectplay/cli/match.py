@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 import click
 
-from perfectplay.cli.common import game_options, load, pick_options
+from perfectplay.cli.common import game_options, load, pick_options, read_text
 from perfectplay.engine.api import SearchLimits, Settings
 from perfectplay.engine.match import (
     DEFAULT_MAX_PLIES,
@@ -22,10 +22,15 @@ from perfectplay.engine.match import (
     run_parallel_match,
 )
 from perfectplay.engine.players import PlayersFromSpecs
-from perfectplay.engine.spec import describe, parse_spec
+from perfectplay.engine.spec import MAX_THREADS, describe, parse_spec
 from perfectplay.engine.sprt import SprtTest
 from perfectplay.errors import BadOption
 from perfectplay.solving import estimating_algorithm
+
+# Random games played to find the longest when --opening-plies is past every game's end.
+RANDOM_GAMES = 200
+# The longest game a match plays before it adjudicates a draw.
+LONGEST_GAME = 10_000
 
 
 @click.command("match")
@@ -36,7 +41,8 @@ from perfectplay.solving import estimating_algorithm
 @click.option("--time", "time_limit", type=float, default=None, help="seconds per move for both players")
 @click.option("--depth", type=int, default=None, help="plies per move for both players")
 @click.option("--nodes", "node_limit", type=int, default=None, help="nodes per move for both players")
-@click.option("--threads", type=int, default=1, show_default=True, help="Lazy SMP processes per engine")
+@click.option("--threads", type=int, default=1, show_default=True,
+              help=f"Lazy SMP processes per engine (at most {MAX_THREADS})")
 @click.option("--pairs", type=int, default=100, show_default=True, help="most game pairs to play")
 @click.option("--openings", "openings_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="file of opening positions, one a line (default: random ones)")
@@ -48,12 +54,13 @@ from perfectplay.solving import estimating_algorithm
 @click.option("--alpha", type=float, default=0.05, show_default=True, help="SPRT: false-positive rate")
 @click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT: false-negative rate")
 @click.option("--max-plies", type=int, default=DEFAULT_MAX_PLIES, show_default=True,
-              help="adjudicate a longer game as a draw")
+              help=f"adjudicate a longer game as a draw (at most {LONGEST_GAME:,})")
 @click.option("--forfeit", is_flag=True, default=False,
               help="a player that answers with no move or an illegal one loses that game "
                    "(default: the match stops with the error)")
 @click.option("--concurrency", type=int, default=1, show_default=True,
-              help="game pairs played at once, each in its own process (one per core)")
+              help="game pairs played at once, each in its own process (one per core); "
+                   f"pairs at once times threads per engine at most {MAX_THREADS}")
 @click.option("--quiet", is_flag=True, default=False, help="print only the summary")
 def match_command(game_name: str, first_text: str, second_text: str, time_limit: float | None,
                   depth: int | None, node_limit: int | None, threads: int, pairs: int,
@@ -76,6 +83,12 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
                         f"{opening_plies} must be positive")
     if concurrency < 1:
         raise BadOption(f"--concurrency {concurrency}: at least one game pair at a time is needed")
+    if max_plies > LONGEST_GAME:
+        # A game that never ends (a user's, or a loopy one between two cautious players) would
+        # otherwise play on for ever (the fuzz harness: --max-plies 10^30).
+        raise BadOption(f"--max-plies {max_plies}: give at most {LONGEST_GAME:,} plies")
+    if threads > MAX_THREADS:
+        raise BadOption(f"--threads {threads}: give 1 to {MAX_THREADS} search processes per engine")
     game, _ = load(game_name, (), pick_options(kwargs))
     settings = Settings(threads=threads)
     # A game too big to solve with no evaluation: Monte Carlo by default ("engine" for the engine).
@@ -85,15 +98,15 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
         node_limit, depth = (1000, None) if mcts else (None, 4)
     limits = SearchLimits(depth=depth, nodes=node_limit, time=time_limit)
     specs = parse_spec(first_text, settings, limits, mcts), parse_spec(second_text, settings, limits, mcts)
+    _check_processes(specs, concurrency)
     test = SprtTest(elo0, elo1, alpha, beta)
     if openings_file is not None:
-        try:
-            text = openings_file.read_text()
-        except OSError as error:
-            raise BadOption(f"--openings {str(openings_file)!r}: {error.strerror}") from None
+        text = read_text(str(openings_file), f"--openings {str(openings_file)!r}")
         openings = read_openings(game, text, str(openings_file))
     else:
         openings = random_openings(game, pairs, opening_plies, seed)
+        if not openings:
+            raise BadOption(_too_many_plies(game, opening_plies, seed))
     click.echo(f"first:  {describe(specs[0])}\nsecond: {describe(specs[1])}")
     plural = "s" if len(openings) != 1 else ""
     click.echo(f"{len(openings)} opening{plural}; SPRT H0 Elo {elo0:g} vs H1 Elo {elo1:g}, "
@@ -120,6 +133,34 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
         click.echo(line)
     if state.interrupted:
         raise SystemExit(130)  # as every command ends on Ctrl-C, after the summary here
+
+
+def _check_processes(specs: tuple[Any, ...], concurrency: int) -> None:
+    """Each pair at once runs both players' Lazy SMP processes: keep the total within
+    MAX_THREADS (issue 26: 1,000 processes drove the load average to 86 on 2 cores)."""
+    threads = max(spec.settings.threads for spec in specs)
+    if concurrency * threads > MAX_THREADS:
+        raise BadOption(f"--concurrency {concurrency} with {threads} threads per engine would run "
+                        f"{concurrency * threads:,} searches at once; at most {MAX_THREADS} are allowed")
+
+
+def _too_many_plies(game: Any, plies: int, seed: int) -> str:
+    """Why no random opening of ``plies`` plies is left, with the limit a user can act on:
+    the longest of a sample of random games from the start, and the game's declared bound."""
+    import random
+    rng = random.Random(seed)
+    longest = 0
+    for _ in range(RANDOM_GAMES):
+        position, length = game.start(), 0
+        while length < plies and game.outcome(position) is None and game.moves(position):
+            position = game.play(position, rng.choice(list(game.moves(position))))
+            length += 1
+        longest = max(longest, length)
+    bound = game.properties.max_length
+    declared = f"; {game.name} games last at most {bound} plies" if bound is not None else ""
+    return (f"--opening-plies {plies}: every random game of {game.name} had ended by then (the "
+            f"longest of {RANDOM_GAMES} lasted {longest} plies{declared}); give --opening-plies "
+            f"{max(longest - 1, 0)} or fewer")
 
 
 @contextmanager

@@ -6,8 +6,8 @@ from typing import Any
 
 import click
 
-from perfectplay.cli.common import PositionCommand, game_options, load, pick_options
-from perfectplay.errors import BadOption
+from perfectplay.cli.common import PositionCommand, check_writable, game_options, load, pick_options
+from perfectplay.errors import BadOption, UnsupportedSearch
 
 
 @click.command("tree", cls=PositionCommand,
@@ -23,6 +23,16 @@ def tree_command(game: str, position: tuple[str, ...], depth: int, svg_path: str
     --svg tree.svg`)."""
     from perfectplay.pictures.tree import tree_svg
     loaded, start = load(game, position, pick_options(options))
+    if loaded.properties.loopy:
+        # The picture is alpha-beta's search, which cannot run on a game whose positions
+        # repeat (issue 26: the refusal named solve's --algorithm, which tree does not take).
+        raise UnsupportedSearch(f"{loaded.name} is loopy (positions can repeat): tree draws "
+                                "alpha-beta's search, which cannot solve it; `perfectplay solve "
+                                f"{loaded.name}` solves it by retrograde analysis")
+    if loaded.properties.too_big_to_solve:
+        raise UnsupportedSearch(f"{loaded.name} is too big to solve: tree colours every node by "
+                                "its exact value, which no search here can find")
+    check_writable(svg_path, "--svg")  # before the work, not after it
     picture = tree_svg(loaded, start, depth)
     try:
         with open(svg_path, "w", encoding="utf-8") as out:

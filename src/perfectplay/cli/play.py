@@ -24,6 +24,10 @@ LEVEL_CHOICE = click.Choice(list(LEVELS), case_sensitive=False)
 EPILOG = f"Levels, as the chance per move of a deliberate mistake: {levels_help()}."
 
 
+# The longest think time or delay between moves: a day.
+LONGEST_WAIT = 24 * 3600.0
+
+
 @click.command("play", epilog=EPILOG, cls=PositionCommand)
 @click.argument("game", required=False)
 @click.argument("position", nargs=-1)
@@ -60,6 +64,10 @@ def play_command(game: str | None, position: tuple[str, ...], first: str, level:
     """
     if think_time <= 0 or delay < 0:
         raise BadOption("--think-time must be positive and --delay not negative")
+    if not (think_time <= LONGEST_WAIT and delay <= LONGEST_WAIT):  # nan too
+        # Timers and sleeps refuse what a platform's time_t cannot hold (1e308 overflowed).
+        raise BadOption(f"--think-time {think_time:g} and --delay {delay:g}: give at most "
+                        f"{LONGEST_WAIT:,.0f} seconds (a day)")
     if (level_a or level_b) and not versus:
         raise BadOption("--level-a and --level-b set the two computers of --computer-vs-computer; "
                         "against you the computer plays at --level")

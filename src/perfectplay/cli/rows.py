@@ -9,21 +9,11 @@ import sys
 import click
 
 from perfectplay import registry
-from perfectplay.cli.common import emit_json
-from perfectplay.errors import BadOption, BadPosition
+from perfectplay.cli.common import emit_json, read_stdin, read_text
+from perfectplay.errors import BadOption
 from perfectplay.search.limits import Limits
 
 PV_HELP = "also print every best first move and the whole optimal line"
-
-
-def read_text(path: str) -> str:
-    """The file's text; an unreadable file is a one-line error naming it."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise BadPosition(f"cannot read {path}: {reason}") from None
 
 
 def answer(choice: registry.GameChoice, text: str, source: str, *, pv: bool = False,
@@ -47,7 +37,7 @@ def answer(choice: registry.GameChoice, text: str, source: str, *, pv: bool = Fa
 def crates_command(pv: bool) -> None:
     """Seed 002, the crate line: n then n values on stdin; prints `diff D` and
     `mover M other O` (solved bottom-up, O(n) memory)."""
-    answer(registry.resolve("crates"), sys.stdin.read(), "<stdin>", pv=pv)
+    answer(registry.resolve("crates"), read_stdin("the crate line on stdin"), "<stdin>", pv=pv)
 
 
 def solve_file(choice: registry.GameChoice, path: str, position: tuple[str, ...],
@@ -56,4 +46,5 @@ def solve_file(choice: registry.GameChoice, path: str, position: tuple[str, ...]
     if position:
         raise BadOption(f"give the position either in --file {path} or on the command line, "
                         "not both")
-    answer(choice, read_text(path), path, pv=pv, algorithm=algorithm, limits=limits, as_json=as_json)
+    answer(choice, read_text(path, f"--file {path!r}"), path, pv=pv, algorithm=algorithm,
+           limits=limits, as_json=as_json)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 import click
 
@@ -12,8 +12,10 @@ from perfectplay.cli.common import (
     PositionCommand,
     algorithm_option,
     book_option,
+    check_writable,
     console,
     database_option,
+    duration,
     emit_json,
     engine_option,
     game_options,
@@ -28,7 +30,7 @@ from perfectplay.cli.common import (
 )
 from perfectplay.cli.mate import print_mate
 from perfectplay.cli.rows import PV_HELP
-from perfectplay.errors import BadOption, PerfectPlayError
+from perfectplay.errors import BadOption, PerfectPlayError, UnsupportedSearch
 from perfectplay.search.results import FROM_DATABASE, Solution
 from perfectplay.search.tables import parse_table_size
 from perfectplay.solving import analyze, solve
@@ -157,10 +159,26 @@ def print_solution(solution: Solution) -> None:
         echo(style(f"retro: {stats.nodes:,} positions valued by retrograde analysis, "
                    f"{stats.elapsed_s * 1000:.1f} ms", dim=True))
         return
+    if stats.nodes == 0:
+        echo(style(_looked_up(solution.algorithm, stats), dim=True))
+        return
     echo(style(f"{solution.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
                f"{stats.cutoffs:,} cutoffs, max ply {stats.max_ply}, "
                f"{stats.elapsed_s * 1000:.1f} ms; {stats.extra_nodes:,} more nodes to find "
                "every optimal move and the line", dim=True))
+
+
+def _looked_up(source: str, stats: Any) -> str:
+    """The work line of an answer whose value cost no search (read in the opening book,
+    found by theory): the searching that found the moves and the line is counted as such,
+    not beside "0 nodes" (issue 26: `solve connect4 4453` printed "0 nodes" next to 1.45 M
+    cutoffs)."""
+    took = f"{stats.elapsed_s * 1000:.1f} ms"
+    if not stats.extra_nodes:
+        return f"{source}: answered without a search; {took}"
+    return (f"{source}: the value without a search; {stats.extra_nodes:,} nodes "
+            f"({stats.table_hits:,} table hits, {stats.cutoffs:,} cutoffs, max ply {stats.max_ply}) "
+            f"to find every optimal move and the line; {took}")
 
 
 @click.command("analyze", cls=PositionCommand)
@@ -209,7 +227,8 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
         return
     console().print(table)
     if moves[0].source:
-        console().print(f"[dim]{moves[0].source}[/dim]")
+        from rich.text import Text
+        console().print(Text(moves[0].source, style="dim"))
 
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
@@ -227,18 +246,50 @@ def table_command(game: str, sizes: str, algorithm: str, as_json: bool, **option
     """Outcomes over sizes FROM..TO, e.g. `perfectplay table takeaway 1..8`."""
     first, last = _size_range(sizes)
     choice = resolve(game, pick_options(options))
-    rows = []
-    with progress(last - first + 1, f"table {game}", quiet=as_json) as step:
-        for n in range(first, last + 1):
-            loaded, position = choice.sized(n)
-            solution = solve(loaded, position, algorithm=algorithm, pv_limit=0)
-            word = {"win": "win", "loss": "lose", "draw": "draw"}[solution.outcome or "draw"]
-            rows.append({"n": n, "outcome": word, "remoteness": solution.remoteness})
-            step()
+
+    def row(n: int) -> dict[str, Any]:
+        loaded, position = choice.sized(n)
+        solution = solve(loaded, position, algorithm=algorithm, pv_limit=0)
+        word = {"win": "win", "loss": "lose", "draw": "draw"}[solution.outcome or "draw"]
+        return {"n": n, "outcome": word, "remoteness": solution.remoteness}
+
+    rows = _table_rows(f"table {choice.name} {sizes}", first, last, row, as_json)
     if as_json:
         emit_json({"game": choice.name, "rows": rows})
     else:
         click.echo(" ".join(f"{row['n']}:{row['outcome']}" for row in rows))
+
+
+# A table estimated to take longer than this says so before it starts (issue 26: `table
+# claim 1..100000` took 69 s with no word when not on a terminal).
+TABLE_NOTE_SECONDS = 10
+
+
+def _table_rows(asked: str, first: int, last: int, row: Callable[[int], dict[str, Any]],
+                quiet: bool) -> list[dict[str, Any]]:
+    """Every size's row. The first size is solved first (it pays the one-off costs), then
+    the second and the last, timed: their mean times the number of sizes estimates the
+    whole (sizes in between cost in between), and a long table says so before the rest; a
+    progress bar shows the rest on a terminal."""
+    import time
+    count = last - first + 1
+    done = {first: row(first)}
+    if count > 2:
+        took = []
+        for n in (first + 1, last):
+            started = time.perf_counter()
+            done[n] = row(n)
+            took.append(time.perf_counter() - started)
+        estimate = sum(took) / 2 * count
+        if estimate > TABLE_NOTE_SECONDS:
+            click.echo(f"{asked}: about {duration(estimate)} for {count:,} sizes here (from the "
+                       "second and the last); Ctrl-C stops it", err=True)
+    rows = []
+    with progress(count, asked, quiet=quiet) as step:
+        for n in range(first, last + 1):
+            rows.append(done[n] if n in done else row(n))
+            step()
+    return rows
 
 
 def _size_range(sizes: str) -> tuple[int, int]:
@@ -256,6 +307,11 @@ def _size_range(sizes: str) -> tuple[int, int]:
     return first, last
 
 
+# Nodes each algorithm of `compare` may search before its row says "stopped" (issue 21:
+# minimax on Connect Four ran on for ever): a few seconds of the slowest Python search.
+COMPARE_NODE_CAP = 500_000
+
+
 @click.command("compare", cls=PositionCommand)
 @click.argument("game")
 @click.argument("position", nargs=-1)
@@ -268,43 +324,65 @@ def _size_range(sizes: str) -> tuple[int, int]:
               help="with sizes FROM..TO for POSITION (e.g. takeaway 1..25): draw nodes against "
                    "size, log scale, one curve per algorithm, to FILE (.png, .svg or .pdf)")
 @click.option("--node-cap", type=int, default=None,
-              help="with --plot: a curve stops at the first size that needs more nodes")
+              help=f"each algorithm stops past this many nodes and its row says so [default: "
+                   f"{COMPARE_NODE_CAP:,}; with --plot: none]; with --plot a curve stops at the "
+                   "first size that needs more")
 @json_option
 def compare_command(game: str, position: tuple[str, ...], algorithms: str, tt_size: str | None,
                     plot_path: str | None, node_cap: int | None, as_json: bool, **options: Any) -> None:
-    """Value, nodes and time per algorithm, and the calls each saves against the first."""
+    """Value, nodes and time per algorithm, and the calls each saves against the first.
+
+    Each algorithm stops past --node-cap nodes (an algorithm that cannot finish, such as
+    minimax on Connect Four, then says where it stopped)."""
     parse_table_size(tt_size)  # a bad size is the user's error, not a row of the table
+    if node_cap is not None and node_cap < 1:
+        raise BadOption(f"--node-cap {node_cap}: give 1 or more")
     if plot_path is not None:
         _plot_growth(game, position, algorithms, plot_path, node_cap, as_json, pick_options(options))
         return
     from perfectplay.pictures.growth import parse_algorithms
     names = parse_algorithms(algorithms)
     loaded, start = resolve(game, pick_options(options)).load(position_text(position))
+    if loaded.properties.too_big_to_solve:
+        raise UnsupportedSearch(f"{loaded.name} is too big to solve: compare times exact searches, "
+                                "and every one would only reach its node cap")
+    cap = COMPARE_NODE_CAP if node_cap is None else node_cap
     rows: list[dict[str, Any]] = []
     with progress(len(names), f"compare {game}", quiet=as_json) as step:
         for name in names:
-            rows.append(_compared(loaded, start, name, tt_size))
+            rows.append(_compared(loaded, start, name, tt_size, cap))
             step()
-    reference = next((row["nodes"] for row in rows if "nodes" in row), None)
+    reference = rows[0]["nodes"] if rows and not rows[0]["capped"] else None
     for row in rows:
-        if "nodes" in row and reference:
+        if reference and not row["capped"]:
             row["saved_vs_first"] = reference - row["nodes"]
     if as_json:
-        emit_json({"game": loaded.name, "position": loaded.format_position(start), "rows": rows})
+        emit_json({"game": loaded.name, "position": loaded.format_position(start),
+                   "node_cap": cap, "rows": rows})
         return
     _print_comparison(loaded.name, loaded.format_position(start), rows)
 
 
-def _compared(game: Any, position: Any, name: str, tt_size: str | None) -> dict[str, Any]:
-    """One algorithm's row. An algorithm that cannot solve this game is an error of the
-    request (issue 13: compare hid it in a table cell and exited 0)."""
+def _compared(game: Any, position: Any, name: str, tt_size: str | None, cap: int) -> dict[str, Any]:
+    """One algorithm's row, stopped past ``cap`` nodes. An algorithm that cannot solve this
+    game is an error of the request (issue 13: compare hid it in a table cell and exited 0)."""
+    from perfectplay.errors import LimitReached
+    from perfectplay.search.limits import Budget, Limits
     try:
-        solution = solve(game, position, algorithm=name, table_size=tt_size, pv_limit=0)
+        # A budget, not limits: a method that answers by theory (grundy) or tabulation refuses
+        # limits it has no use for, while every search stops by the budget it is handed.
+        solution = solve(game, position, algorithm=name, table_size=tt_size, pv_limit=0,
+                         budget=Budget(Limits(nodes=cap)))
     except PerfectPlayError as error:
-        raise BadOption(f"--algorithms: {name}: {error}") from None
+        # The searches' advice names solve's --algorithm; here the option is --algorithms.
+        advice = re.sub(r"--algorithm\b", "--algorithms", str(error))
+        raise BadOption(f"--algorithms: {name}: {advice}") from None
+    except LimitReached:
+        return {"algorithm": name, "value": None, "nodes": cap, "capped": True,
+                "stopped": f"stopped past {cap:,} nodes (--node-cap)"}
     return {"algorithm": name, "value": solution.describe(), "nodes": solution.stats.nodes,
-            "table_hits": solution.stats.table_hits, "cutoffs": solution.stats.cutoffs,
-            "elapsed_s": round(solution.stats.elapsed_s, 6)}
+            "capped": False, "table_hits": solution.stats.table_hits,
+            "cutoffs": solution.stats.cutoffs, "elapsed_s": round(solution.stats.elapsed_s, 6)}
 
 
 def _print_comparison(game: str, position: str, rows: list[dict[str, Any]]) -> None:
@@ -314,14 +392,18 @@ def _print_comparison(game: str, position: str, rows: list[dict[str, Any]]) -> N
         table.add_column(column, justify="left" if column in ("algorithm", "value") else "right")
     first = rows[0]["algorithm"]
     for row in rows:
-        if "error" in row:
-            table.add_row(row["algorithm"], row["error"], "", "", "", "", "")
+        if row["capped"]:
+            table.add_row(row["algorithm"], "stopped", f"> {row['nodes']:,}", "", "", "", "")
             continue
         saved = row.get("saved_vs_first", 0)
         share = f"{saved:,} ({saved / max(rows[0].get('nodes', 1), 1):.1%} of {first})" if saved else "-"
         table.add_row(row["algorithm"], row["value"], f"{row['nodes']:,}", f"{row['table_hits']:,}",
                       f"{row['cutoffs']:,}", f"{row['elapsed_s'] * 1000:.1f}", share)
     console().print(table)
+    capped = [row for row in rows if row["capped"]]
+    if capped:
+        click.echo(f"stopped: {', '.join(row['algorithm'] for row in capped)} passed the node cap "
+                   f"of {capped[0]['nodes']:,} without an answer (--node-cap)")
 
 
 def _plot_growth(game: str, sizes: tuple[str, ...], algorithms: str, path: str, node_cap: int | None,
@@ -330,8 +412,7 @@ def _plot_growth(game: str, sizes: tuple[str, ...], algorithms: str, path: str, 
     from perfectplay.pictures.growth import measure, parse_algorithms, parse_sizes
     from perfectplay.pictures.plot import check_path, plot_growth
     check_path(path)
-    if node_cap is not None and node_cap < 1:
-        raise BadOption(f"--node-cap {node_cap}: give 1 or more")
+    check_writable(path, "--plot")  # before the work, not after it (issue 26)
     growth = measure(game, parse_sizes(" ".join(sizes)), parse_algorithms(algorithms), options, node_cap)
     plot_growth(growth, path)
     if as_json:

@@ -27,6 +27,9 @@ from perfectplay.errors import LimitReached
 # After the deadline, the search's own stop and the printing of its answer get this long
 # (plus a tenth of the limit) before the command is cut off.
 GRACE_SECONDS = 0.5
+# The longest timer armed: setitimer takes a time_t, and `--time 1e308` overflowed it
+# (issue 21). A limit past a year bounds nothing a command does, so no timer is armed.
+LONGEST_TIMER_SECONDS = 365 * 24 * 3600.0
 
 
 def grace(seconds: float) -> float:
@@ -37,6 +40,8 @@ def arm_time_limit(context: click.Context, param: click.Parameter, seconds: floa
     """A click callback for --time: arm the watchdog, disarmed when the command ends."""
     if seconds is None or not seconds > 0 or not math.isfinite(seconds) or not _free():
         return seconds  # an invalid value is refused later, with the other limits
+    if seconds + grace(seconds) > LONGEST_TIMER_SECONDS:
+        return seconds
     limit = seconds
 
     def expire(signum: int, frame: Any) -> None:

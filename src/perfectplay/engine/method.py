@@ -31,8 +31,10 @@ class DepthReport:
 
 def _objection(game: Game[Any, Any], request: Request) -> str | None:
     if not request.bounded:
+        # A loopy game has one exact method: tt would refuse it (issue 26).
+        exact = "retro (retrograde analysis)" if game.properties.loopy else "tt"
         return ("the engine searches to a limit: give --depth, --nodes or --time "
-                "(without one, an exact method such as tt solves the position)")
+                f"(without one, an exact method such as {exact} solves the position)")
     if request.outcome_only:
         return "the engine's values carry distances and estimates; drop --outcome-only"
     return None

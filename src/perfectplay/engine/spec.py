@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from perfectplay.engine.api import SearchLimits, Settings
+from perfectplay import value as V
+from perfectplay.engine.api import MAX_DEPTH, SearchLimits, Settings
 from perfectplay.errors import BadOption
 
 SWITCHES = {"pvs": "pvs", "aspiration": "aspiration", "killers": "killers", "history": "history",
@@ -25,6 +26,18 @@ SWITCHES = {"pvs": "pvs", "aspiration": "aspiration", "killers": "killers", "his
 WHOLE = {"threads": "threads", "tt-size": "tt_size", "window": "aspiration_window",
          "reduction": "null_reduction", "lmr-from": "lmr_moves"}
 LIMITS = {"depth": int, "nodes": int, "time": float}
+
+# The largest values a player may ask for. Threads and the table are the bounds the UCI
+# options advertise (Threads max 64; Hash max 1024 MB of 16-byte entries: uci/protocol.py);
+# `threads=1000` started 1,000 processes and a load average of 86 on 2 cores (issue 26).
+MAX_THREADS = 64
+MAX_TABLE_ENTRIES = (1024 << 20) // 16
+# Each setting's range, lowest to highest, both allowed; time in seconds per move.
+RANGES: dict[str, tuple[float, float]] = {
+    "threads": (1, MAX_THREADS), "tt-size": (16, MAX_TABLE_ENTRIES),
+    "window": (1, V.DECISIVE), "reduction": (1, 4), "lmr-from": (1, 256),
+    "depth": (1, MAX_DEPTH), "nodes": (1, 10**15), "time": (0.0, 10**9),
+}
 
 
 @dataclass(frozen=True)
@@ -44,11 +57,15 @@ def parse_spec(text: str, settings: Settings, limits: SearchLimits, mcts: bool =
     limit_changes: dict[str, Any] = {}
     uci = None
     options: list[tuple[str, str]] = []
+    given: set[str] = set()
     for item in (part.strip() for part in text.split(",")):
         if not item:
             continue
         key, _, raw = item.partition("=")
         key, raw = key.strip(), raw.strip()
+        if key in given:
+            raise BadOption(f"player {text!r}: {key} is given twice; give each setting once")
+        given.add(key)
         if item in ("mcts", "engine"):
             mcts = item == "mcts"
         elif key == "uci":
@@ -76,10 +93,19 @@ def parse_spec(text: str, settings: Settings, limits: SearchLimits, mcts: bool =
 
 
 def _number(text: str, key: str, raw: str, kind: type) -> Any:
+    """``raw`` as a number of ``kind`` within the setting's range (RANGES); time above 0."""
     try:
-        return kind(raw)
+        number = kind(raw)
     except ValueError:
         raise BadOption(f"player {text!r}: {key} must be a number (got {raw!r})") from None
+    low, high = RANGES[key]
+    if kind is float:
+        if not low < number <= high:  # also refuses nan
+            raise BadOption(f"player {text!r}: {key}={raw} is out of range: give more than "
+                            f"{low:g} and at most {high:g} seconds")
+    elif not low <= number <= high:
+        raise BadOption(f"player {text!r}: {key}={raw} is out of range: give {low:,} to {high:,}")
+    return number
 
 
 def describe(spec: PlayerSpec) -> str:

@@ -106,6 +106,21 @@ class OctalAnalysis:
         e, p = self.periodicity.preperiod, self.periodicity.period
         return values[e + (n - e) % p]
 
+    def values_between(self, first: int, last: int) -> list[int]:
+        """G(first..last-1): the computed values, then the certified period's (no computing:
+        `octal 0.77 --upto 10000000` needs 83 computed values, not ten million)."""
+        values = self.values
+        known = [int(v) for v in values[first:min(last, len(values))]]
+        start = max(first, len(values))
+        if start >= last:
+            return known
+        if self.periodicity is None:
+            raise BadOption(f"G({start}) of {self.code.text} is beyond the {len(values):,} "
+                            "values computed, and no certified period covers it")
+        e, p = self.periodicity.preperiod, self.periodicity.period
+        cycle = [int(v) for v in values[e:e + p]]
+        return known + [cycle[(n - e) % p] for n in range(start, last)]
+
 
 def sequence(code: OctalCode, terms: int, known: Sequence[int] = (),
              on_progress: Callable[[int], None] | None = None) -> list[int]:
@@ -132,6 +147,37 @@ def analyse(code: OctalCode, max_terms: int = DEFAULT_MAX_TERMS, at_least: int =
         values = sequence(code, terms, values, on_progress)
 
 
+def extend(analysis: OctalAnalysis, terms: int,
+           on_progress: Callable[[int], None] | None = None) -> None:
+    """Compute G up to ``terms`` values when no certified period gives them, and look for a
+    period again in the longer run."""
+    if analysis.periodicity is not None or terms <= len(analysis.values):
+        return
+    analysis.values = sequence(analysis.code, terms, analysis.values, on_progress)
+    analysis.periodicity = find_period(analysis.values, analysis.code.last)
+
+
+# Values handed out at a time by stream_values (a thousand printed lines of twenty).
+STREAM_CHUNK = 20_000
+
+
+def stream_values(analysis: OctalAnalysis, upto: int,
+                  on_progress: Callable[[int], None] | None = None) -> Iterator[list[int]]:
+    """G(0..upto) in consecutive chunks, each handed out as soon as it is known, so a reader
+    sees the first values at once and may stop early (issue 21: `octal 0.77 --upto 1000000
+    | head -1` computed for 136 s after its reader had gone). Values past the computed
+    ones come from the certified period, else are computed in runs of doubling length."""
+    done = 0
+    while done <= upto:
+        if analysis.periodicity is None and done >= len(analysis.values):
+            extend(analysis, min(2 * len(analysis.values), upto + 1), on_progress)
+        last = min(upto + 1, done + STREAM_CHUNK)
+        if analysis.periodicity is None:
+            last = min(last, len(analysis.values))
+        yield analysis.values_between(done, last)
+        done = last
+
+
 @lru_cache(maxsize=64)
 def analysed(code_text: str, max_terms: int = DEFAULT_MAX_TERMS) -> OctalAnalysis:
     """:func:`analyse` of a code, kept for the process (claim and octal games reuse it)."""
@@ -141,7 +187,7 @@ def analysed(code_text: str, max_terms: int = DEFAULT_MAX_TERMS) -> OctalAnalysi
 # The code and the plain rule live in octal_code (sparse builds on them too); they are part of
 # this module's interface.
 __all__ = [
-    "DEFAULT_MAX_TERMS", "OctalAnalysis", "OctalCode", "PLAIN_TERMS", "Periodicity", "analyse",
-    "analysed", "find_period", "parse_code", "plain_sequence", "sequence", "subtraction_code",
-    "terms_to_certify",
+    "DEFAULT_MAX_TERMS", "OctalAnalysis", "OctalCode", "PLAIN_TERMS", "Periodicity", "STREAM_CHUNK",
+    "analyse", "analysed", "extend", "find_period", "parse_code", "plain_sequence", "sequence",
+    "stream_values", "subtraction_code", "terms_to_certify",
 ]

@@ -14,12 +14,14 @@ from html import escape
 from typing import Any, Hashable
 
 from perfectplay import value as V
-from perfectplay.errors import BadOption
+from perfectplay.errors import BadOption, LimitReached, TooLarge
 from perfectplay.game import Game
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.solving import solve
 
 MAX_NODES = 3_000
+# The alpha-beta search the picture shows stops here (a few seconds in Python).
+MAX_SEARCH_NODES = 200_000
 LEAF_GAP, LEVEL_GAP, MARGIN = 18, 120, 40
 
 
@@ -87,9 +89,17 @@ def build_tree(game: Game[Any, Any], root: Any, depth: int, seconds: float | Non
         # Counted first, without solving each node, so a huge --depth is refused at once.
         raise BadOption(f"the tree to depth {depth} has more than {MAX_NODES} nodes; "
                         "give a smaller --depth or a later position")
-    budget = None if seconds is None else Budget(Limits(time=seconds))
+    budget = Budget(Limits(nodes=MAX_SEARCH_NODES, time=seconds))
     recorder = Recorder(game, root)
-    searched = solve(recorder, root, algorithm="alphabeta", pv_limit=0, engine="python", budget=budget)
+    try:
+        searched = solve(recorder, root, algorithm="alphabeta", pv_limit=0, engine="python",
+                         budget=budget)
+    except LimitReached:
+        if seconds is not None and budget.elapsed() >= seconds:
+            raise  # the caller's time (the web page's bound)
+        # Connect Four's empty board: alpha-beta alone would search for days (issue 21).
+        raise TooLarge(f"the tree's exact values need more than {MAX_SEARCH_NODES:,} nodes of "
+                       "alpha-beta search; draw it from a later position") from None
     count = [0]
 
     def grow(position: Any, move: str, left: int, searched_here: bool) -> Node:

@@ -34,8 +34,11 @@ from perfectplay.errors import LimitReached
 from perfectplay.game import Game, Outcome
 from perfectplay.retro.result import Progress, ProgressFn, RetroResult, RetroStats
 
-# Poll for a stop and report progress every this many positions.
+# Report progress every this many positions, and poll for a stop every POLL_EVERY: a game
+# with slow moves (chess, some 1,000 positions a second) went 30 s between polls, past any
+# --time (issue 21).
 PROGRESS_EVERY = 1 << 15
+POLL_EVERY = 1 << 9
 UNKNOWN, WON, LOST, DRAWN = 0, 1, 2, 3
 PollFn = Callable[[int], None]
 
@@ -110,8 +113,9 @@ def enumerate_graph(game: Game[Any, Any], root: Any, *, max_positions: int,
                 same_mover.append(1 if extra and keeps(position, move) else 0)
         first.append(len(edges))
         done += 1
-        if not done & (PROGRESS_EVERY - 1):
+        if not done & (POLL_EVERY - 1):
             poll(done)
+        if not done & (PROGRESS_EVERY - 1):
             if progress is not None:
                 progress(Progress("enumerate", done, None, time.perf_counter() - started))
     graph.remoteness = array("q", bytes(8 * len(keys)))

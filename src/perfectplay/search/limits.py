@@ -6,6 +6,7 @@ import os
 import threading
 import time
 from dataclasses import dataclass
+from typing import Callable, NoReturn
 
 from perfectplay.errors import BadOption
 
@@ -25,6 +26,12 @@ def resident_bytes() -> int | None:
             return int(statm.read().split()[1]) * _PAGE
     except (OSError, ValueError, IndexError):
         return None
+
+
+# A deadline further off than this is kept at this distance: waits on a lock or a thread
+# with the time left refuse timeouts past a platform's time_t (`--think-time 1e308` ended in
+# OverflowError), and a year bounds nothing a search does.
+LONGEST_DEADLINE_SECONDS = 365 * 24 * 3600.0
 
 
 @dataclass(frozen=True)
@@ -63,7 +70,8 @@ class Budget:
     def __init__(self, limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
         self.started = time.perf_counter()
-        self.deadline = None if self.limits.time is None else self.started + self.limits.time
+        self.deadline = None if self.limits.time is None else \
+            self.started + min(self.limits.time, LONGEST_DEADLINE_SECONDS)
         self.node_limit = self.limits.nodes
         # Searches poll at every (poll_mask + 1)-th node and at node_cap, so a node limit
         # holds exactly: a search never enters more than ``nodes`` nodes.
@@ -73,18 +81,23 @@ class Budget:
         self.poll_mask = 255 if self.deadline is not None else 4095
         self.memory_start = resident_bytes()
         self.memory_allowed = MEMORY_HEADROOM
+        self.polled_nodes = 0  # the node count at the last poll, for a caller's message
+        # Called with the reason just before poll raises OutOfBudget (search/deep.py: a search
+        # deep in a game hands over to its caller before it unwinds).
+        self.before_stopping: Callable[[str], None] | None = None
 
     def allow_memory(self, table_bytes: int) -> None:
         """A search's table may fill this much on top of the headroom."""
         self.memory_allowed = MEMORY_HEADROOM + table_bytes
 
     def poll(self, nodes: int) -> None:
+        self.polled_nodes = nodes
         if self.stop.is_set():
-            raise OutOfBudget("stopped")
+            self._out("stopped")
         if self.deadline is not None and time.perf_counter() >= self.deadline:
-            raise OutOfBudget("time")
+            self._out("time")
         if self.node_limit is not None and nodes >= self.node_limit:
-            raise OutOfBudget("nodes")
+            self._out("nodes")
         self.check_memory()
 
     def check_memory(self) -> None:
@@ -92,8 +105,13 @@ class Budget:
             return
         now = resident_bytes()
         if now is not None and now - self.memory_start > self.memory_allowed:
-            raise OutOfBudget(f"memory: grew by {(now - self.memory_start) >> 20:,} MB, more than "
-                              f"the table's size plus {MEMORY_HEADROOM >> 20:,} MB")
+            self._out(f"memory: grew by {(now - self.memory_start) >> 20:,} MB, more than "
+                      f"the table's size plus {MEMORY_HEADROOM >> 20:,} MB")
+
+    def _out(self, reason: str) -> NoReturn:
+        if self.before_stopping is not None:
+            self.before_stopping(reason)
+        raise OutOfBudget(reason)
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.started

@@ -12,12 +12,19 @@ comparing with another engine's divide.
 
 from __future__ import annotations
 
+import random
+import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
+from perfectplay.errors import LimitReached
 from perfectplay.game import Game
 from perfectplay.search.deep import run_deep
-from perfectplay.search.limits import Budget
+from perfectplay.search.limits import Budget, OutOfBudget
+
+# A random walk of the estimate stops here: a game still going after this many plies is
+# longer than any perft a person means (a loopy game, or one that never ends).
+PROBE_PLIES = 100_000
 
 
 @dataclass(frozen=True)
@@ -29,12 +36,68 @@ class PerftResult:
     finished_games: int | None
 
 
+@dataclass(frozen=True)
+class PerftEstimate:
+    """What a perft to some depth would cost, from random walks before any of the work.
+
+    ``nodes`` is the mean of Knuth's estimator over the walks (each walk counts 1 + b1 +
+    b1 b2 + ... for the branching factors b met on the way; D. E. Knuth, "Estimating the
+    efficiency of backtrack programs", 1975), or ``None`` when it passed ``cap`` or a walk
+    went past PROBE_PLIES plies; ``seconds_per_node`` is the time the walks took per step,
+    close to a perft's time per node (both ask the game for moves and play them).
+    """
+
+    nodes: float | None
+    seconds_per_node: float
+    cap: float
+    endless: bool = False  # a walk went past PROBE_PLIES plies without the game ending
+
+    @property
+    def seconds(self) -> float | None:
+        return None if self.nodes is None else self.nodes * self.seconds_per_node
+
+
+def estimate_perft(game: Game[Any, Any], position: Any, depth: int, cap: float,
+                   probes: int = 64, seed: int = 0) -> PerftEstimate:
+    """The nodes a perft to ``depth`` would visit, estimated by ``probes`` random walks."""
+    rng = random.Random(seed)
+    total = 0.0
+    steps = 0
+    started = time.perf_counter()
+    for probe in range(probes):
+        if probe == 1:  # the time per step leaves out the first walk's one-off set-up costs
+            steps, started = 0, time.perf_counter()
+        node, product, estimate = position, 1.0, 1.0
+        for ply in range(depth):
+            if ply >= PROBE_PLIES or estimate > cap * probes:
+                return PerftEstimate(None, _per_step(started, steps), cap, ply >= PROBE_PLIES)
+            if game.outcome(node) is not None:
+                break
+            moves = game.moves(node)
+            if not moves:
+                break
+            product *= len(moves)
+            estimate += product
+            node = game.play(node, moves[rng.randrange(len(moves))])
+            steps += 1
+        total += estimate
+        if total > cap * probes:
+            return PerftEstimate(None, _per_step(started, steps), cap)
+    return PerftEstimate(total / probes, _per_step(started, steps), cap)
+
+
+def _per_step(started: float, steps: int) -> float:
+    return (time.perf_counter() - started) / max(steps, 1)
+
+
 class _Counter:
     """One perft walk: the counts, the nodes visited, and the budget polled on the way."""
 
-    def __init__(self, game: Game[Any, Any], budget: Budget, finished: bool) -> None:
+    def __init__(self, game: Game[Any, Any], budget: Budget, finished: bool,
+                 on_nodes: Callable[[int], None] | None = None) -> None:
         self.game = game
         self.poll = budget.poll
+        self.on_nodes = on_nodes
         self.bulk = not finished
         self.finished = 0
         self.nodes = 0
@@ -43,6 +106,8 @@ class _Counter:
         self.nodes += 1
         if not self.nodes & 4095:
             self.poll(self.nodes)
+            if self.on_nodes is not None:
+                self.on_nodes(self.nodes)
         game = self.game
         if left == 1 and self.bulk:
             # Counted first: a game whose count keeps the move list (chess) then finds the
@@ -64,17 +129,28 @@ class _Counter:
 
 
 def perft(game: Game[Any, Any], position: Any, depth: int, budget: Budget | None = None, *,
-          finished: bool = False) -> PerftResult:
+          finished: bool = False, on_nodes: Callable[[int], None] | None = None) -> PerftResult:
     """The number of move sequences of length ``depth`` from ``position``; with ``finished``,
-    also the games ended within ``depth`` moves (every leaf is then visited: slower)."""
+    also the games ended within ``depth`` moves (every leaf is then visited: slower).
+    ``on_nodes`` hears the nodes visited so far every few thousand nodes (a progress bar). A
+    budget that runs out (time, nodes, the memory bound, a stop request) raises LimitReached
+    saying how far the count got."""
     budget = budget or Budget()
-    counter = _Counter(game, budget, finished)
+    counter = _Counter(game, budget, finished, on_nodes)
 
     def task() -> PerftResult:
         total = counter.count(position, depth)
         return PerftResult(depth, total, counter.finished if finished else None)
 
-    return run_deep(task, budget)
+    return _counted(task, budget, depth, counter)
+
+
+def _counted(task: Callable[[], Any], budget: Budget, depth: int, counter: _Counter) -> Any:
+    try:
+        return run_deep(task, budget)
+    except OutOfBudget as reason:
+        raise LimitReached(f"perft to depth {depth} stopped by its {reason} after {counter.nodes:,} "
+                           "nodes, before the count was complete") from None
 
 
 def divide(game: Game[Any, Any], position: Any, depth: int,
@@ -90,7 +166,7 @@ def divide(game: Game[Any, Any], position: Any, depth: int,
         return [(move, counter.count(game.play(position, move), depth - 1))
                 for move in game.legal_moves(position)]
 
-    return run_deep(task, budget)
+    return _counted(task, budget, depth, counter)
 
 
 def reachable_positions(game: Game[Any, Any], position: Any) -> set[Any]:
