@@ -37,7 +37,7 @@ FULL = os.environ.get("PERFECTPLAY_FUZZ") == "full"
 SAMPLE = 240
 HANG_SECONDS = 20  # generous: the machine running the tests may be busy on both cores
 
-BUILT_IN = [entry.name for entry in registry.ENTRIES]
+BUILT_IN = [entry.name for entry in registry.entries()]
 # Games from files, named as a user would: relative to the working directory, below it,
 # above it, missing, broken.
 USER_GAMES = ["buggy.py:ListKey", "buggy.py:OutcomeWord", "buggy.py:MovesRaise",
