@@ -33,7 +33,7 @@ def test_perft_refuses_a_count_no_machine_finishes(args: tuple[str, ...], refusa
 
 
 def test_perft_of_a_game_that_ends_still_counts_past_its_length() -> None:
-    ran = run_main("perft", "tictactoe", "--depth", BIG, "--json")
+    ran = run_main("perft", "tictactoe", "--depth", BIG, "--finished", "--json")
     assert ran.code == 0, ran.stderr
     assert json.loads(ran.stdout)["finished_games"] == 255_168
 

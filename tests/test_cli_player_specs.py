@@ -26,8 +26,9 @@ def test_a_thousand_threads_are_refused_before_any_process_starts() -> None:
 
 
 def test_the_bounds_are_the_ones_the_uci_options_advertise() -> None:
-    from perfectplay.uci.protocol import ENTRY_BYTES, MAX_HASH_MB
-    from perfectplay.uci.protocol import MAX_THREADS as UCI_THREADS
+    from perfectplay.uci.options import MAX_HASH_MB
+    from perfectplay.uci.options import MAX_THREADS as UCI_THREADS
+    from perfectplay.uci.protocol import ENTRY_BYTES
     assert MAX_THREADS == UCI_THREADS
     assert MAX_TABLE_ENTRIES == (MAX_HASH_MB << 20) // ENTRY_BYTES
 

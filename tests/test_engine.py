@@ -441,5 +441,5 @@ def test_late_move_reductions_are_a_player_setting_with_checked_numbers() -> Non
 
     spec = parse_spec("lmr=on,lmr-from=4", Settings(), SearchLimits())
     assert spec.settings.lmr and spec.settings.lmr_moves == 4
-    with pytest.raises(BadOption, match="late-move reductions from move 0"):
+    with pytest.raises(BadOption, match="lmr-from=0 is out of range: give 1 to 256"):
         parse_spec("lmr-from=0", Settings(), SearchLimits())

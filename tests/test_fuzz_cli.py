@@ -45,7 +45,7 @@ USER_GAMES = ["buggy.py:ListKey", "buggy.py:OutcomeWord", "buggy.py:MovesRaise",
               "quits.py:Game", "raises.py:Game", "binary.py:Game", "missing.py:Game",
               "buggy.py:Missing", "buggy.py:"]
 # Games where exact work from the start can be long: their commands get a bound.
-LONG = {"connect4", "chess", "endless.py:Endless"}
+LONG = {"connect4", "chess", "kalah", "dots", "hex", "othello", "endless.py:Endless"}
 
 POSITIONS = ["-1", "-8 -15", "abc", "", " ", "0", BIG, "9" * 40, "1.5", "XXX/OOO/XXX", "1212121",
              "\u00e9", "1,2,,3", "--", "\x00"]

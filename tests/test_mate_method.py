@@ -159,7 +159,8 @@ def test_a_users_game_that_declares_itself_too_big_is_refused_and_played_by_esti
     (tmp_path / "grid.py").write_text(GRID_GAME)
     refused = run("solve", "grid.py:Grid", cwd=tmp_path)
     assert refused.returncode == 2
-    assert refused.stderr.strip() == ("error: grid is too big to solve exactly: use --algorithm engine "
+    # No evaluation function: Monte Carlo estimates it (issue 23), not the engine searching blind.
+    assert refused.stderr.strip() == ("error: grid is too big to solve exactly: use --algorithm mcts "
                                       "--time T (seconds) for an estimate, or --mate N to prove a "
                                       "forced win within N moves")
     # The flag is the game's: a small position is tried exactly once a limit bounds the try.

@@ -137,3 +137,11 @@ def test_play_thinks_with_mcts_about_a_big_blind_game() -> None:
     assert not analysis.exact and len(analysis.moves) == 4
     assert analysis.depth is not None and analysis.depth >= 1  # the tree's depth, for "searched N deep"
     assert all(move.note and "visits" in move.note for move in analysis.moves)
+
+
+def test_a_game_too_big_to_solve_without_an_evaluation_is_pointed_to_monte_carlo() -> None:
+    # Issue 23: the engine would search blind; the refusal names the method that can estimate.
+    from conftest import run_main
+    ran = run_main("solve", "kalah")  # Kalah(6, 4): no evaluation function, too big here
+    assert (ran.code, ran.stderr) == (2, "error: kalah is too big to solve exactly: use --algorithm "
+                                         "mcts --time T (seconds) for an estimate\n")

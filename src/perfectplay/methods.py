@@ -74,8 +74,11 @@ def too_big_without_limit(game: Game[Any, Any], request: Request) -> str | None:
     if not game.properties.too_big_to_solve or request.bounded or request.budget is not None:
         return None  # a budget is a limit too: its owner can stop it (the web's think time)
     mate = "" if game.properties.is_score else ", or --mate N to prove a forced win within N moves"
-    return (f"{game.name} is too big to solve exactly: use --algorithm engine --time T (seconds) for "
-            f"an estimate{mate}")
+    # A game with no evaluation function is estimated by Monte Carlo: the engine would be blind.
+    blind = getattr(type(game), "evaluate", None) is Game.evaluate
+    estimator = "mcts" if blind else "engine"
+    return (f"{game.name} is too big to solve exactly: use --algorithm {estimator} --time T (seconds) "
+            f"for an estimate{mate}")
 
 
 GameCheck = Callable[[Game[Any, Any]], bool]

@@ -27,6 +27,10 @@ PLAYERS = "AB"
 _DOT = re.compile(r"^([a-z])(\d+)$")
 
 
+# The largest board the numba table values (games/dots/kernel.py's MAX_LINES).
+TABLED_LINES = 25
+
+
 class DotsAndBoxes(Game[Position, int]):
     name = "dots"
     method_modules = ("perfectplay.games.dots.kernel_method",)
@@ -44,8 +48,9 @@ class DotsAndBoxes(Game[Position, int]):
         self.boxes_of = [[box for box, mask in enumerate(self.box_masks) if mask >> line & 1]
                          for line in range(self.edges)]
         self.full = (1 << self.edges) - 1
+        # Past the table's 25 lines (3x4 boxes has 31) no exact search finishes here.
         self.properties = Properties(kind=Kind.SCORE, extra_turns=True, max_length=self.edges,
-                                     value_bound=self.boxes)
+                                     value_bound=self.boxes, too_big_to_solve=self.edges > TABLED_LINES)
 
     def _box_mask(self, row: int, column: int) -> int:
         top = row * self.width + column

@@ -41,6 +41,10 @@ MAX_PITS = 12
 MAX_SEEDS = 30
 
 
+# The most seeds a side whose start this machine's kernel has solved (docs/extra_turns.md).
+SOLVED_SEEDS_A_SIDE = 20
+
+
 class Kalah(Game[Position, int]):
     name = "kalah"
     method_modules = ("perfectplay.games.kalah.kernel_method",)
@@ -53,8 +57,11 @@ class Kalah(Game[Position, int]):
         self.pits = pits
         self.seeds = seeds
         self.empty_capture = empty_capture
+        # Solved here up to 20 seeds a side ((5, 4) took 355 s with the kernel); (6, 4) ran
+        # past 45 minutes: beyond that an exact search without a limit is refused up front.
         self.properties = Properties(kind=Kind.SCORE, extra_turns=True,
-                                     value_bound=2 * pits * seeds)
+                                     value_bound=2 * pits * seeds,
+                                     too_big_to_solve=pits * seeds > SOLVED_SEEDS_A_SIDE)
 
     def options(self) -> dict[str, object]:
         return {"pits": self.pits, "seeds": self.seeds, "empty_capture": self.empty_capture}
