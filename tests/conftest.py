@@ -29,14 +29,17 @@ class Ran:
     stderr: str
 
 
-def run_main(*args: str, stdin: str = "") -> Ran:
+def run_main(*args: str, stdin: str | bytes = "") -> Ran:
     """Run ``perfectplay.cli.main`` in this process (much faster than a subprocess), with
-    standard input, output and error replaced, and return what it printed and its exit code."""
+    standard input, output and error replaced, and return what it printed and its exit code.
+    ``stdin`` as bytes is read through a strict UTF-8 reader, as a process in a UTF-8 locale
+    reads them."""
     from perfectplay.cli import main
     out, err = io.StringIO(), io.StringIO()
     code = 0
     saved_stdin = sys.stdin
-    sys.stdin = io.StringIO(stdin)
+    sys.stdin = io.StringIO(stdin) if isinstance(stdin, str) else \
+        io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             main(list(args))

@@ -14,13 +14,10 @@ its command line."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import random
 import signal
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -185,24 +182,6 @@ class Hang(Exception):
     """Raised by the watchdog when one case runs past HANG_SECONDS."""
 
 
-def run_bytes(args: tuple[str, ...], stdin: bytes) -> Ran:
-    """``perfectplay.cli.main`` in this process with ``stdin`` as bytes behind a strict UTF-8
-    reader, as a process in a UTF-8 locale reads them."""
-    from perfectplay.cli import main
-    out, err = io.StringIO(), io.StringIO()
-    code = 0
-    saved = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            main(list(args))
-    except SystemExit as done:
-        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
-    finally:
-        sys.stdin = saved
-    return Ran(code, out.getvalue(), err.getvalue())
-
-
 def run_guarded(args: tuple[str, ...], stdin: bytes | str = b"") -> tuple[Ran, float]:
     def alarm(signum: int, frame: Any) -> None:
         raise Hang(" ".join(args))
@@ -211,7 +190,7 @@ def run_guarded(args: tuple[str, ...], stdin: bytes | str = b"") -> tuple[Ran, f
     signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS)
     started = time.perf_counter()
     try:
-        ran = run_main(*args, stdin=stdin) if isinstance(stdin, str) else run_bytes(args, stdin)
+        ran = run_main(*args, stdin=stdin)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
