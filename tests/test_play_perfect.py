@@ -90,3 +90,20 @@ def test_the_banner_calls_a_book_position_solved_though_its_moves_take_seconds()
     analyst = Analyst(ConnectFour())
     assert analyst.probe(ConnectFour().parse_position(ONLY_WIN))
     assert not analyst.impatient
+
+
+# Past the book (10 stones): the value itself costs about 1.1 s of CPU, and only column 2 wins.
+VALUE_PAST_THE_BOOK = "4444422233"
+
+
+def test_a_position_whose_value_takes_longer_than_half_the_think_time_is_played_exactly() -> None:
+    # Before, the first look gave the value half the think time; with 1 s that is 0.5 s, too
+    # little here, so the level judged exact play out of reach and played an estimate (the
+    # web page's computer played 6, which does not win).
+    game = ConnectFour()
+    analyst = Analyst(game, think_time=1.0, value_probe=analyst_module.VALUE_PROBE_CPU)
+    position = game.parse_position(VALUE_PAST_THE_BOOK)
+    assert analyst.probe(position) and not analyst.impatient
+    found = analyst.best_moves(position)
+    assert found.exact
+    assert [move.notation for move in found.moves] == ["2"]

@@ -194,14 +194,29 @@ def test_ctrl_c_while_the_computer_thinks_about_a_big_game_ends_cleanly() -> Non
     # (Big Nim is answered by theory at once now; Connect Four still needs the clock.)
     # An 8x7 board: the opening book (7x6) does not cover it, and it is far too big to solve.
     game, start = registry.load("connect4", {"width": 8, "height": 7})
+    # The hard level: the perfect one first looks for the value for up to 10 s of CPU (the
+    # next test).
     person = Person(game, "connect4", "--width", "8", "--height", "7", "--think-time", "2",
-                    start=start)
+                    "--level", "hard", start=start)
     person.read()
     person.child.sendline("4")
     person.child.expect_exact("Thinking (up to 2 s)...")
     person.child.sendintr()
     assert person.finish() == 0
     assert "Game left after 1 move (interrupted). Bye." in person.seen
+
+
+def test_the_perfect_level_shows_its_look_for_a_big_games_value_and_ctrl_c_ends_it() -> None:
+    # The perfect level gives the start position's value up to VALUE_PROBE_CPU seconds of CPU
+    # (a position past Connect Four's book needs more than half the think time); on a board
+    # far too big it says where the search stands instead of hanging silently.
+    child = spawn("play", "connect4", "--width", "8", "--height", "7", "--think-time", "1")
+    child.expect_exact("Looking further for this position's value, to see whether I can play "
+                       "it exactly (up to 10 s of CPU)...")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
 
 
 def test_ctrl_c_stops_two_computers_with_exit_code_zero() -> None:

@@ -11,7 +11,7 @@ import click
 from perfectplay import registry
 from perfectplay.cli.common import PositionCommand, database_option, game_options, pick_options, resolve
 from perfectplay.errors import BadOption, PerfectPlayError
-from perfectplay.play.analyst import DEFAULT_THINK_TIME, Analyst
+from perfectplay.play.analyst import DEFAULT_THINK_TIME, VALUE_PROBE_CPU, Analyst
 from perfectplay.play.levels import DEFAULT_LEVEL, LEVELS, level_named, levels_help
 from perfectplay.play.match import Computer, HumanMatch, watch
 from perfectplay.play.session import Session
@@ -93,7 +93,12 @@ def play_command(game: str | None, position: tuple[str, ...], first: str, level:
               "position": loaded.format_position(start)}
     if database is not None:
         store_for(database, loaded)  # a bad file is refused before the game starts
-    analyst = Analyst(loaded, think_time=think_time, database=database)
+    # The perfect level looks longer for the start position's value (VALUE_PROBE_CPU), so
+    # that it proves its moves wherever exact play is in reach.
+    levels = (level_a or level, level_b or level) if versus else (level,)
+    perfect = any(level_named(name).mistake_rate == 0 for name in levels)
+    analyst = Analyst(loaded, think_time=think_time, database=database,
+                      value_probe=VALUE_PROBE_CPU if perfect else None)
     if database is not None:
         click.echo(f"Answers come from database {database} for the positions it holds, "
                    "instantly; other positions are searched.")

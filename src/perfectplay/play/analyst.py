@@ -65,6 +65,15 @@ BEST_MOVES_SHARE = 0.75
 # the start (Analyst.probe). Connect Four 7x6 at the book's edge (8 stones) needs up to about
 # 10 s of CPU for its first optimal move (`44444222`: 4.4 s); six times that is the patience.
 PERFECT_PATIENCE = 60.0
+# How long (CPU seconds, or half the think time if longer) the perfect level's first look at a
+# game with a compiled kernel may spend finding the position's value, which decides whether
+# exact play is in reach (Analyst's ``value_probe``; other levels give it half the think
+# time). Half the think time alone was too little: past the book, Connect Four's `4444422233`
+# needs 1.1 s of CPU for its value, so with a 1 s think time the web page's perfect level
+# judged the game out of reach and played an estimate (6, where only 2 wins). Connect Four
+# 7x6 past the book needs a few seconds at most; a board too big to solve pays this once, at
+# the start, with progress lines.
+VALUE_PROBE_CPU = 10.0
 # How often the CPU clock is read while the kernel searches (CpuWatch).
 CPU_POLL_SECONDS = 0.02
 
@@ -117,8 +126,12 @@ class Analyst:
     """Analyses positions of one game with bounded effort, remembering every answer."""
 
     def __init__(self, game: Game[Any, Any], think_time: float = DEFAULT_THINK_TIME,
-                 exact_nodes: int = EXACT_NODE_BUDGET, database: str | None = None) -> None:
+                 exact_nodes: int = EXACT_NODE_BUDGET, database: str | None = None,
+                 value_probe: float | None = None) -> None:
         self.game = game
+        # CPU seconds the first look (probe) may spend on a compiled game's value: half the
+        # think time by default, VALUE_PROBE_CPU for the perfect level.
+        self.value_probe = max(value_probe or 0.0, think_time / 2)
         # A database file (perfectplay.store): the positions it holds are answered from it.
         self.database = database
         self.from_database = 0
@@ -189,7 +202,8 @@ class Analyst:
         if not self.compiled:
             return self.analyze(position, on_estimate)
         if not self.probed:
-            self.probe(position)  # whether exact play is in reach at all (two computers)
+            # Whether exact play is in reach at all (two computers, the web page).
+            self.probe(position, on_progress)
             known = self.cache.get(position) or self.best_cache.get(position)
             if known is not None:
                 return known
@@ -210,18 +224,19 @@ class Analyst:
         self.best_cache[position] = found
         return found
 
-    def probe(self, position: Any) -> bool:
+    def probe(self, position: Any, on_progress: Callable[[str], None] | None = None) -> bool:
         """Whether ``position`` can be played exactly (what the banner tells the person): its
         every move analysed within half the think time, or, for a game with a compiled
-        kernel, its value known within half the think time (of CPU), the opening book
+        kernel, its value known within ``value_probe`` seconds of CPU, the opening book
         included, so that the perfect level proves its moves (``best_moves``). A full
-        analysis is kept for the first move or hint."""
+        analysis is kept for the first move or hint. ``on_progress`` hears where a value
+        search stands once it has run half the think time."""
         self.probed = True
         if position in self.cache or position in self.best_cache:
             return True
         if self.compiled:
             # Every move's value needs the position's: without it nothing is in reach.
-            if not self._value_in_reach(position):
+            if not self._value_in_reach(position, on_progress):
                 self.big = self.impatient = True
                 return False
             self.proves_only = True
@@ -319,17 +334,34 @@ class Analyst:
                 return None
         return Analysis(tuple(moves), exact=True)
 
-    def _value_in_reach(self, position: Any) -> bool:
+    def _value_in_reach(self, position: Any,
+                        on_progress: Callable[[str], None] | None = None) -> bool:
         """Whether the kernel finds ``position``'s value (its book first) within half the
-        think time of CPU: the solve is stopped as soon as it starts proving the moves."""
+        think time of CPU, or else (the perfect level) within ``value_probe`` seconds, saying
+        so to ``on_progress`` first: the solve is stopped as soon as it starts proving the
+        moves. The second look starts again from nothing (the kernel's table is per solve),
+        which costs at most the first half think time."""
+        if self._value_within(position, self.think_time / 2):
+            return True
+        if self.value_probe <= self.think_time / 2:
+            return False
+        if on_progress is not None:
+            on_progress(f"Looking further for this position's value, to see whether I can play "
+                        f"it exactly (up to {self.value_probe:g} s of CPU)...")
+        return self._value_within(position, self.value_probe, on_progress)
+
+    def _value_within(self, position: Any, seconds: float,
+                      on_progress: Callable[[str], None] | None = None) -> bool:
         known: list[bool] = []
-        with _compiled_budget(self.think_time / 2) as (limits, budget, _):
-            assert budget is not None
+        with _compiled_budget(seconds) as (limits, budget, watch):
+            assert budget is not None and watch is not None
 
             def heard(report: Any) -> None:
                 if hasattr(report, "index"):  # a column's test begins: the value is known
                     known.append(True)
                     budget.stop.set()
+                elif on_progress is not None and watch.spent() >= self.think_time / 2:
+                    on_progress(progress_words(report, watch.spent()))
             try:
                 solution = solve(self.game, position, limits=limits, budget=budget,
                                  engine="auto", pv_limit=0, on_depth=heard)

@@ -334,7 +334,7 @@ class HumanMatch:
         if self.session.is_over():
             self.io.say("This position is already over: there is no move to make.")
             return
-        exact = self.analyst.probe(start)
+        exact = self.analyst.probe(start, self.progress)
         self.io.say(knowledge_line(exact, self.analyst.think_time, self.analyst.proves_only))
         # From a position set up mid-game nobody "moves first": the game goes on.
         when = "first" if start == game.start() else "next"

@@ -29,7 +29,7 @@ from starlette.staticfiles import StaticFiles
 from perfectplay import registry
 from perfectplay.errors import BadOption, BadPosition, LimitReached, PerfectPlayError, TooLarge
 from perfectplay.game_faults import explain
-from perfectplay.play.analyst import Analysis, Analyst
+from perfectplay.play.analyst import VALUE_PROBE_CPU, Analysis, Analyst
 from perfectplay.play.levels import LEVELS, choose, level_named
 from perfectplay.search.results import FROM_DATABASE
 from perfectplay.web.answers import Answers
@@ -265,7 +265,7 @@ def _proved(game: Any, position: Any, seconds: float) -> Known | None:
     be proved."""
     if game.properties.too_big_to_solve:
         return None
-    analyst = Analyst(game, think_time=seconds)
+    analyst = Analyst(game, think_time=seconds, value_probe=VALUE_PROBE_CPU)
     if not analyst.compiled:
         return None
     found = analyst.best_moves(position)
