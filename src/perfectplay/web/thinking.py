@@ -4,8 +4,9 @@ per completed depth, until every move's value is exact, the time is up, or the p
 Each depth values every move to that depth (exact where the search saw the end), so the page
 can colour moves as estimates while it waits. A game with a heuristic ``evaluate`` (chess,
 Connect Four) is searched by the depth-limited engine (perfectplay.engine): one engine, its
-table kept from depth to depth, searches the position for its best line and score, then each
-move's child one ply shallower; a game too big to solve gets no exact try at all. Other games
+table kept from depth to depth, searches the position for its best lines (MultiPV, 3 by
+default) and their scores, then every other move's child one or two plies shallower; a game
+too big to solve gets no exact try at all. Other games
 deepen with the library's ``id`` search, each depth followed by an exact try as long.
 
 A cancel (the page closes the event stream) or the end of the time sets the search's stop
@@ -46,8 +47,13 @@ MAX_THINKERS = 4
 ENGINE_TABLE_ENTRIES = 1 << 18
 # The deepest search asked for (the engine's own bound, perfectplay.engine.api.MAX_DEPTH).
 MAX_DEPTH = 99
-# Moves other than the best are searched this many plies shallower than the best line.
+# Moves other than the best are searched this many plies shallower than the best line; with
+# several best lines, the moves outside them this many (the extra lines are searched to the
+# full depth, and this pays for them: the chess start to depth 6 took 160,398 nodes with one
+# line, 198,758 with three and the others one ply behind, 137,424 with three and the others
+# two plies behind; docs/web.md).
 MOVE_LAG = 1
+MOVE_LAG_BEHIND_LINES = 2
 # A best line is shown to this many plies.
 LINE_PLIES = 12
 # The best lines searched and shown by default (MultiPV, as lichess's analysis board); a
@@ -203,8 +209,8 @@ class EngineDepths:
     """Every move's engine score at one depth after another, one engine and its table kept
     throughout: the position itself is searched ``depth`` plies for its ``thinker.lines``
     best lines (the engine's MultiPV, as the UCI front end's option asks for them: the best
-    move, then the best of the others, and so on), then every other move's child MOVE_LAG
-    plies shallower (the page shows every move's score at once and the best lines deepening
+    move, then the best of the others, and so on), then every other move's child shallower
+    (_child_depth: the page shows every move's score at once and the best lines deepening
     fastest). Exact values (a mate or a forced end seen, the game's own known values) are
     proven and marked so, in the lines as in the moves."""
 
@@ -233,9 +239,7 @@ class EngineDepths:
         for move in game.moves(position):
             notation = game.format_move(position, move)
             line = searched.get(notation)
-            # A line's own move is searched one ply below the root (table hits, mostly: the
-            # root's search just saw it), which proves it where the end is in reach.
-            valued = self._move_value(move, depth - 1 if line is not None else depth - 1 - MOVE_LAG)
+            valued = self._move_value(move, self._child_depth(line, depth))
             if line is not None and not valued.exact:
                 valued = replace(valued, value=line.score, exact=root.exact)  # the root's view
             elif not valued.exact and valued.value > floor:
@@ -256,6 +260,16 @@ class EngineDepths:
                 return exact
         return Known(tuple(moves), proven, depth, source="engine", line=lines[0].moves if lines else (),
                      nodes=self.nodes, lines=tuple(lines))
+
+    def _child_depth(self, line: Any, depth: int) -> int:
+        """How deep a move's child is searched: MOVE_LAG plies below the best line (with
+        several lines, MOVE_LAG_BEHIND_LINES), or for a line's own move not at all (the
+        root's search valued it), unless the line's score is a win or loss, which a search
+        of the child one ply below the root then proves where the end is in reach (table
+        hits mostly: the root's search just saw it)."""
+        if line is None:
+            return depth - 1 - (MOVE_LAG if self.thinker.lines == 1 else MOVE_LAG_BEHIND_LINES)
+        return depth - 1 if V.is_decisive(line.score) else 0
 
     def _lines(self, root: Any, moves: list[MoveValue], depth: int) -> list[KnownLine]:
         """The root's best lines in notation, each valued as its move is (a proven value
