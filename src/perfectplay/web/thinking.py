@@ -6,8 +6,8 @@ can colour moves as estimates while it waits. A game with a heuristic ``evaluate
 Connect Four) is searched by the depth-limited engine (perfectplay.engine): one engine, its
 table kept from depth to depth, searches the position for its best lines (MultiPV, 3 by
 default) and their scores, then every other move's child one or two plies shallower; a game
-too big to solve gets no exact try at all. Other games
-deepen with the library's ``id`` search, each depth followed by an exact try as long.
+too big to solve gets no exact try at all. Other games deepen with the library's ``id``
+search, each depth followed by an exact try as long.
 
 A cancel (the page closes the event stream) or the end of the time sets the search's stop
 flag, which the search polls every few hundred nodes; the thread then ends and the best depth
