@@ -36,6 +36,7 @@ from perfectplay.web.answers import Answers
 from perfectplay.web.boards import board_of
 from perfectplay.web.catalog import Catalog, Source, builtin_catalog
 from perfectplay.web.positions import (
+    MAX_LINES,
     Analyses,
     Known,
     check_move_count,
@@ -45,7 +46,7 @@ from perfectplay.web.positions import (
     replay,
     source_note,
 )
-from perfectplay.web.thinking import DEFAULT_SECONDS, MAX_SECONDS, Progress, Thinker, one_ply
+from perfectplay.web.thinking import DEFAULT_LINES, DEFAULT_SECONDS, MAX_SECONDS, Progress, Thinker, one_ply
 from perfectplay.web.workers import ProcessThinkers
 
 STATIC = Path(__file__).parent / "static"
@@ -64,7 +65,7 @@ DISCONNECT_POLL_S = 0.25
 COMMON_PARAMETERS = ("position", "moves")
 # (the game's source, the game, its start, the position reached, the moves played)
 Located = tuple[Source, Any, Any, Any, list[Any]]
-EXTRA_PARAMETERS = {"position": (), "think": ("seconds",), "computer": ("level", "seed", "seconds"),
+EXTRA_PARAMETERS = {"position": (), "think": ("seconds", "lines"), "computer": ("level", "seed", "seconds"),
                     "tree": ("depth",)}
 MAX_TREE_DEPTH = 4
 TREE_SECONDS = 3.0  # a tree's exact values are searched under this time limit (else HTTP 422)
@@ -131,7 +132,7 @@ class Server:
             # Estimated: think for the think time (an estimate the page's stream left is
             # deepened further, never thrown away), counted from the request.
             thinker = Thinker(game, position, self.memory, seconds, lambda _progress: None,
-                              recipe(source, query, played_notation(query)))
+                              recipe(source, query, played_notation(query)), lines=1)
             handle = self.players.start(thinker)
             handle.join(max(0.0, deadline - time.perf_counter()) + COMPUTER_GRACE_S)
             thinker.cancel()
@@ -199,8 +200,9 @@ def create_app(server: Server | None = None) -> Starlette:
         query = dict(request.query_params)
         located = await run_in_threadpool(server.locate, request.path_params["game"], query, "think")
         seconds = _seconds(query.get("seconds"))
-        return StreamingResponse(_stream(server, located, seconds, request), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-cache"})
+        lines = _lines(query.get("lines"))
+        return StreamingResponse(_stream(server, located, seconds, lines, request),
+                                 media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
     async def tree(request: Request) -> Response:
         query = dict(request.query_params)
@@ -296,8 +298,19 @@ def _seconds(text: str | None, default: float = DEFAULT_SECONDS) -> float:
     return seconds
 
 
-async def _stream(server: Server, located: Located, seconds: float, request: Request) -> AsyncIterator[str]:
-    """Server-sent events: ``depth`` after each completed depth, then ``done``. The page
+def _lines(text: str | None) -> int:
+    """The number of best lines asked for (``lines=N``), 1 to MAX_LINES."""
+    if text is None:
+        return DEFAULT_LINES
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_LINES):
+        raise BadOption(f"lines={text[:40]!r}: give a whole number of best lines from 1 to {MAX_LINES}")
+    return int(text)
+
+
+async def _stream(server: Server, located: Located, seconds: float, lines: int,
+                  request: Request) -> AsyncIterator[str]:
+    """Server-sent events: ``depth`` after each completed depth (with ``lines`` best lines),
+    then ``done``. The page
     cancels by closing the stream. Starlette notices a close by itself under ASGI servers
     older than spec 2.4; the poll here notices it under any server within a quarter second."""
     source, game, start, position, played = located
@@ -308,7 +321,7 @@ async def _stream(server: Server, located: Located, seconds: float, request: Req
         loop.call_soon_threadsafe(queue.put_nowait, progress)
 
     thinker = Thinker(game, position, server.memory, seconds, report,
-                      recipe(source, request.query_params, played_notation(request.query_params)))
+                      recipe(source, request.query_params, played_notation(request.query_params)), lines)
     await run_in_threadpool(server.thinkers.start, thinker)  # may wait for a worker to stop
     try:
         while True:
@@ -319,7 +332,7 @@ async def _stream(server: Server, located: Located, seconds: float, request: Req
                     return
                 continue
             payload = await run_in_threadpool(describe, source.name, game, start, played, position,
-                                              progress.known, server.memory.database)
+                                              progress.known, server.memory.database, lines)
             payload |= {"depth_reached": progress.depth, "elapsed_s": round(progress.elapsed_s, 3),
                         "reason": progress.reason}
             yield f"event: {'done' if progress.done else 'depth'}\ndata: {json.dumps(payload)}\n\n"

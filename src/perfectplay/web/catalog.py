@@ -16,10 +16,14 @@ from typing import Any, Callable, Mapping
 from perfectplay import registry
 from perfectplay.errors import BadOption, BadPosition, PerfectPlayError, UnknownGame
 from perfectplay.game import Game
+from perfectplay.web.positions import measured_bytes
 
 Loaded = tuple[Game[Any, Any], Any]
-# Games kept built (a crate row or a Connect Four size is a game of its own): bounded.
-GAME_CACHE_SIZE = 256
+# Games kept built (a crate row or a Connect Four size is a game of its own, and each start
+# position given is kept with its game) are bounded by their measured bytes, as the memory
+# of analyses is: the built-in games measure 0.4 to 7.5 KB each with their start, so this
+# holds about two thousand.
+GAME_CACHE_BYTES = 16 * 1024 * 1024
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("", "0", "false", "no", "off")
 
@@ -38,11 +42,19 @@ class Source:
 
 @dataclass
 class Catalog:
-    """The built-in games and the user's games, with a bounded cache of built games."""
+    """The built-in games and the user's games, with a cache of built games bounded by the
+    bytes it holds (``max_bytes``), measured as the memory of analyses measures them
+    (perfectplay.web.positions.measured_bytes: the game, its start and the key, each object
+    once), when a game is built; the least recently used game goes first."""
 
     sources: dict[str, Source] = field(default_factory=dict)
-    _built: OrderedDict[tuple[Any, ...], Loaded] = field(default_factory=OrderedDict)
+    max_bytes: int = GAME_CACHE_BYTES
+    bytes_held: int = 0
+    _built: OrderedDict[tuple[Any, ...], tuple[Loaded, int]] = field(default_factory=OrderedDict)
     _lock: Lock = field(default_factory=Lock)
+
+    def __len__(self) -> int:
+        return len(self._built)
 
     def names(self) -> list[str]:
         return list(self.sources)
@@ -63,16 +75,27 @@ class Catalog:
         options = read_options(source, query)
         cache_key = (source.name, tuple(sorted(options.items())), start)
         with self._lock:
-            built = self._built.get(cache_key)
-            if built is not None:
+            kept = self._built.get(cache_key)
+            if kept is not None:
                 self._built.move_to_end(cache_key)
-                return source, built
+                return source, kept[0]
         built = _guarded_build(source, options, start)
-        with self._lock:
-            self._built[cache_key] = built
-            while len(self._built) > GAME_CACHE_SIZE:
-                self._built.popitem(last=False)
+        self._keep(cache_key, built)
         return source, built
+
+    def _keep(self, key: tuple[Any, ...], built: Loaded) -> None:
+        """Keep ``built`` under ``key``, then forget the least recently used games until the
+        bytes held are within ``max_bytes`` (the newest stays even if it alone is larger)."""
+        size = measured_bytes((key, built))
+        with self._lock:
+            old = self._built.pop(key, None)
+            if old is not None:
+                self.bytes_held -= old[1]
+            self._built[key] = (built, size)
+            self.bytes_held += size
+            while self.bytes_held > self.max_bytes and len(self._built) > 1:
+                _, (_, dropped) = self._built.popitem(last=False)
+                self.bytes_held -= dropped
 
 
 def _guarded_build(source: Source, options: Mapping[str, Any], start: str | None) -> Loaded:
@@ -115,8 +138,9 @@ def _typed(name: str, text: str) -> Any:
     return text
 
 
-def builtin_catalog() -> Catalog:
-    catalog = Catalog()
+def builtin_catalog(max_bytes: int = GAME_CACHE_BYTES) -> Catalog:
+    """Every built-in game, with at most ``max_bytes`` of built games kept."""
+    catalog = Catalog(max_bytes=max_bytes)
     for entry in registry.entries():
         catalog.sources[entry.name] = Source(
             entry.name, entry.summary, entry.position_help, entry.options,

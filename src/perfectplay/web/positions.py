@@ -62,6 +62,26 @@ QUICK_METHODS = ("grundy", "table", "retro")
 KERNEL_MAX_EMPTY = 22
 
 
+# The page shows at most this many best lines (MultiPV); an exact answer carries this many.
+MAX_LINES = 5
+# An exact line's continuation, where the game knows the values on it, is shown this far.
+EXACT_LINE_PLIES = 12
+
+
+@dataclass(frozen=True)
+class KnownLine:
+    """One of a position's best lines (MultiPV): its moves in notation (the first is the move
+    the line is for), the text a person reads (SAN in chess), that move's value for the side
+    to move, whether it is proven, and the depth the engine searched it to (None: exact
+    from elsewhere, a table, the book, a database)."""
+
+    moves: tuple[str, ...]
+    text: str
+    value: int
+    exact: bool
+    depth: int | None = None
+
+
 @dataclass(frozen=True)
 class Known:
     """Every legal move's value, best first; ``depth`` is the search depth of an estimate."""
@@ -74,6 +94,8 @@ class Known:
     source: str = "search"
     line: tuple[str, ...] = ()  # an estimate's principal variation, in notation
     nodes: int = 0  # the engine's nodes searched so far for this position (0: not counted)
+    # An estimate's best lines, best first (the engine's MultiPV; lines[0].moves == line).
+    lines: tuple[KnownLine, ...] = ()
 
 
 class Analyses:
@@ -361,10 +383,11 @@ def _from_database(path: str, game: Game[Any, Any], position: Any) -> Known | No
 
 
 def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], position: Any,
-             known: Known | None, database: str | None = None) -> dict[str, Any]:
-    """The JSON answer for ``position`` (reached from ``start`` by ``played``). With a
-    ``database`` the answer says where it came from, in the words of the CLI's ``--db``:
-    ``"source": "from database PATH"`` or ``"not in database PATH: answered by search"``."""
+             known: Known | None, database: str | None = None, lines: int = MAX_LINES) -> dict[str, Any]:
+    """The JSON answer for ``position`` (reached from ``start`` by ``played``), with at most
+    ``lines`` best lines. With a ``database`` the answer says where it came from, in the
+    words of the CLI's ``--db``: ``"source": "from database PATH"`` or ``"not in database
+    PATH: answered by search"``."""
     over = is_over(game, position)
     score_game = game.properties.is_score
     board = board_of(game, position)
@@ -383,6 +406,7 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
         "render": game.render(position),
         "tree": False,
         "line": [],
+        "lines": [],
     }
     if over:
         solution = solve(game, position, pv_limit=0)
@@ -407,6 +431,7 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
         "best_moves": _best_moves(known),
         "moves": [_move_row(game, position, move.move, move) for move in known.moves],
         "line": list(known.line),
+        "lines": [_line_row(line, score_game) for line in best_lines(game, position, known, lines)],
         "nodes": known.nodes,
         "tree": known.exact and known.source == "search" and not game.properties.loopy,
     }
@@ -415,6 +440,58 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
     if database is not None:
         payload["source"] = source_note(database, known.source == FROM_DATABASE)
     return payload
+
+
+def best_lines(game: Game[Any, Any], position: Any, known: Known, count: int) -> list[KnownLine]:
+    """The ``count`` best lines of ``known``: an estimate's are the engine's (MultiPV); an
+    exact answer's are its best moves, each with its exact value, continued as far as the game
+    knows the values on the way (chess's endgame tables) and no further, so every move shown
+    of an exact line is a best move."""
+    lines = list(known.lines[:count])
+    if not known.exact:
+        return lines
+    shown = {line.moves[0] for line in lines}
+    for move in known.moves:  # best first
+        if len(lines) >= count:
+            break
+        if move.notation not in shown:
+            lines.append(_exact_line(game, position, move))
+    return sorted(lines, key=lambda line: -line.value)
+
+
+def _exact_line(game: Game[Any, Any], position: Any, valued: MoveValue) -> KnownLine:
+    moves = [valued.move]
+    current = game.play(position, valued.move)
+    if type(game).known_value is not Game.known_value:
+        from perfectplay.engine.known import known_best
+        while len(moves) < EXACT_LINE_PLIES and not is_over(game, current):
+            step = known_best(game, current, list(game.moves(current)))
+            if step is None:
+                break
+            moves.append(step[1])
+            current = game.play(current, step[1])
+    return KnownLine(tuple(_notations(game, position, moves)), line_text(game, position, moves),
+                     valued.value, True)
+
+
+def line_text(game: Game[Any, Any], position: Any, moves: list[Any]) -> str:
+    """A line as a person reads it: the game's own way of writing lines where it has one
+    (chess: SAN with move numbers, '1. e4 e5 2. Nf3'), else the moves' notation."""
+    describe_line = getattr(game, "describe_line", None)
+    if describe_line is not None:
+        return str(describe_line(position, moves))
+    return " ".join(_notations(game, position, moves))
+
+
+def _line_row(line: KnownLine, score_game: bool) -> dict[str, Any]:
+    decisive = line.exact and not score_game and V.is_decisive(line.value)
+    row: dict[str, Any] = {"moves": list(line.moves), "text": line.text,
+                           "value": _value_word(line.value, score_game, line.exact),
+                           "remoteness": V.remoteness(line.value) if decisive else None,
+                           "exact": line.exact, "depth": line.depth}
+    if not line.exact and not score_game:
+        row["estimate"] = line.value
+    return row
 
 
 def _best_moves(known: Known) -> list[str]:

@@ -4,9 +4,10 @@ per completed depth, until every move's value is exact, the time is up, or the p
 Each depth values every move to that depth (exact where the search saw the end), so the page
 can colour moves as estimates while it waits. A game with a heuristic ``evaluate`` (chess,
 Connect Four) is searched by the depth-limited engine (perfectplay.engine): one engine, its
-table kept from depth to depth, searches the position for its best line and score, then each
-move's child one ply shallower; a game too big to solve gets no exact try at all. Other games
-deepen with the library's ``id`` search, each depth followed by an exact try as long.
+table kept from depth to depth, searches the position for its best lines (MultiPV, 3 by
+default) and their scores, then every other move's child one or two plies shallower; a game
+too big to solve gets no exact try at all. Other games deepen with the library's ``id``
+search, each depth followed by an exact try as long.
 
 A cancel (the page closes the event stream) or the end of the time sets the search's stop
 flag, which the search polls every few hundred nodes; the thread then ends and the best depth
@@ -27,7 +28,16 @@ from perfectplay.game_faults import explain
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue
 from perfectplay.solving import analyze, estimating_algorithm
-from perfectplay.web.positions import TABLE_ENTRIES, Analyses, Known, is_over, quick_analysis
+from perfectplay.web.positions import (
+    MAX_LINES,
+    TABLE_ENTRIES,
+    Analyses,
+    Known,
+    KnownLine,
+    is_over,
+    line_text,
+    quick_analysis,
+)
 
 DEFAULT_SECONDS = 5.0
 MAX_SECONDS = 60.0
@@ -37,10 +47,18 @@ MAX_THINKERS = 4
 ENGINE_TABLE_ENTRIES = 1 << 18
 # The deepest search asked for (the engine's own bound, perfectplay.engine.api.MAX_DEPTH).
 MAX_DEPTH = 99
-# Moves other than the best are searched this many plies shallower than the best line.
+# Moves other than the best are searched this many plies shallower than the best line; with
+# several best lines, the moves outside them this many (the extra lines are searched to the
+# full depth, and this pays for them: the chess start to depth 6 took 160,398 nodes with one
+# line, 198,758 with three and the others one ply behind, 137,424 with three and the others
+# two plies behind; docs/web.md).
 MOVE_LAG = 1
+MOVE_LAG_BEHIND_LINES = 2
 # A best line is shown to this many plies.
 LINE_PLIES = 12
+# The best lines searched and shown by default (MultiPV, as lichess's analysis board); a
+# page may ask for 1 to MAX_LINES.
+DEFAULT_LINES = 3
 
 
 @dataclass
@@ -67,10 +85,14 @@ class Thinker:
     # (game name, its options as a query, start position text or None, moves in notation).
     # None for a user's game, which thinks in a thread of the server's own process.
     recipe: tuple[str, dict[str, str], str | None, list[str]] | None = None
+    # How many best lines the engine searches at full depth (MultiPV), 1 to MAX_LINES.
+    lines: int = DEFAULT_LINES
     budget: Budget = field(init=False)
 
     def __post_init__(self) -> None:
         self.budget = Budget(Limits(time=self.seconds))
+        if not 1 <= self.lines <= MAX_LINES:
+            raise ValueError(f"lines={self.lines}: 1 to {MAX_LINES} best lines are searched")
 
     def cancel(self) -> None:
         self.budget.stop.set()
@@ -185,11 +207,12 @@ def uses_engine(game: Game[Any, Any]) -> bool:
 
 class EngineDepths:
     """Every move's engine score at one depth after another, one engine and its table kept
-    throughout: the position itself is searched ``depth`` plies (its best line and score),
-    then each other move's child MOVE_LAG plies shallower than the best move's (the page
-    shows every move's score at once and the main line deepening fastest; the best move's
-    own score is the root's). Exact values (a mate or a forced end seen, the game's own
-    known values) are proven and marked so."""
+    throughout: the position itself is searched ``depth`` plies for its ``thinker.lines``
+    best lines (the engine's MultiPV, as the UCI front end's option asks for them: the best
+    move, then the best of the others, and so on), then every other move's child shallower
+    (_child_depth: the page shows every move's score at once and the best lines deepening
+    fastest). Exact values (a mate or a forced end seen, the game's own known values) are
+    proven and marked so, in the lines as in the moves."""
 
     def __init__(self, thinker: Thinker) -> None:
         self.thinker = thinker
@@ -205,34 +228,63 @@ class EngineDepths:
         if not hasattr(self, "engine"):
             self.engine = Engine(game, Settings(tt_size=ENGINE_TABLE_ENTRIES))
         began = time.perf_counter()
-        stop = thinker.budget.stop
-        root = self.engine.search(position, SearchLimits(depth=depth), stop=stop)
+        root = self.engine.search(position, SearchLimits(depth=depth), stop=thinker.budget.stop,
+                                  multipv=thinker.lines)
         self.nodes += root.nodes
         if thinker._stopped():
             return None
-        best_notation = game.format_move(position, root.best_move) if root.best_move is not None else None
+        searched = {game.format_move(position, line.pv[0]): line for line in root.lines if line.pv}
+        floor = min((line.score for line in searched.values()), default=root.score)
         moves = []
         for move in game.moves(position):
-            valued = self._move_value(move, depth - 1 - MOVE_LAG)
-            if valued.notation == best_notation and not valued.exact:
-                valued = replace(valued, value=root.score, exact=root.exact)  # the root's view
-            elif not valued.exact and valued.value > root.score:
-                # The deeper search bounds every other move by the main line's score (it
+            notation = game.format_move(position, move)
+            line = searched.get(notation)
+            valued = self._move_value(move, self._child_depth(line, depth))
+            if line is not None and not valued.exact:
+                valued = replace(valued, value=line.score, exact=root.exact)  # the root's view
+            elif not valued.exact and valued.value > floor:
+                # The deeper search bounds every other move by the last line's score (it
                 # failed low against it): a shallower score above that is the horizon's.
-                valued = replace(valued, value=root.score)
+                valued = replace(valued, value=floor)
             moves.append(valued)
         if thinker._stopped():
             return None
-        # The main line's move first (the deepest search's choice, whose score is the
-        # position's), then the others by their shallower scores.
-        moves.sort(key=lambda move: (move.notation != best_notation, -move.value))
-        line = tuple(_notation_line(game, position, root.pv[:LINE_PLIES]))
+        lines = self._lines(root, moves, depth)
+        # The best lines' moves first, in their order, then the others by their shallower scores.
+        order = {line.moves[0]: index for index, line in enumerate(lines)}
+        moves.sort(key=lambda move: (order.get(move.notation, len(order)), -move.value))
         proven = root.exact and all(move.exact for move in moves)
         if not proven and not game.properties.too_big_to_solve:
             exact = thinker._exact_try(max(time.perf_counter() - began, 0.01))
             if exact is not None:
                 return exact
-        return Known(tuple(moves), proven, depth, source="engine", line=line, nodes=self.nodes)
+        return Known(tuple(moves), proven, depth, source="engine", line=lines[0].moves if lines else (),
+                     nodes=self.nodes, lines=tuple(lines))
+
+    def _child_depth(self, line: Any, depth: int) -> int:
+        """How deep a move's child is searched: MOVE_LAG plies below the best line (with
+        several lines, MOVE_LAG_BEHIND_LINES), or for a line's own move not at all (the
+        root's search valued it), unless the line's score is a win or loss, which a search
+        of the child one ply below the root then proves where the end is in reach (table
+        hits mostly: the root's search just saw it)."""
+        if line is None:
+            return depth - 1 - (MOVE_LAG if self.thinker.lines == 1 else MOVE_LAG_BEHIND_LINES)
+        return depth - 1 if V.is_decisive(line.score) else 0
+
+    def _lines(self, root: Any, moves: list[MoveValue], depth: int) -> list[KnownLine]:
+        """The root's best lines in notation, each valued as its move is (a proven value
+        where the move's own search proved one), best first."""
+        game, position = self.game, self.thinker.position
+        valued = {move.notation: move for move in moves}
+        lines = []
+        for line in root.lines:
+            if not line.pv:
+                continue
+            pv = line.pv[:LINE_PLIES]
+            move = valued[game.format_move(position, pv[0])]
+            lines.append(KnownLine(tuple(_notation_line(game, position, pv)), line_text(game, position, pv),
+                                   move.value, move.exact, depth))
+        return sorted(lines, key=lambda line: -line.value)
 
     def _move_value(self, move: Any, depth: int) -> MoveValue:
         from perfectplay.engine.api import SearchLimits

@@ -88,7 +88,7 @@ def _run_jobs(connection: Any, jobs: Any, current: list[Any], stopped: set[int],
         job = jobs.get()
         if job is None:
             return
-        _, number, (name, options, start_text, moves), seconds = job
+        _, number, (name, options, start_text, moves), seconds, lines = job
         try:
             _source, (game, start) = catalog.load(name, options, start_text)
             position, _ = replay(game, start, moves)
@@ -99,7 +99,7 @@ def _run_jobs(connection: Any, jobs: Any, current: list[Any], stopped: set[int],
         def report(progress: Progress, number: int = number) -> None:
             connection.send((number, progress))
 
-        thinker = Thinker(game, position, memory, seconds, report)
+        thinker = Thinker(game, position, memory, seconds, report, lines=lines)
         current[:] = [number, thinker]
         if number in stopped:  # stopped while it waited (the receiving thread saw it first)
             stopped.discard(number)
@@ -160,7 +160,7 @@ class ProcessThinkers:
             worker.number, worker.job = self._jobs, thinker
             worker.finished = done
             self._running.append(thinker)
-            worker.connection.send(("think", worker.number, thinker.recipe, thinker.seconds))
+            worker.connection.send(("think", worker.number, thinker.recipe, thinker.seconds, thinker.lines))
         original_cancel = thinker.cancel
 
         def cancel() -> None:

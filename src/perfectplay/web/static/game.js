@@ -3,9 +3,12 @@
 
 import { drawBoard, drawMoveButtons } from "./board.js";
 import { drawHistory } from "./chart.js";
-import { chartValue, describeRow, estimateLean, formatEstimate, setEstimateUnits } from "./values.js";
+import { chartValue, describeRow, estimateLean, formatEstimate, moveColour, setEstimateUnits, textColour } from "./values.js";
 
-const PAGE_PARAMETERS = ["mode", "level", "computer", "hide", "seconds", "think"];
+const PAGE_PARAMETERS = ["mode", "level", "computer", "hide", "seconds", "think", "lines"];
+// The best lines the engine searches and shows (MultiPV): `lines=N` in the URL, 1 to 5.
+const DEFAULT_LINES = 3;
+const MAX_LINES = 5;
 const $ = (id) => document.getElementById(id);
 
 const url = new URL(window.location.href);
@@ -22,12 +25,18 @@ const state = {
   hidden: url.searchParams.get("hide") === "1",
   seconds: url.searchParams.get("seconds") ?? "5",
   thinkSeconds: url.searchParams.get("think") ?? "2",  // the computer's think time where it estimates
+  lines: linesWanted(url.searchParams.get("lines")),
   hinted: new Set(),
   stream: null,
   busy: false,
 };
 for (const [key, value] of url.searchParams) {
   if (!["position", "moves", ...PAGE_PARAMETERS].includes(key)) state.options[key] = value;
+}
+
+function linesWanted(text) {
+  const count = Number(text ?? DEFAULT_LINES);
+  return Number.isInteger(count) && count >= 1 && count <= MAX_LINES ? count : DEFAULT_LINES;
 }
 
 function apiQuery(moves, extra = {}) {
@@ -61,6 +70,7 @@ function syncUrl() {
     query.set("computer", state.computerSide === 0 ? "first" : "second");
   }
   if (state.hidden) query.set("hide", "1");
+  if (state.lines !== DEFAULT_LINES) query.set("lines", String(state.lines));
   history.replaceState(null, "", `${window.location.pathname}?${query}`);
   $("share").href = window.location.href;
   $("tree").href = `/api/${encodeURIComponent(state.game)}/tree.svg?${apiQuery(state.moves, { depth: 2 })}`;
@@ -141,7 +151,7 @@ async function computerMove() {
 function think() {
   stopThinking();
   const ply = state.moves.length;
-  const source = new EventSource(`/api/${encodeURIComponent(state.game)}/think?${apiQuery(state.moves, { seconds: state.seconds })}`);
+  const source = new EventSource(`/api/${encodeURIComponent(state.game)}/think?${apiQuery(state.moves, { seconds: state.seconds, lines: state.lines })}`);
   state.stream = source;
   $("thinking").hidden = false;
   $("thinking-text").textContent = "Thinking…";
@@ -275,13 +285,88 @@ function drawEngine(payload) {
       : formatEstimate(moverAt(state.moves.length) === 1 ? -payload.estimate : payload.estimate);
   }
   const lineShown = !state.hidden && !payload.over && (payload.line ?? []).length > 0;
-  $("engine").hidden = !lineShown;
+  // The best lines where the page analyses: the engine's (deepening), or an exact answer's
+  // that came through the thinking stream (or at once, for a game too big to solve).
+  const analysed = payload.too_big || payload.status === "estimate" || payload.depth_reached !== undefined;
+  const lines = analysed && !state.hidden && !payload.over ? (payload.lines ?? []).slice(0, state.lines) : [];
+  $("engine").hidden = !lineShown && lines.length === 0;
+  $("engine").firstElementChild.hidden = !lineShown;
   if (lineShown) {
     $("best-line").textContent = payload.line.join(" ");
     $("engine-depth").textContent = `(${searchedBy(payload)}${payload.exact ? ", proven" : ""})`;
   }
+  drawLines(payload, lines);
   for (const node of document.querySelectorAll("#board [data-move]"))
     node.classList.toggle("pv", lineShown && node.dataset.move === payload.line[0]);
+}
+
+// The best lines (MultiPV), as lichess's analysis board lists them: each with its score for
+// the side to move (pawns, or mate in N; proven values are marked), its depth and its moves
+// (SAN in chess). Clicking a line plays its first move.
+function drawLines(payload, lines) {
+  let box = $("pv-box");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "pv-box";
+    const head = document.createElement("div");
+    head.className = "pv-head";
+    const title = document.createElement("strong");
+    title.textContent = "Best lines";
+    const side = document.createElement("span");
+    side.id = "pv-side";
+    side.className = "note";
+    const label = document.createElement("label");
+    label.className = "pv-count";
+    const select = document.createElement("select");
+    select.id = "lines-count";
+    select.title = "how many best lines the engine searches";
+    for (let n = 1; n <= MAX_LINES; n++) select.append(new Option(String(n), String(n)));
+    select.onchange = () => setLines(Number(select.value));
+    label.append("lines ", select);
+    head.append(title, " ", side, " ", label);
+    const list = document.createElement("ol");
+    list.id = "pv-lines";
+    list.className = "pv-lines";
+    box.append(head, list);
+    $("engine").append(box);
+  }
+  box.hidden = lines.length === 0;
+  $("lines-count").value = String(state.lines);
+  $("pv-side").textContent = `(scores for ${payload.sides?.[0] ?? "the side to move"})`;
+  $("pv-lines").replaceChildren(...lines.map((line) => {
+    const item = document.createElement("li");
+    item.className = "pv-line";
+    item.dataset.move = line.moves[0];
+    item.dataset.exact = String(line.exact);
+    if (line.depth !== null && line.depth !== undefined) item.dataset.depth = String(line.depth);
+    const score = document.createElement("span");
+    score.className = `pv-score${line.exact ? " exact" : ""}`;
+    score.textContent = line.exact ? describeRow(line, payload.score_game) : formatEstimate(line.estimate);
+    score.style.background = moveColour(line, payload.score_game);
+    score.style.color = textColour(line, payload.score_game);
+    const depth = document.createElement("span");
+    depth.className = "pv-depth";
+    const searched = line.depth !== null && line.depth !== undefined ? `depth ${line.depth}` : "";
+    depth.textContent = line.exact ? (searched ? `${searched}, proven` : "exact") : searched;
+    const moves = document.createElement("span");
+    moves.className = "pv-moves";
+    moves.textContent = line.text;
+    item.append(score, " ", depth, " ", moves);
+    item.title = `play ${line.moves[0]}`;
+    item.onclick = () => play(line.moves[0]);
+    return item;
+  }));
+  document.body.dataset.lines = String(lines.length);
+}
+
+// A new number of best lines: the URL keeps it, and a position still being estimated is
+// searched again for that many.
+function setLines(count) {
+  state.lines = count;
+  syncUrl();
+  const payload = current();
+  render();
+  if (payload && !payload.over && payload.status !== "exact" && !computerToMove()) think();
 }
 
 // What the colours and numbers on this board mean (true for each kind of board).
