@@ -313,12 +313,15 @@ function drawDots(board, view) {
       continue;
     }
     const row = view.byMove.get(line.move);
-    // A wide invisible band around a free line takes the clicks a thin line would miss.
-    const band = el("line", { x1, y1, x2, y2, stroke: "transparent", "stroke-width": 26, "pointer-events": "stroke" });
+    // A free line is a thin rectangle (a <line> has no area to click in a test), inside a
+    // wide invisible band that takes the clicks a thin line would miss.
+    const across = x1 === x2, length = Math.abs(x2 - x1) + Math.abs(y2 - y1) - 14, thick = row ? 9 : 3;
+    const box = (t) => across ? { x: x1 - t / 2, y: Math.min(y1, y2) + 7, width: t, height: length }
+      : { x: Math.min(x1, x2) + 7, y: y1 - t / 2, width: length, height: t };
+    const band = el("rect", { ...box(26), fill: "transparent" });
     if (row) { band.style.cursor = "pointer"; band.addEventListener("click", () => view.onMove(row.move)); }
     svg.appendChild(band);
-    const free = el("line", { x1, y1, x2, y2, stroke: fillFor(row, view) ?? "#c9ced6", "stroke-width": row ? 9 : 3,
-                              "stroke-linecap": "round", "stroke-dasharray": row && !view.hidden ? "" : "4 6",
+    const free = el("rect", { ...box(thick), rx: thick / 2, fill: fillFor(row, view) ?? "#c9ced6",
                               "data-line": line.move });
     svg.appendChild(playable(free, row, view));
   }
