@@ -89,7 +89,8 @@ def test_dots_a_completed_box_scores_and_keeps_the_turn() -> None:
 
 def test_hex_start_and_a_mid_game_position_in_rows_from_the_top() -> None:
     game, position, board = _board("hex")
-    assert board == {"kind": "hex", "size": 4, "rows": ["...."] * 4, "to_move": "X", "winner": None, "chain": []}
+    assert board == {"kind": "hex", "size": 4, "rows": ["...."] * 4, "to_move": "X", "winner": None,
+                     "chain": []}
     game, position, board = _board("hex", "b2 c2 b3")
     assert board["rows"] == ["....", ".XO.", ".X..", "...."] and board["to_move"] == "O"
     assert side_names(game, position, board) == ["Blue (O)", "Red (X)"]
@@ -246,7 +247,7 @@ def test_a_click_on_the_board_plays_the_move(server: str, browser: Any, shots: P
 
 def test_dots_lines_take_clicks_at_a_phones_width(server: str, browser: Any) -> None:
     page, errors = _open(browser, "phone")
-    page.goto(server + "game/dots")
+    page.goto(server + "game/dots?width=2&height=2")
     page.click("#board [data-move='b2-b3']")
     _played(page, "dots", "b2-b3 B 0-0")
     assert page.locator("#board [data-line='b2-b3'][data-drawn='1']").count() == 1

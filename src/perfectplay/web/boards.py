@@ -180,8 +180,8 @@ def _hex(game: Any, position: Any) -> dict[str, Any]:
     ``chain``: the winner's stones joined to both its edges, [column, row] each."""
     rows = game.rows(position)
     winner = game.winner(position)
-    return {"kind": "hex", "size": game.size, "rows": rows, "to_move": "X" if game.x_to_move(position) else "O",
-            "winner": winner, "chain": _winning_chain(rows, winner) if winner else []}
+    return {"kind": "hex", "size": game.size, "rows": rows,
+            "to_move": "X" if game.x_to_move(position) else "O", "winner": winner, "chain": _winning_chain(rows, winner) if winner else []}
 
 
 # Hex's six neighbours as HexWiki numbers cells (column, row): rules.Hex's docstring.

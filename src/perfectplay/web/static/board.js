@@ -144,6 +144,10 @@ function text(svg, x, y, words, attrs = {}) {
   return svg.appendChild(el("text", { x, y, "text-anchor": "middle", "pointer-events": "none", ...attrs }, words));
 }
 
+// A home page card's picture (no position answered, so no start): the board without its
+// captions, which would be too small to read there.
+const isCard = (view) => view.start === undefined;
+
 // The remoteness of an exact win/loss row, written on a target (as tic-tac-toe's squares).
 function pliesLabel(row, view) {
   if (!row || view.hidden || row.remoteness === null || row.remoteness === undefined) return "";
@@ -211,8 +215,9 @@ function seedsIn(svg, cx, cy, count, radius) {
 function drawKalah(board, view) {
   const m = board.pits, cell = 64, band = 24, top = 4;
   // At least wide enough for the status line under a small board, which is centred.
-  const width = Math.max((m + 2) * cell, 400), left = (width - (m + 2) * cell) / 2;
-  const rowsTop = top + band, height = rowsTop + 2 * cell + band + 34;
+  const card = isCard(view);
+  const width = Math.max((m + 2) * cell, card ? 0 : 400), left = (width - (m + 2) * cell) / 2;
+  const rowsTop = top + band, height = rowsTop + 2 * cell + band + (card ? 0 : 34);
   const svg = svgRoot(width, height);
   const names = { S: "South", N: "North" }, mover = board.to_move;
   svg.appendChild(el("rect", { x: left + 1, y: rowsTop - 6, width: (m + 2) * cell - 2, height: 2 * cell + 12, rx: 30,
@@ -245,6 +250,7 @@ function drawKalah(board, view) {
   // North's pit k sits above South's pit m + 1 - k: North sows right to left along the top.
   board.north.forEach((seeds, k) => pit("N", k + 1, seeds, m - 1 - k, rowsTop, rowsTop - 8));
   board.south.forEach((seeds, k) => pit("S", k + 1, seeds, k, rowsTop + cell, rowsTop + 2 * cell + band - 6));
+  if (card) return svg;
   const again = kalahExtraTurn(board, view);
   const status = board.over ? `Game over: South ${board.stores.S}, North ${board.stores.N}`
     : again ? `${names[mover]} moves again (the last seed fell in the store)`
@@ -279,15 +285,16 @@ function dotsReplay(board, view) {
 const DOTS_COLOURS = { A: ["#2f62c9", "#cddcf7"], B: ["#c4501f", "#f7d6c6"] };
 
 function drawDots(board, view) {
-  const gap = 64, margin = 30, head = 34;
+  const card = isCard(view), gap = 64, margin = 30, head = card ? 0 : 34;
   // At least wide enough for the score and the status line; a small board is centred.
-  const width = Math.max(2 * margin + board.width * gap, 320), height = head + 2 * margin + board.height * gap + 18;
+  const width = Math.max(2 * margin + board.width * gap, card ? 0 : 320);
+  const height = head + 2 * margin + board.height * gap + (card ? 0 : 18);
   const left = (width - board.width * gap) / 2;
   const svg = svgRoot(width, height);
   const at = ([row, column]) => [left + column * gap, head + margin + row * gap];
   const { owners, again } = dotsReplay(board, view);
   // The score, the side to move ringed.
-  ["A", "B"].forEach((side, k) => {
+  if (!card) ["A", "B"].forEach((side, k) => {
     const x = width / 2 + (k === 0 ? -64 : 64), mine = side === board.to_move && !board.over;
     svg.appendChild(el("rect", { x: x - 56, y: 4, width: 112, height: 26, rx: 13, fill: DOTS_COLOURS[side][1],
                                  stroke: mine ? "#0a58ca" : DOTS_COLOURS[side][0], "stroke-width": mine ? 3 : 1 }));
@@ -315,13 +322,13 @@ function drawDots(board, view) {
     const row = view.byMove.get(line.move);
     // A free line is a thin rectangle (a <line> has no area to click in a test), inside a
     // wide invisible band that takes the clicks a thin line would miss.
-    const across = x1 === x2, length = Math.abs(x2 - x1) + Math.abs(y2 - y1) - 14, thick = row ? 9 : 3;
+    const across = x1 === x2, length = Math.abs(x2 - x1) + Math.abs(y2 - y1) - 14, thick = row ? 9 : 4;
     const box = (t) => across ? { x: x1 - t / 2, y: Math.min(y1, y2) + 7, width: t, height: length }
       : { x: Math.min(x1, x2) + 7, y: y1 - t / 2, width: length, height: t };
     const band = el("rect", { ...box(26), fill: "transparent" });
     if (row) { band.style.cursor = "pointer"; band.addEventListener("click", () => view.onMove(row.move)); }
     svg.appendChild(band);
-    const free = el("rect", { ...box(thick), rx: thick / 2, fill: fillFor(row, view) ?? "#c9ced6",
+    const free = el("rect", { ...box(thick), rx: thick / 2, fill: fillFor(row, view) ?? "#aab2bf",
                               "data-line": line.move });
     svg.appendChild(playable(free, row, view));
   }
@@ -330,6 +337,7 @@ function drawDots(board, view) {
       const [cx, cy] = at([r, c]);
       svg.appendChild(el("circle", { cx, cy, r: 6, fill: "#222", "pointer-events": "none" }));
     }
+  if (card) return svg;
   const who = board.to_move;
   const status = board.over ? `Game over: A ${board.scores.A}, B ${board.scores.B}`
     : again ? `${who} completed a box: ${who} moves again` : `Player ${who} to move: draw a line`;
@@ -344,7 +352,7 @@ const HEX_COLOURS = { X: ["#d1372b", "#f3c4bf"], O: ["#2459c9", "#c3d3f3"] };
 // Hex on the n x n rhombus, HexWiki's way: a1 at the top left, each row half a cell right
 // of the one above; Red (X) joins the top and bottom edges, Blue (O) the left and right.
 function drawHex(board, view) {
-  const n = board.size, radius = 26, w = Math.sqrt(3) * radius, margin = 30, head = 40;
+  const card = isCard(view), n = board.size, radius = 26, w = Math.sqrt(3) * radius, margin = 30, head = card ? 0 : 40;
   const width = 2 * margin + (n + (n - 1) / 2) * w, height = head + 2 * margin + (1.5 * (n - 1) + 2) * radius;
   const svg = svgRoot(Math.ceil(width), Math.ceil(height));
   const centre = (c, r) => [margin + w / 2 + (c + r / 2) * w, head + margin + radius + 1.5 * r * radius];
@@ -389,6 +397,7 @@ function drawHex(board, view) {
     const [cx, cy] = centre(0, r);
     text(svg, cx - w / 2 - 12, cy + 5, String(r + 1), { "font-size": 13, fill: "#555" });
   }
+  if (card) return svg;
   if (board.winner === "X") text(svg, width / 2, 22, "Red (X) has joined top and bottom", { "font-size": 14, fill: HEX_COLOURS.X[0], "font-weight": "bold", class: "hex-status" });
   else if (board.winner === "O") text(svg, width / 2, 22, "Blue (O) has joined left and right", { "font-size": 14, fill: HEX_COLOURS.O[0], "font-weight": "bold", class: "hex-status" });
   else {
@@ -401,16 +410,17 @@ function drawHex(board, view) {
 // Othello: discs on a green board, each legal move a disc-sized mark in its value's colour
 // with the disc margin it leads to; a pass (when it is the only move) is a button below.
 function drawOthello(board, view) {
-  const n = board.size, cell = n > 8 ? 40 : 48, margin = 22, head = 36, foot = board.must_pass ? 74 : 28;
+  const card = isCard(view), n = board.size, cell = n > 8 ? 40 : 48, margin = 22;
+  const head = card ? 0 : 36, foot = card ? 0 : board.must_pass ? 74 : 28;
   const width = 2 * margin + n * cell, height = head + margin + n * cell + foot;
   const svg = svgRoot(width, height);
   const names = { b: "Black", w: "White" }, mover = board.to_move;
-  [["b", "B", "#111", "#fff"], ["w", "W", "#f7f7f7", "#111"]].forEach(([side, mark, fill, ink], k) => {
+  if (!card) [["b", "B", "#111", "#fff"], ["w", "W", "#f7f7f7", "#111"]].forEach(([side, mark, fill, ink], k) => {
     const x = width / 2 + (k === 0 ? -70 : 70), mine = side === mover && !board.over;
     svg.appendChild(el("circle", { cx: x - 40, cy: 18, r: 11, fill, stroke: "#333", "stroke-width": 1.5 }));
     text(svg, x + 8, 24, `${names[side]} ${board.counts[mark]}`, { "font-size": 16, "font-weight": mine ? "bold" : "normal",
                                                                    fill: "#222", "data-count": mark });
-    if (mine) svg.appendChild(el("rect", { x: x - 56, y: 3, width: 118, height: 30, rx: 15, fill: "none",
+    if (mine) svg.appendChild(el("rect", { x: x - 60, y: 2, width: 128, height: 32, rx: 16, fill: "none",
                                            stroke: "#0a58ca", "stroke-width": 3 }));
   });
   svg.appendChild(el("rect", { x: margin, y: head + margin, width: n * cell, height: n * cell, fill: "#2f8a56",
@@ -431,18 +441,20 @@ function drawOthello(board, view) {
                                        fill: mark === "B" ? "#111" : "#f7f7f7", stroke: mark === "B" ? "#000" : "#777",
                                        "stroke-width": 1.5, "data-disc": mark }));
       } else if (row) {
-        const target = el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.3,
+        const target = el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.34,
                                       fill: fillFor(row, view) ?? "rgba(255, 255, 255, 0.35)",
                                       stroke: "#0d2f1b", "stroke-width": 1.5, "data-cell": name });
         svg.appendChild(playable(target, row, view));
         square.addEventListener("click", () => view.onMove(row.move));
         square.style.cursor = "pointer";
-        const label = scoreLabel(row, view);
+        // The pale colour says "estimate" here: the mark has room for the number only.
+        const label = scoreLabel(row, view).replace("~", "");
         if (label) text(svg, x + cell / 2, y + cell / 2 + 4, label, { "font-size": 12, "font-weight": "bold",
                                                                       fill: textColour(row, true, view.scale) });
       }
     }
   }
+  if (card) return svg;
   const below = head + margin + n * cell;
   const passRow = view.byMove.get("pass");
   const other = names[mover === "b" ? "w" : "b"];
