@@ -181,7 +181,8 @@ def _hex(game: Any, position: Any) -> dict[str, Any]:
     rows = game.rows(position)
     winner = game.winner(position)
     return {"kind": "hex", "size": game.size, "rows": rows,
-            "to_move": "X" if game.x_to_move(position) else "O", "winner": winner, "chain": _winning_chain(rows, winner) if winner else []}
+            "to_move": "X" if game.x_to_move(position) else "O", "winner": winner,
+            "chain": _winning_chain(rows, winner) if winner else []}
 
 
 # Hex's six neighbours as HexWiki numbers cells (column, row): rules.Hex's docstring.
