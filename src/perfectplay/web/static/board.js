@@ -367,9 +367,16 @@ function drawHex(board, view) {
       const [cx, cy] = centre(c, r), mark = board.rows[r][c], name = `${"abcdefghijk"[c]}${r + 1}`;
       const points = [0, 1, 2, 3, 4, 5].map((k) => corner(cx, cy, k).join(",")).join(" ");
       const row = mark === "." ? view.byMove.get(name) : undefined;
-      const cell = el("polygon", { points, fill: fillFor(row, view) ?? "#f4efe2", stroke: "#8c8272",
-                                   "stroke-width": 1.2, "data-cell": name });
+      const cell = el("polygon", { points, fill: "#f4efe2", stroke: "#8c8272", "stroke-width": 1.2, "data-cell": name });
       svg.appendChild(playable(cell, row, view));
+      // The move's value as a smaller hexagon inside the cell: a filled cell in loss red
+      // would read as Red's edge, and a disc as a stone.
+      const value = fillFor(row, view);
+      if (value) {
+        const inner = [0, 1, 2, 3, 4, 5].map((k) => corner(0, 0, k).map((v) => v * 0.68))
+          .map(([dx, dy]) => `${cx + dx},${cy + dy}`).join(" ");
+        svg.appendChild(el("polygon", { points: inner, fill: value, "pointer-events": "none", class: "hex-value" }));
+      }
       if (mark !== ".") {
         svg.appendChild(el("circle", { cx, cy, r: radius * 0.62, fill: HEX_COLOURS[mark][0], "pointer-events": "none",
                                        stroke: chain.has(`${c},${r}`) ? "#ffd23f" : "#222",
