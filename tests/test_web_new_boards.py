@@ -251,6 +251,18 @@ def test_dots_lines_take_clicks_at_a_phones_width(server: str, browser: Any) -> 
     page.click("#board [data-move='b2-b3']")
     _played(page, "dots", "b2-b3 B 0-0")
     assert page.locator("#board [data-line='b2-b3'][data-drawn='1']").count() == 1
+    assert page.locator("#board .dots-status[data-again='0']").count() == 1  # no box: B's turn
+    page.close()
+    assert not errors, errors
+
+
+def test_kalah_a_sowing_that_ends_in_a_pit_passes_the_turn(server: str, browser: Any) -> None:
+    page, errors = _open(browser, "desktop")
+    page.goto(server + "game/kalah?pits=3&seeds=3&moves=1")
+    page.click("#board [data-pit='S2']")  # four seeds: pit 3, the store, North's pits 1 and 2
+    _played(page, "kalah", "0 0 5 2 / 4 4 3 0 N")
+    assert page.locator("#board .kalah-status[data-again='0']").count() == 1
+    assert "North to move" in (page.text_content("#board .kalah-status") or "")
     page.close()
     assert not errors, errors
 

@@ -217,7 +217,7 @@ function drawKalah(board, view) {
   // At least wide enough for the status line under a small board, which is centred.
   const card = isCard(view);
   const width = Math.max((m + 2) * cell, card ? 0 : 400), left = (width - (m + 2) * cell) / 2;
-  const rowsTop = top + band, height = rowsTop + 2 * cell + band + (card ? 0 : 34);
+  const rowsTop = top + band, height = rowsTop + 2 * cell + band + (card ? 0 : 40);
   const svg = svgRoot(width, height);
   const names = { S: "South", N: "North" }, mover = board.to_move;
   svg.appendChild(el("rect", { x: left + 1, y: rowsTop - 6, width: (m + 2) * cell - 2, height: 2 * cell + 12, rx: 30,
@@ -242,9 +242,9 @@ function drawKalah(board, view) {
     seedsIn(svg, cx, cy, seeds, cell / 2 - 5);
     text(svg, cx, countY, String(seeds), { "font-size": 16, "font-weight": side === mover ? "bold" : "normal",
                                            fill: "#222", class: "pit-count" });
-    text(svg, x + 7, rowY + 11, String(number), { "font-size": 11, fill: "#3a2408" });
+    text(svg, x + 7, rowY + 12, String(number), { "font-size": 13, fill: "#3a2408" });
     if (side === mover && board.again.includes(number))
-      text(svg, x + cell - 7, rowY + 12, "↻", { "font-size": 14, "font-weight": "bold",
+      text(svg, x + cell - 7, rowY + 13, "↻", { "font-size": 16, "font-weight": "bold",
                                                                   fill: "#0b3d91", class: "again" });
   };
   // North's pit k sits above South's pit m + 1 - k: North sows right to left along the top.
@@ -255,11 +255,11 @@ function drawKalah(board, view) {
   const status = board.over ? `Game over: South ${board.stores.S}, North ${board.stores.N}`
     : again ? `${names[mover]} moves again (the last seed fell in the store)`
     : `${names[mover]} to move (${mover === "S" ? "bottom row, store at the right" : "top row, store at the left"})`;
-  text(svg, width / 2, height - 18, status, { "font-size": 14, "font-weight": again ? "bold" : "normal",
+  text(svg, width / 2, height - 22, status, { "font-size": 15, "font-weight": again ? "bold" : "normal",
                                                fill: again ? "#0b3d91" : "#222", class: "kalah-status",
                                                "data-again": again ? "1" : "0" });
   if (!board.over && board.again.length)
-    text(svg, width / 2, height - 2, "↻ the last seed lands in your store: you move again", { "font-size": 11, fill: "#555" });
+    text(svg, width / 2, height - 4, "↻ the last seed lands in your store: you move again", { "font-size": 13, fill: "#444" });
   return svg;
 }
 
@@ -427,7 +427,7 @@ function drawOthello(board, view) {
     svg.appendChild(el("circle", { cx: x - 40, cy: 18, r: 11, fill, stroke: "#333", "stroke-width": 1.5 }));
     text(svg, x + 8, 24, `${names[side]} ${board.counts[mark]}`, { "font-size": 16, "font-weight": mine ? "bold" : "normal",
                                                                    fill: "#222", "data-count": mark });
-    if (mine) svg.appendChild(el("rect", { x: x - 60, y: 2, width: 128, height: 32, rx: 16, fill: "none",
+    if (mine) svg.appendChild(el("rect", { x: x - 66, y: 2, width: 134, height: 32, rx: 16, fill: "none",
                                            stroke: "#0a58ca", "stroke-width": 3 }));
   });
   svg.appendChild(el("rect", { x: margin, y: head + margin, width: n * cell, height: n * cell, fill: "#2f8a56",
