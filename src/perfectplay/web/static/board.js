@@ -216,7 +216,7 @@ function drawKalah(board, view) {
   const m = board.pits, cell = 64, band = 24, top = 4;
   // At least wide enough for the status line under a small board, which is centred.
   const card = isCard(view);
-  const width = Math.max((m + 2) * cell, card ? 0 : 400), left = (width - (m + 2) * cell) / 2;
+  const width = Math.max((m + 2) * cell, card ? 0 : 420), left = (width - (m + 2) * cell) / 2;
   const rowsTop = top + band, height = rowsTop + 2 * cell + band + (card ? 0 : 40);
   const svg = svgRoot(width, height);
   const names = { S: "South", N: "North" }, mover = board.to_move;
@@ -243,6 +243,9 @@ function drawKalah(board, view) {
     text(svg, cx, countY, String(seeds), { "font-size": 16, "font-weight": side === mover ? "bold" : "normal",
                                            fill: "#222", class: "pit-count" });
     text(svg, x + 7, rowY + 12, String(number), { "font-size": 13, fill: "#3a2408" });
+    const value = scoreLabel(row, view).replace("~", "");  // pale colours say "estimate"
+    if (value) text(svg, x + cell - 1, rowY + cell - 3, value, { "font-size": 13, "font-weight": "bold",
+                                                              "text-anchor": "end", fill: "#111", class: "pit-value" });
     if (side === mover && board.again.includes(number))
       text(svg, x + cell - 7, rowY + 13, "↻", { "font-size": 16, "font-weight": "bold",
                                                                   fill: "#0b3d91", class: "again" });
@@ -253,7 +256,7 @@ function drawKalah(board, view) {
   if (card) return svg;
   const again = kalahExtraTurn(board, view);
   const status = board.over ? `Game over: South ${board.stores.S}, North ${board.stores.N}`
-    : again ? `${names[mover]} moves again (the last seed fell in the store)`
+    : again ? `${names[mover]} moves again: last seed in the store`
     : `${names[mover]} to move (${mover === "S" ? "bottom row, store at the right" : "top row, store at the left"})`;
   text(svg, width / 2, height - 22, status, { "font-size": 15, "font-weight": again ? "bold" : "normal",
                                                fill: again ? "#0b3d91" : "#222", class: "kalah-status",
