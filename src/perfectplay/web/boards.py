@@ -24,10 +24,22 @@ SIDE_NAMES = {"X": "X", "O": "O", "R": "Red", "B": "Blue", "w": "White", "b": "B
 OTHER_SIDE = {"X": "O", "O": "X", "R": "B", "B": "R", "w": "b", "b": "w"}
 
 
+# Boards whose sides have names of their own (Dots and Boxes' B is not dodgem's Blue).
+KIND_SIDES = {
+    "kalah": {"S": "South", "N": "North"},
+    "dots": {"A": "Player A", "B": "Player B"},
+    "hex": {"X": "Red (X)", "O": "Blue (O)"},
+    "othello": {"b": "Black", "w": "White"},
+}
+
+
 def side_names(game: Game[Any, Any], position: Any, board: dict[str, Any]) -> list[str]:
     """The names of the side to move and of the other side, as the page names them (the
     status line, and the winner at the end)."""
     mark = board.get("to_move")
+    named = KIND_SIDES.get(board["kind"])
+    if named is not None and mark in named:
+        return [named[mark], next(name for key, name in named.items() if key != mark)]
     if mark in OTHER_SIDE:
         other = OTHER_SIDE[mark]
         if board["kind"] == "connect4":
@@ -124,6 +136,92 @@ def _chess(game: Any, position: Any) -> dict[str, Any]:
             "check": board.king(board.turn) if board.is_check() else None}
 
 
+def _kalah(game: Any, position: Any) -> dict[str, Any]:
+    """South's pits 1..m left to right along the bottom, North's 1..m right to left along
+    the top (pit k of a side is opposite pit m + 1 - k of the other), the stores at each
+    player's right. A move is the number of a pit on the mover's side."""
+    cells, mover = position
+    m = game.pits
+    legal = game.legal_moves(position)
+    return {"kind": "kalah", "pits": m, "south": list(cells[:m]), "north": list(cells[m + 1:2 * m + 1]),
+            "stores": {"S": cells[m], "N": cells[-1]}, "to_move": "SN"[mover],
+            "again": [pit for pit in legal if game.keeps_turn(position, pit)],
+            "empty_capture": bool(game.empty_capture), "over": not legal}
+
+
+def _dots(game: Any, position: Any) -> dict[str, Any]:
+    """Every line by its notation and its two dots ([row, column] from the top left), and
+    every box by its four lines. Who took a box is not in the position (only the score):
+    the page finds it by replaying the moves played (static/board.js)."""
+    drawn, mover, scores = position
+    lines = []
+    for line in range(game.edges):
+        notation = game.format_move(position, line)
+        first, second = (_dot(end) for end in notation.split("-"))
+        lines.append({"move": notation, "from": first, "to": second, "drawn": bool(drawn >> line & 1)})
+    boxes = []
+    for box, mask in enumerate(game.box_masks):
+        row, column = divmod(box, game.width)
+        sides = [lines[line]["move"] for line in range(game.edges) if mask >> line & 1]
+        boxes.append({"row": row, "column": column, "lines": sides, "complete": drawn & mask == mask})
+    return {"kind": "dots", "width": game.width, "height": game.height, "lines": lines, "boxes": boxes,
+            "scores": {"A": scores[0], "B": scores[1]}, "to_move": "AB"[mover],
+            "over": drawn == game.full}
+
+
+def _dot(name: str) -> list[int]:
+    """A dot of Dots and Boxes' notation ('b3': column b, row 3 from the top) as [row, column]
+    from 0."""
+    return [int(name[1:]) - 1, ord(name[0]) - ord("a")]
+
+
+def _hex(game: Any, position: Any) -> dict[str, Any]:
+    """Rows from the top (X, O or .); X (red) joins top and bottom, O (blue) left and right.
+    ``chain``: the winner's stones joined to both its edges, [column, row] each."""
+    rows = game.rows(position)
+    winner = game.winner(position)
+    return {"kind": "hex", "size": game.size, "rows": rows,
+            "to_move": "X" if game.x_to_move(position) else "O", "winner": winner,
+            "chain": _winning_chain(rows, winner) if winner else []}
+
+
+# Hex's six neighbours as HexWiki numbers cells (column, row): rules.Hex's docstring.
+HEX_NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1), (1, -1), (-1, 1))
+
+
+def _winning_chain(rows: list[str], winner: str) -> list[list[int]]:
+    """The winner's stones reached from both of its edges (a flood fill from each edge)."""
+    n = len(rows)
+    stones = {(c, r) for r in range(n) for c in range(n) if rows[r][c] == winner}
+
+    def reached(edge: set[tuple[int, int]]) -> set[tuple[int, int]]:
+        found, todo = set(edge), list(edge)
+        while todo:
+            c, r = todo.pop()
+            for dc, dr in HEX_NEIGHBOURS:
+                cell = (c + dc, r + dr)
+                if cell in stones and cell not in found:
+                    found.add(cell)
+                    todo.append(cell)
+        return found
+
+    if winner == "X":
+        ends = ({s for s in stones if s[1] == 0}, {s for s in stones if s[1] == n - 1})
+    else:
+        ends = ({s for s in stones if s[0] == 0}, {s for s in stones if s[0] == n - 1})
+    return [list(cell) for cell in sorted(reached(ends[0]) & reached(ends[1]), key=lambda s: (s[1], s[0]))]
+
+
+def _othello(game: Any, position: Any) -> dict[str, Any]:
+    """Rows from the top (B, W or .); ``must_pass`` when the mover's only move is the pass."""
+    rows = game.rows(position)
+    moves = [game.format_move(position, move) for move in game.moves(position)]
+    cells = "".join(rows)
+    return {"kind": "othello", "size": game.size, "rows": rows, "to_move": "b" if position[2] else "w",
+            "counts": {"B": cells.count("B"), "W": cells.count("W")},
+            "must_pass": moves == ["pass"], "passes": position[3], "over": not moves}
+
+
 # Most specific first: the matchgame is a Nim, Tapatan a Three Men's Morris.
 _KINDS = (
     ("TicTacToe", _tictactoe),
@@ -138,4 +236,8 @@ _KINDS = (
     ("ThreeMensMorris", _morris),
     ("Chopsticks", _chopsticks),
     ("Chess", _chess),
+    ("Kalah", _kalah),
+    ("DotsAndBoxes", _dots),
+    ("Hex", _hex),
+    ("Othello", _othello),
 )

@@ -1,0 +1,295 @@
+"""The web boards of Kalah, Dots and Boxes, Hex and Othello (issue 23): boards.py's description
+of start and mid-game positions, value by value; then each board in Chromium, played by a
+click ON THE BOARD (not a move button), the position checked after it, and screenshots at a
+desktop's width and a phone's into the directory tests/test_web_pages.py uses
+($PERFECTPLAY_SCREENSHOTS, default: the test's temporary directory)."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from perfectplay import registry
+from perfectplay.web.boards import board_of, side_names
+
+NEW_KINDS = {"kalah": "kalah", "dots": "dots", "hex": "hex", "othello": "othello"}
+
+
+def _board(name: str, moves: str = "", **options: Any) -> tuple[Any, Any, dict[str, Any]]:
+    """The game, the position after ``moves`` (the game's notation, space separated) and
+    its board."""
+    game, position = registry.load(name, options)
+    for move in moves.split():
+        position = game.play(position, game.parse_move(position, move))
+    return game, position, board_of(game, position)
+
+
+# -- Kalah ---------------------------------------------------------------------------------
+
+def test_kalah_start_has_four_seeds_a_pit_empty_stores_and_pit_3_keeps_the_turn() -> None:
+    game, position, board = _board("kalah")
+    assert board["kind"] == "kalah" and board["pits"] == 6
+    assert board["south"] == [4] * 6 and board["north"] == [4] * 6
+    assert board["stores"] == {"S": 0, "N": 0} and board["to_move"] == "S" and not board["over"]
+    # Four seeds from pit 3 end in the store, three pits and the store away: an extra turn.
+    assert board["again"] == [3]
+    assert side_names(game, position, board) == ["South", "North"]
+
+
+def test_kalah_after_an_extra_turn_and_a_sowing_into_norths_pits() -> None:
+    game, position, board = _board("kalah", "3")
+    assert board["south"] == [4, 4, 0, 5, 5, 5] and board["stores"] == {"S": 1, "N": 0}
+    assert board["to_move"] == "S" and board["again"] == []  # South again, no pit ends in the store
+    game, position, board = _board("kalah", "3 6")
+    # Pit 6's five seeds: one in the store, four in North's pits 1 to 4.
+    assert board["south"] == [4, 4, 0, 5, 5, 0] and board["north"] == [5, 5, 5, 5, 4, 4]
+    assert board["stores"] == {"S": 2, "N": 0} and board["to_move"] == "N"
+    assert side_names(game, position, board) == ["North", "South"]
+    assert all(game.keeps_turn(position, pit) for pit in board["again"])
+    assert board["again"] == [pit for pit in game.legal_moves(position) if game.keeps_turn(position, pit)]
+
+
+def test_kalah_with_a_side_empty_is_over_and_the_seeds_are_in_the_stores() -> None:
+    game, position = registry.load("kalah", {"pits": 2, "seeds": 1}, "0 0 3 / 0 0 1 S")
+    board = board_of(game, position)
+    assert board["over"] and board["again"] == [] and board["stores"] == {"S": 3, "N": 1}
+
+
+# -- Dots and Boxes ------------------------------------------------------------------------
+
+def test_dots_start_lists_every_line_and_box_by_notation() -> None:
+    game, position, board = _board("dots")
+    assert (board["width"], board["height"]) == (3, 3)
+    assert len(board["lines"]) == 24 and not any(line["drawn"] for line in board["lines"])
+    assert board["lines"][0] == {"move": "a1-b1", "from": [0, 0], "to": [0, 1], "drawn": False}
+    assert board["lines"][12] == {"move": "a1-a2", "from": [0, 0], "to": [1, 0], "drawn": False}
+    assert len(board["boxes"]) == 9
+    assert sorted(board["boxes"][4]["lines"]) == ["b2-b3", "b2-c2", "b3-c3", "c2-c3"]
+    assert board["scores"] == {"A": 0, "B": 0} and board["to_move"] == "A"
+    assert side_names(game, position, board) == ["Player A", "Player B"]
+    # Every line's notation is a move the game reads back as that line.
+    assert all(game.format_move(position, game.parse_move(position, line["move"])) == line["move"]
+               for line in board["lines"])
+
+
+def test_dots_a_completed_box_scores_and_keeps_the_turn() -> None:
+    game, position, board = _board("dots", "a1-b1 a2-b2 a1-a2 b1-b2", width=2, height=2)
+    assert [line["move"] for line in board["lines"] if line["drawn"]] == ["a1-b1", "a2-b2", "a1-a2", "b1-b2"]
+    assert [box["complete"] for box in board["boxes"]] == [True, False, False, False]
+    # B drew the fourth side: B scores the box and moves again.
+    assert board["scores"] == {"A": 0, "B": 1} and board["to_move"] == "B" and not board["over"]
+    assert side_names(game, position, board) == ["Player B", "Player A"]
+
+
+# -- Hex -----------------------------------------------------------------------------------
+
+def test_hex_start_and_a_mid_game_position_in_rows_from_the_top() -> None:
+    game, position, board = _board("hex")
+    assert board == {"kind": "hex", "size": 4, "rows": ["...."] * 4, "to_move": "X", "winner": None,
+                     "chain": []}
+    game, position, board = _board("hex", "b2 c2 b3")
+    assert board["rows"] == ["....", ".XO.", ".X..", "...."] and board["to_move"] == "O"
+    assert side_names(game, position, board) == ["Blue (O)", "Red (X)"]
+
+
+def test_hex_a_won_board_shows_the_chain_joining_top_and_bottom_without_a_loose_stone() -> None:
+    game, position, board = _board("hex", "a1 b1 d4 b2 a2 b3 a3 c1 a4")
+    assert board["winner"] == "X"
+    assert board["chain"] == [[0, 0], [0, 1], [0, 2], [0, 3]]  # d4 is X's but joins nothing
+
+
+def test_hex_a_chain_across_bends_along_the_board_for_blue() -> None:
+    # O joins a2 to d1 through b2, c1 (c, r: +1 column, -1 row is a neighbour).
+    game, position = registry.load("hex", {}, "..OO/OO../XXX./X...")
+    board = board_of(game, position)
+    assert board["winner"] == "O" and board["chain"] == [[2, 0], [3, 0], [0, 1], [1, 1]]
+
+
+# -- Othello -------------------------------------------------------------------------------
+
+def test_othello_start_has_four_discs_and_black_to_move() -> None:
+    game, position, board = _board("othello")
+    assert board["rows"][3] == "...WB..." and board["rows"][4] == "...BW..."
+    assert board["counts"] == {"B": 2, "W": 2} and board["to_move"] == "b"
+    assert not board["must_pass"] and board["passes"] == 0 and not board["over"]
+    assert side_names(game, position, board) == ["Black", "White"]
+
+
+def test_othello_after_d3_black_has_turned_d4() -> None:
+    game, position, board = _board("othello", "d3")
+    assert board["rows"][2] == "...B...." and board["rows"][3] == "...BB..."
+    assert board["counts"] == {"B": 4, "W": 1} and board["to_move"] == "w"
+
+
+def test_othello_a_player_with_no_move_must_pass_and_the_pass_is_shown() -> None:
+    game, position = registry.load("othello", {}, "WB....../" + "/".join(["........"] * 7) + " B")
+    board = board_of(game, position)
+    assert board["must_pass"] and not board["over"] and board["to_move"] == "b"
+    after = game.play(position, game.parse_move(position, "pass"))
+    board = board_of(game, after)
+    assert board["passes"] == 1 and board["to_move"] == "w" and not board["must_pass"]
+
+
+def test_othello_two_passes_end_the_game() -> None:
+    game, position = registry.load("othello", {}, "BB....../" + "/".join(["........"] * 7) + " W")
+    for _ in range(2):
+        assert board_of(game, position)["must_pass"]
+        position = game.play(position, game.parse_move(position, "pass"))
+    board = board_of(game, position)
+    assert board["over"] and board["passes"] == 2 and board["counts"] == {"B": 2, "W": 0}
+
+
+def test_the_home_page_list_gives_the_four_games_their_own_boards() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+        from perfectplay.web.app import create_app
+        games = TestClient(create_app()).get("/api/games").json()["games"]
+    kinds = {game["name"]: game["board"]["kind"] for game in games if game["name"] in NEW_KINDS}
+    assert kinds == NEW_KINDS
+
+
+# -- In Chromium ---------------------------------------------------------------------------
+
+WIDTHS = {"desktop": (1100, 900), "phone": (390, 844)}
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    from web_server import served
+    with served() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from web_server import chromium
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: Any) -> Path:
+    where = os.environ.get("PERFECTPLAY_SCREENSHOTS")
+    folder = Path(where) if where else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _open(browser: Any, width: str) -> tuple[Any, list[str]]:
+    w, h = WIDTHS[width]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    return page, errors
+
+
+def _settled(page: Any) -> None:
+    """Wait until the values are in: no thinking, or the thinking (one second) is done."""
+    page.wait_for_function("() => document.getElementById('thinking').hidden"
+                           " || document.getElementById('thinking-text').textContent.startsWith('Done')",
+                           timeout=20_000)
+
+
+def _played(page: Any, name: str, position: str) -> None:
+    """Wait for the page to show ``position`` (the server's notation, in the title)."""
+    page.wait_for_function("(wanted) => document.getElementById('title').textContent === wanted",
+                           arg=f"{name} — {position}", timeout=20_000)
+
+
+def _fits_the_phone(page: Any) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTHS["phone"][0]
+    box = page.locator("#board-svg").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= WIDTHS["phone"][0] + 1
+
+
+# (game, url of the page, the board element clicked, the position after it, checks on the board)
+PLAYS = [
+    ("kalah", "game/kalah?pits=3&seeds=3&seconds=1", "[data-pit='S1']", "0 4 4 1 / 3 3 3 0 S",
+     [".kalah-status[data-again='1']", "[data-store-count='S']:text('1')"]),
+    ("dots", "game/dots?width=2&height=2&moves=a1-b1,a2-b2,a1-a2&seconds=1", "[data-move='b1-b2']",
+     "a1-b1,a2-b2,a1-a2,b1-b2 B 0-1", [".dots-status[data-again='1']", "[data-box='0'][data-owner='B']"]),
+    ("hex", "game/hex?position=..../.XO./.XO./....&seconds=1", "[data-cell='b4']", "..../.XO./.XO./.X..",
+     ["[data-stone='X'] >> nth=2", "[data-edge='O']"]),
+    ("othello", "game/othello?seconds=1", "[data-cell='d3']",
+     "......../......../...B..../...BB.../...BW.../......../......../........ W",
+     ["[data-count='B']:text('Black 4')", "[data-count='W']:text('White 1')"]),
+]
+
+
+@pytest.mark.parametrize("name, url, target, after, checks", PLAYS, ids=[play[0] for play in PLAYS])
+def test_a_click_on_the_board_plays_the_move(server: str, browser: Any, shots: Path, name: str, url: str,
+                                             target: str, after: str, checks: list[str]) -> None:
+    page, errors = _open(browser, "desktop")
+    page.goto(server + url)
+    page.click(f"#board {target}")
+    _played(page, name, after)
+    for check in checks:
+        assert page.locator(f"#board {check}").count() >= 1, check
+    _settled(page)
+    page.screenshot(path=str(shots / f"board-{name}-desktop.png"), full_page=True)
+    phone, phone_errors = _open(browser, "phone")
+    phone.goto(page.url)
+    _played(phone, name, after)
+    _settled(phone)
+    _fits_the_phone(phone)
+    phone.screenshot(path=str(shots / f"board-{name}-phone.png"), full_page=True)
+    page.close()
+    phone.close()
+    assert not errors + phone_errors, errors + phone_errors
+
+
+def test_dots_lines_take_clicks_at_a_phones_width(server: str, browser: Any) -> None:
+    page, errors = _open(browser, "phone")
+    page.goto(server + "game/dots?width=2&height=2")
+    page.click("#board [data-move='b2-b3']")
+    _played(page, "dots", "b2-b3 B 0-0")
+    assert page.locator("#board [data-line='b2-b3'][data-drawn='1']").count() == 1
+    assert page.locator("#board .dots-status[data-again='0']").count() == 1  # no box: B's turn
+    page.close()
+    assert not errors, errors
+
+
+def test_kalah_a_sowing_that_ends_in_a_pit_passes_the_turn(server: str, browser: Any) -> None:
+    page, errors = _open(browser, "desktop")
+    page.goto(server + "game/kalah?pits=3&seeds=3&moves=1")
+    page.click("#board [data-pit='S2']")  # four seeds: pit 3, the store, North's pits 1 and 2
+    _played(page, "kalah", "0 0 5 2 / 4 4 3 0 N")
+    assert page.locator("#board .kalah-status[data-again='0']").count() == 1
+    assert "North to move" in (page.text_content("#board .kalah-status") or "")
+    page.close()
+    assert not errors, errors
+
+
+def test_othello_the_pass_is_a_button_on_the_board(server: str, browser: Any, shots: Path) -> None:
+    page, errors = _open(browser, "phone")
+    rows = "WB....../" + "/".join(["........"] * 7)
+    page.goto(server + f"game/othello?seconds=1&position={rows}%20B")
+    assert "no legal move and must pass" in page.text_content("#board .othello-status")
+    page.screenshot(path=str(shots / "board-othello-pass-phone.png"), full_page=True)
+    page.click("#board [data-pass]")
+    _played(page, "othello", f"{rows} W passes 1")
+    assert "Black had no move and passed" in page.text_content("#board .othello-status")
+    assert page.locator("#board [data-move='c1']").count() == 1  # White's reply, on the board
+    page.close()
+    assert not errors, errors
+
+
+def test_the_home_cards_draw_the_four_boards(server: str, browser: Any, shots: Path) -> None:
+    page, errors = _open(browser, "desktop")
+    page.goto(server)
+    for name in NEW_KINDS:
+        thumb = page.locator(f".card[data-card='{name}'] .thumb svg")
+        thumb.wait_for()
+        box = thumb.bounding_box()
+        assert box is not None and box["width"] >= 60 and 20 <= box["height"] <= 96, (name, box)
+    page.locator(".card[data-card='kalah']").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "board-home-cards.png"), full_page=True)
+    page.close()
+    assert not errors, errors
