@@ -264,3 +264,18 @@ def test_the_perfect_computer_proves_a_move_whose_value_takes_longer_than_its_th
     choice = client.get("/api/connect4/computer", params={"position": "4444422233",
                                                          "level": "perfect", "seconds": "1"}).json()
     assert (choice["move"], choice["exact"]) == ("2", True)
+
+
+@pytest.mark.parametrize(("game", "options", "rows"), [
+    ("hex", {"size": "3"}, 3), ("othello", {"size": "4"}, 4), ("dots", {"width": "2", "height": "1"}, None),
+    ("kalah", {"pits": "3", "seeds": "2"}, None)])
+def test_size_options_from_a_query_string_build_the_game_of_that_size(
+        client: Any, game: str, options: dict[str, str], rows: int | None) -> None:
+    # The web read only width and height as numbers: /game/hex?size=3 and othello?size=4 were
+    # a 400, since the games were given the text "3".
+    answer = client.get(f"/api/{game}/position", params=options)
+    assert answer.status_code == 200, answer.text
+    if rows is not None:
+        assert len(answer.json()["position"].split()[0].split("/")) == rows
+    bad = client.get(f"/api/{game}/position", params={name: "x" for name in options})
+    assert bad.status_code == 400 and "give a whole number" in bad.json()["error"]

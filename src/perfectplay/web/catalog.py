@@ -122,13 +122,18 @@ def read_options(source: Source, query: Mapping[str, str]) -> dict[str, Any]:
     return options
 
 
+# The options the CLI reads as whole numbers (click.INTEGER in perfectplay.cli): the web gives
+# them to the game typed the same way (Hex and Othello took "3" as a size and failed).
+WHOLE_NUMBER_OPTIONS = ("width", "height", "size", "pits", "seeds")
+
+
 def _typed(name: str, text: str) -> Any:
     if name == "misere":
         word = text.strip().lower()
         if word not in TRUE_WORDS + FALSE_WORDS:
             raise BadOption(f"misere={text!r}: write 1 or 0")
         return word in TRUE_WORDS
-    if name in ("width", "height"):
+    if name in WHOLE_NUMBER_OPTIONS:
         try:
             return int(text)
         except ValueError:
