@@ -245,6 +245,18 @@ def test_a_click_on_the_board_plays_the_move(server: str, browser: Any, shots: P
     assert not errors + phone_errors, errors + phone_errors
 
 
+def test_the_status_line_says_when_the_same_side_moves_again(server: str, browser: Any) -> None:
+    page, errors = _open(browser, "desktop")
+    page.goto(server + "game/kalah?pits=3&seeds=3&seconds=1")
+    page.click("#board [data-pit='S1']")  # three seeds: the last in South's store
+    _played(page, "kalah", "0 4 4 1 / 3 3 3 0 S")
+    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('South to move again')")
+    page.click("#board [data-pit='S2']")  # four seeds: the last in North's first pit
+    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('North to move:')")
+    page.close()
+    assert not errors, errors
+
+
 def test_dots_lines_take_clicks_at_a_phones_width(server: str, browser: Any) -> None:
     page, errors = _open(browser, "phone")
     page.goto(server + "game/dots?width=2&height=2")

@@ -258,16 +258,20 @@ function searchedBy(payload) {
 function statusText(payload) {
   // The page's name for the side to move (Connect Four: "Red (X)", chess: "White").
   const named = payload.sides?.[0];
+  const ply = state.moves.length;
   const side = named && !named.startsWith("the ") ? named
-    : moverAt(state.moves.length) === 0 ? "First player" : "Second player";
+    : moverAt(ply) === 0 ? "First player" : "Second player";
+  // An extra turn (Kalah's last seed in the store, a box completed): the same side again.
+  const before = ply > 0 ? state.payloads[ply - 1] : undefined;
+  const again = before && payload.mover != null && before.mover === payload.mover ? " again" : "";
   if (payload.over) return `Game over: ${payload.result ?? describeRow({ ...payload, exact: true }, payload.score_game)}.`;
-  if (state.hidden) return `${side} to move.`;
+  if (state.hidden) return `${side} to move${again}.`;
   if (payload.status === "pending")
-    return `${side} to move; ${payload.too_big ? "the engine is searching" : "the value needs a longer search"}…`;
+    return `${side} to move${again}; ${payload.too_big ? "the engine is searching" : "the value needs a longer search"}…`;
   if (!payload.exact)
-    return `${side} to move: estimate ${formatEstimate(payload.estimate)} (${searchedBy(payload)}).`;
+    return `${side} to move${again}: estimate ${formatEstimate(payload.estimate)} (${searchedBy(payload)}).`;
   const proven = payload.depth !== null && payload.depth !== undefined ? ` (proven at depth ${payload.depth})` : "";
-  return `${side} to move: ${describeRow({ ...payload }, payload.score_game)}${proven}.`;
+  return `${side} to move${again}: ${describeRow({ ...payload }, payload.score_game)}${proven}.`;
 }
 
 // The evaluation bar (the first player's share: full when proven a win) and the best line.
