@@ -253,6 +253,7 @@ def test_the_status_line_says_when_the_same_side_moves_again(server: str, browse
     page.wait_for_function("() => document.getElementById('status').textContent.startsWith('South to move again')")
     page.click("#board [data-pit='S2']")  # four seeds: the last in North's first pit
     page.wait_for_function("() => document.getElementById('status').textContent.startsWith('North to move:')")
+    assert "another turn" in page.inner_text("#legend")  # Kalah's own legend, not the generic one
     page.close()
     assert not errors, errors
 

@@ -393,6 +393,14 @@ function legendFor(payload) {
       + "pale colours are the engine's estimates in pawns (+ favours the player to move). The arrow is the "
       + "engine's best line.",
     heaps: "Click a stick to take it and every stick right of it. Hover for the value; buttons list every move.",
+    kalah: "Click one of your pits to sow it: its colour and number are that move's value (the final margin of "
+      + "seeds with best play); \u21bb marks a pit whose last seed lands in your store, which gives you another turn.",
+    dots: "Click a free line to draw it: its colour is that move's value (the final margin of boxes with best "
+      + "play). Completing a box scores it and gives you another turn.",
+    hex: "Click an empty cell to place a stone: the small hexagon inside is that move's value. Red (X) joins top "
+      + "and bottom, Blue (O) left and right; there are no draws.",
+    othello: "Click a marked square to place a disc: the mark's colour and number are that move's value (the "
+      + "final disc margin with best play). With no legal move, the pass button is under the board.",
   }[kind] ?? "Each move's button shows its value: win/loss in N plies, or the score.";
   parts.push(words);
   if (payload.too_big && kind !== "chess") parts.push(" Pale colours are the engine's estimates.");
