@@ -12,8 +12,9 @@ import os
 import pickle
 import socket
 import tempfile
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from perfectplay.errors import BadOption, PerfectPlayError
@@ -38,6 +39,17 @@ class Backend:
     def map(self, function: Callable[..., Any], units: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
         for unit in units:
             yield function(*(resolve(arg) for arg in unit))
+
+    def submit(self, function: Callable[..., Any], *unit: Any) -> Future[Any]:
+        """Start one unit; its result (or its exception) comes from ``result``. Here the
+        unit runs at once."""
+        future: Future[Any] = Future()
+        future.set_result(function(*(resolve(arg) for arg in unit)))
+        return future
+
+    def result(self, future: Future[Any]) -> Any:
+        with _worker_errors():
+            return future.result()
 
     def close(self) -> None:
         pass
@@ -71,17 +83,28 @@ class LocalProcesses(Backend):
 
     def map(self, function: Callable[..., Any], units: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
         units = list(units)
-        try:
+        with _worker_errors():
             yield from self.pool.map(function, *zip(*units)) if units else iter(())
-        except pickle.PicklingError as error:
-            raise PerfectPlayError(f"this game cannot be sent to worker processes ({error}); "
-                                   "use --workers 1") from None
-        except BrokenProcessPool:
-            raise PerfectPlayError("a worker process died (out of memory, or killed); what was "
-                                   "committed is kept: run the same command to resume") from None
+
+    def submit(self, function: Callable[..., Any], *unit: Any) -> Future[Any]:
+        with _worker_errors():
+            return self.pool.submit(function, *unit)
 
     def close(self) -> None:
         self.pool.shutdown(cancel_futures=True)
+
+
+@contextmanager
+def _worker_errors() -> Iterator[None]:
+    """A unit that cannot be sent, or a worker that died, in one line."""
+    try:
+        yield
+    except pickle.PicklingError as error:
+        raise PerfectPlayError(f"this game cannot be sent to worker processes ({error}); "
+                               "use --workers 1") from None
+    except BrokenProcessPool:
+        raise PerfectPlayError("a worker process died (out of memory, or killed); what was "
+                               "committed is kept: run the same command to resume") from None
 
 
 class RayCluster(Backend):

@@ -207,6 +207,10 @@ class _Pending:
     def take(self, tier: int) -> Iterator[Any]:
         """The tier's positions in key order, one per key, merged from its spilled runs and
         what is held (runs are removed once the tier file that consumes this is written)."""
+        return (position for _, position in self.take_pairs(tier))
+
+    def take_pairs(self, tier: int) -> Iterator[tuple[Any, Any]]:
+        """The same as :meth:`take`, as (key, position) pairs."""
         held = self.held.pop(tier, {})
         self.count -= len(held)
         runs = [_read_run(path) for path in self.spilled.get(tier, [])]
@@ -215,7 +219,7 @@ class _Pending:
         previous = None
         for key, position in merged:
             if key != previous:  # equal keys have equal values: keep the first
-                yield position
+                yield key, position
                 previous = key
 
     def drop_runs(self, tier: int) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Sequence
 
 from perfectplay import value as V
@@ -43,6 +44,54 @@ class StoredValues:
 
 
 @dataclass(frozen=True)
+class ValueFiles:
+    """Child values that worker processes wrote to files in the work directory, one file
+    per batch (perfectplay.store.shards): ``tiers`` holds (tier, batches) for every tier a
+    slice's moves reach. A batch without its file (committed by an earlier run) is read
+    from the database at ``database``."""
+
+    workdir: str
+    database: str
+    tiers: tuple[tuple[int, int], ...]
+
+    def load(self) -> dict[Any, int]:
+        values: dict[Any, int] = {}
+        missing = []
+        for tier, parts in self.tiers:
+            for part in range(parts):
+                try:
+                    values.update(pickle.loads(value_file(Path(self.workdir), tier, part).read_bytes()))
+                except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
+                    missing.append((tier, part))
+        if missing:
+            with Database.open(self.database) as database:
+                values.update(_batch_values(database, set(missing)))
+        return values
+
+
+def _batch_values(database: Database, wanted: set[tuple[int, int]]) -> dict[Any, int]:
+    """The records of the batches ``wanted`` (tier, part), checked against their checksums."""
+    values: dict[Any, int] = {}
+    for batch in database.batches:
+        if (batch.tier, batch.part) in wanted:
+            wanted.discard((batch.tier, batch.part))
+            database.check_batch(batch)
+            values.update(database.connection.execute(
+                "SELECT key, value FROM positions WHERE id BETWEEN ? AND ?",
+                (batch.first_id, batch.last_id)).fetchall())
+    if wanted:
+        tier, part = min(wanted)
+        raise CorruptDatabase(f"{database.path}: batch {part} of tier {tier} is neither in the "
+                              "work directory nor committed; remove the work directory and "
+                              "run the build again")
+    return values
+
+
+def value_file(workdir: Path, tier: int, part: int) -> Path:
+    return workdir / f"sv{tier:+08d}.{part:07d}.pkl"
+
+
+@dataclass(frozen=True)
 class TierSlice:
     """One slice of a tier file (a pickled list of positions at bytes start:end), which the
     process that values it reads itself."""
@@ -64,7 +113,7 @@ _cache: dict[Any, Any] = {}
 def resolve(shared: Any) -> Any:
     """What a handle stands for, kept while the same handle is asked for again (one at a
     time: the child values of one tier)."""
-    if not isinstance(shared, (FileShare, StoredValues)):
+    if not isinstance(shared, (FileShare, StoredValues, ValueFiles)):
         return shared
     if shared not in _cache:
         for old in _cache.values():
@@ -73,6 +122,8 @@ def resolve(shared: Any) -> Any:
         _cache.clear()
         if isinstance(shared, StoredValues):
             _cache[shared] = Database.open(shared.path)
+        elif isinstance(shared, ValueFiles):
+            _cache[shared] = shared.load()
         else:
             with open(shared.path, "rb") as handle:
                 _cache[shared] = pickle.load(handle)
