@@ -60,11 +60,12 @@ def tree_rss(root: int) -> int:
     return total
 
 
-def run_build(game: list[str], path: Path, workers: int, memory: str | None, batch: int) -> dict:
+def run_build(game: list[str], path: Path, workers: int, memory: str | None, batch: int,
+              builder: str) -> dict:
     for stale in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         stale.unlink(missing_ok=True)
     command = [sys.executable, "-m", "perfectplay", "db", "build", *game, "--db", str(path),
-               "--workers", str(workers), "--batch", str(batch)]
+               "--workers", str(workers), "--batch", str(batch), "--builder", builder]
     if memory is not None:
         command += ["--memory", memory]
     started = time.perf_counter()
@@ -105,11 +106,15 @@ def main() -> None:
     parser.add_argument("--memory", default="", help="--memory values, comma-separated ('' = default)")
     parser.add_argument("--batch", type=int, default=20_000)
     parser.add_argument("--dir", default=None)
+    parser.add_argument("--builder", default="python", choices=("python", "auto"),
+                        help="python (default): the builder that --workers runs; auto: the "
+                             "compiled builder for one worker, where the game has one")
     args = parser.parse_args()
     where = Path(args.dir or tempfile.mkdtemp(prefix="perfectplay-scaling-"))
     where.mkdir(parents=True, exist_ok=True)
     memories = [m or None for m in args.memory.split(",")]
-    print(f"{args.game}, batch {args.batch}, niceness {os.nice(0)}, files in {where}")
+    print(f"{args.game}, batch {args.batch}, builder {args.builder}, niceness {os.nice(0)}, "
+          f"files in {where}")
     print("| workers | --memory | forward s | backward s | total s | CPU s (all processes) "
           "| peak RSS of the build (MB) | load average before / after | summary |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -118,7 +123,7 @@ def main() -> None:
         for memory in memories:
             before = os.getloadavg()[0]
             found = run_build(GAMES[args.game], where / f"w{workers}-{memory or 'default'}.db", workers,
-                              memory, args.batch)
+                              memory, args.batch, args.builder)
             after = os.getloadavg()[0]
             reference = reference or found["batches"]
             assert found["batches"] == reference, "builds disagree"

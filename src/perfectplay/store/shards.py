@@ -36,6 +36,7 @@ import json
 import os
 import pickle
 import shutil
+import zlib
 from collections import deque
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -53,6 +54,7 @@ SHARD_PLAN = "shards.json"
 # from each shard, and reads at most two chunks more than it needs.
 CHUNK = 1024
 _MASK64 = (1 << 64) - 1
+SEEN_BYTES = 80  # a key in a set of keys: the int and the set's slot
 _MIX = 0x9E3779B97F4A7C15  # Fibonacci hashing's multiplier (Knuth, TAOCP 6.4)
 
 
@@ -61,8 +63,30 @@ def shard_of(key: Any, shards: int) -> int:
     Python's hash(), which is salted per process for strings)."""
     if type(key) is int:
         return (((key * _MIX) & _MASK64) >> 32) % shards
-    import zlib
     return zlib.crc32(str(key).encode()) % shards
+
+
+class _Owner:
+    """shard_of for one number of shards, remembering which keys the unit has already
+    written (a child reached from two slices of the same shard is written once), up to a
+    bound on memory."""
+
+    def __init__(self, shards: int, memory: int) -> None:
+        self.shards = shards
+        self.seen: set[Any] = set()
+        self.room = max(0, memory // SEEN_BYTES)
+
+    def __call__(self, key: Any) -> int:
+        return shard_of(key, self.shards)
+
+    def fresh(self, found: dict[Any, Any]) -> dict[Any, Any]:
+        """The children of ``found`` not written before by this unit."""
+        seen = self.seen
+        if len(seen) > self.room:
+            seen.clear()
+        fresh = {key: child for key, child in found.items() if key not in seen}
+        seen.update(fresh)
+        return fresh
 
 
 @dataclass
@@ -226,6 +250,7 @@ def shard_tier(game: Game[Any, Any], workdir_name: str, tier: int, shard: int, s
     size, offsets = facts["size"], facts["offsets"]
     reached: set[int] = set()
     path = _shard_file(workdir, tier, shard)
+    owner = _Owner(shards, memory // 2)
     for part, start in enumerate(range(0, size, batch_size)):
         existing = _expanded_file(workdir, tier, shard, part)
         if existing is not None:
@@ -235,18 +260,14 @@ def shard_tier(game: Game[Any, Any], workdir_name: str, tier: int, shard: int, s
             except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
                 existing.unlink()  # cut short by a crash of the machine: expand it again
         positions = _read_range(path, offsets, start, min(size, start + batch_size))
-        children = expand(game, positions, tier)
-        split: dict[tuple[int, int], dict[Any, Any]] = {}
-        for child_tier, found in children.items():
-            for key, child in found.items():
-                split.setdefault((child_tier, shard_of(key, shards)), {})[key] = child
-        highest = max(children, default=tier)
-        packed = {where: pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL)
+        split = expand(game, positions, tier, owner)
+        highest = max((child_tier for child_tier, _ in split), default=tier)
+        packed = {where: pickle.dumps(owner.fresh(found), protocol=pickle.HIGHEST_PROTOCOL)
                   for where, found in split.items()}
         name = f"sx{tier:+08d}.{shard:03d}.{part:07d}.upto{highest:+08d}.pkl"
         _atomic_write(workdir / name, pickle.dumps(packed, protocol=pickle.HIGHEST_PROTOCOL),
                       sync=False)
-        reached.update(children)
+        reached.update(child_tier for child_tier, _ in split)
     return size, offsets, facts["numeric"], sorted(reached), spilled
 
 
@@ -254,8 +275,9 @@ def _gather(workdir: Path, tier: int, shard: int, memory: int) -> int:
     """Fold this shard's positions of ``tier`` from every children file that holds some,
     write them sorted by key, and return the chunks spilled on the way."""
     spill_dir = workdir / f"spill-s{shard:03d}"
-    shutil.rmtree(spill_dir, ignore_errors=True)
-    spill_dir.mkdir()
+    spill_dir.mkdir(exist_ok=True)
+    for stale in spill_dir.iterdir():  # a killed gather's runs
+        stale.unlink()
     pending = _Pending(spill_dir, memory)
     for source in sorted(workdir.glob("sx*.upto*.pkl")):
         if _upto(source) < tier:
@@ -281,9 +303,12 @@ def _gather(workdir: Path, tier: int, shard: int, memory: int) -> int:
     os.replace(partial, path)
     numeric = all(type(key) is int for key in keys)
     _write_keys(_keys_file(workdir, tier, shard, numeric), keys, numeric)
+    # Not synced (as the children files): a done file lost to a crash of the machine means
+    # gathering the shard again.
     _atomic_write(_done_file(workdir, tier, shard),
-                  json.dumps({"size": len(keys), "offsets": offsets, "numeric": numeric}).encode())
-    shutil.rmtree(spill_dir, ignore_errors=True)
+                  json.dumps({"size": len(keys), "offsets": offsets, "numeric": numeric}).encode(),
+                  sync=False)
+    pending.drop_runs(tier)
     return pending.chunks_written
 
 
@@ -370,12 +395,25 @@ def value_part(game: Game[Any, Any], workdir_name: str, tier: int, part: int,
     workdir = Path(workdir_name)
     pieces = [_read_range(_shard_file(workdir, tier, s), offsets[s], starts[s], ends[s])
               for s in range(len(starts))]
-    key_of = game.key
-    positions = list(heapq.merge(*pieces, key=lambda position: key_order(encode_key(key_of(position)))))
+    positions = _in_key_order(workdir, tier, pieces, starts, ends, game)
     rows, sums = solve_slice(game, positions, child_values)
     _atomic_write(value_file(workdir, tier, part), pickle.dumps(rows, protocol=pickle.HIGHEST_PROTOCOL),
                   sync=False)
     return rows, sums
+
+
+def _in_key_order(workdir: Path, tier: int, pieces: list[list[Any]], starts: list[int],
+                  ends: list[int], game: Game[Any, Any]) -> list[Any]:
+    """Merge the shards' sorted pieces of a batch into one list in key order: by the
+    shards' numpy keys where every key is an int, else by each position's key."""
+    if all(_keys_numeric(workdir, tier, s) for s in range(len(pieces))):
+        import numpy as np
+        keys = np.concatenate([np.load(_keys_file(workdir, tier, s, True), mmap_mode="r")[starts[s]:ends[s]]
+                               for s in range(len(pieces))])
+        joined = [position for piece in pieces for position in piece]
+        return [joined[at] for at in np.argsort(keys, kind="stable").tolist()]
+    key_of = game.key
+    return list(heapq.merge(*pieces, key=lambda position: key_order(encode_key(key_of(position)))))
 
 
 @dataclass

@@ -152,7 +152,13 @@ def _batched(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
 
 
 def _sorted_pairs(bucket: dict[Any, Any]) -> list[tuple[Any, Any]]:
-    return [(key, bucket[key]) for key in sorted(bucket, key=key_order)]
+    try:
+        # Keys all ints or all strings sort alone in key_order's order, at C speed (a key
+        # function per key took a tenth of a forward pass).
+        ordered = sorted(bucket)
+    except TypeError:
+        ordered = sorted(bucket, key=key_order)
+    return [(key, bucket[key]) for key in ordered]
 
 
 def _read_run(path: Path) -> Iterator[tuple[Any, Any]]:
@@ -214,6 +220,9 @@ class _Pending:
         held = self.held.pop(tier, {})
         self.count -= len(held)
         runs = [_read_run(path) for path in self.spilled.get(tier, [])]
+        if not runs:  # nothing spilled: one dict, whose keys are distinct already
+            yield from _sorted_pairs(held)
+            return
         merged = heapq.merge(*runs, _sorted_pairs(held), key=lambda pair: key_order(pair[0]))
         del held
         previous = None

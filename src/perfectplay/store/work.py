@@ -14,7 +14,7 @@ from __future__ import annotations
 import pickle
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from perfectplay import value as V
 from perfectplay.errors import CorruptDatabase, UnsupportedSearch
@@ -130,9 +130,11 @@ def resolve(shared: Any) -> Any:
     return _cache[shared]
 
 
-def expand(game: Game[Any, Any], positions: Sequence[Any], tier: int) -> Children:
-    """Every child of ``positions`` (all in ``tier``) by its tier, one per key."""
-    found: Children = {}
+def expand(game: Game[Any, Any], positions: Sequence[Any], tier: int,
+           owner: Callable[[Any], int] | None = None) -> dict[Any, dict[Any, Any]]:
+    """Every child of ``positions`` (all in ``tier``) by its tier, one per key; with
+    ``owner`` (a function of the encoded key), by (tier, owner(key))."""
+    found: dict[Any, dict[Any, Any]] = {}
     key_of, play, tier_fn, outcome, moves = game.key, game.play, game.tier, game.outcome, game.legal_moves
     for position in positions:
         if outcome(position) is not None:
@@ -145,7 +147,9 @@ def expand(game: Game[Any, Any], positions: Sequence[Any], tier: int) -> Childre
                     f"{game.name}: the move {game.format_move(position, move)!r} from "
                     f"{game.format_position(position)!r} leads from tier {tier} to tier "
                     f"{child_tier}; every move must lead to a later tier")
-            found.setdefault(child_tier, {}).setdefault(encode_key(key_of(child)), child)
+            key = encode_key(key_of(child))
+            where = child_tier if owner is None else (child_tier, owner(key))
+            found.setdefault(where, {}).setdefault(key, child)
     return found
 
 
