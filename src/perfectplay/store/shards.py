@@ -45,6 +45,7 @@ from typing import Any, Iterator, Sequence
 
 from perfectplay.game import Game
 from perfectplay.store.backends import Backend
+from perfectplay.store.database import chunk_sums
 from perfectplay.store.records import encode_key, key_order
 from perfectplay.store.tiers import VALUE_BYTES, _atomic_write, _Pending
 from perfectplay.store.work import StoredValues, ValueFiles, expand, solve_slice, value_file
@@ -393,6 +394,12 @@ def value_part(game: Game[Any, Any], workdir_name: str, tier: int, part: int,
     """Batch ``part`` of ``tier``: its positions from every shard, in key order, valued;
     the rows are also written to their values file for the tiers below."""
     workdir = Path(workdir_name)
+    try:
+        # Valued by a run killed before committing it: the rows are kept (module docstring).
+        rows = pickle.loads(value_file(workdir, tier, part).read_bytes())
+        return rows, chunk_sums(rows)
+    except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
+        pass
     pieces = [_read_range(_shard_file(workdir, tier, s), offsets[s], starts[s], ends[s])
               for s in range(len(starts))]
     positions = _in_key_order(workdir, tier, pieces, starts, ends, game)
@@ -428,8 +435,9 @@ class _Pipeline:
     committed: int = 0
 
     def commit_next(self) -> None:
-        tier, part, future = self.queue.popleft()
+        tier, part, future = self.queue[0]
         rows, sums = self.runner.result(future)
+        self.queue.popleft()
         self.job.commit(tier, part, rows, self.base_seconds, sums)
         self.committed += 1
         self.left[tier] -= 1
@@ -474,6 +482,8 @@ def backward(job: Any, plan: ShardPlan, workdir: Path, runner: Backend) -> tuple
                                    starts[part], starts[part + 1], handle)
             submitted[tier].append(future)
             pipeline.queue.append((tier, part, future))
+            while pipeline.queue and pipeline.queue[0][2].done():
+                pipeline.commit_next()
         _drop_values(workdir, plan, tier, submitted)
     pipeline.drain()
     return pipeline.committed, from_database
