@@ -33,10 +33,15 @@ GAMES = {
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
-def tree_rss(root: int) -> int:
-    """Resident bytes of ``root`` and every process below it, from /proc."""
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def tree_usage(root: int) -> tuple[int, float, float]:
+    """Resident bytes of ``root`` and every process below it, their CPU seconds (user +
+    system) so far, and ``root``'s own CPU seconds, from /proc."""
     parents: dict[int, int] = {}
     rss: dict[int, int] = {}
+    cpu: dict[int, float] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -47,7 +52,8 @@ def tree_rss(root: int) -> int:
             continue
         parents[int(entry)] = int(fields[1])
         rss[int(entry)] = int(fields[21]) * PAGE
-    total, wanted = 0, {root}
+        cpu[int(entry)] = (int(fields[11]) + int(fields[12])) / TICKS
+    wanted = {root}
     changed = True
     while changed:  # every descendant of root
         changed = False
@@ -55,9 +61,8 @@ def tree_rss(root: int) -> int:
             if parent in wanted and pid not in wanted:
                 wanted.add(pid)
                 changed = True
-    for pid in wanted:
-        total += rss.get(pid, 0)
-    return total
+    return (sum(rss.get(pid, 0) for pid in wanted), sum(cpu.get(pid, 0.0) for pid in wanted),
+            cpu.get(root, 0.0))
 
 
 def run_build(game: list[str], path: Path, workers: int, memory: str | None, batch: int,
@@ -72,10 +77,16 @@ def run_build(game: list[str], path: Path, workers: int, memory: str | None, bat
     cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     peak = [0]
+    # CPU seconds of the whole build and of its coordinator alone, when last sampled; the
+    # whole build's at the end of the forward pass.
+    usage = {"tree": 0.0, "coordinator": 0.0, "forward": 0.0}
 
     def sample() -> None:
         while process.poll() is None:
-            peak[0] = max(peak[0], tree_rss(process.pid))
+            rss, tree, own = tree_usage(process.pid)
+            peak[0] = max(peak[0], rss)
+            if tree:
+                usage["tree"], usage["coordinator"] = tree, own
             time.sleep(0.2)
 
     sampler = threading.Thread(target=sample)
@@ -85,6 +96,7 @@ def run_build(game: list[str], path: Path, workers: int, memory: str | None, bat
     for line in process.stderr:  # progress lines, one per tier and pass
         if "forward:" in line:
             forward_done = time.perf_counter()
+            usage["forward"] = tree_usage(process.pid)[1]
     out = process.stdout.read() if process.stdout else ""
     process.wait()
     sampler.join()
@@ -95,8 +107,18 @@ def run_build(game: list[str], path: Path, workers: int, memory: str | None, bat
         raise SystemExit(f"build failed: {' '.join(command)}")
     with sqlite3.connect(path) as connection:
         batches = connection.execute("SELECT tier, part, count, checksum FROM batches ORDER BY id").fetchall()
+    # What an idle machine would take, from the CPU figures: the forward pass split evenly
+    # among the workers (hash shards), the backward pass among the cores (two here) unless
+    # the coordinator's own share (committing) is longer. Samples are 0.2 s apart.
+    backward_cpu = max(0.0, cpu - usage["forward"])
+    coordinator_backward = usage["coordinator"] - (usage["forward"] if workers == 1 else 0.0)
+    cores = min(workers + 1, os.cpu_count() or 1)
+    idle = (cpu if workers == 1 else
+            usage["forward"] / min(workers, cores) + max(backward_cpu / cores, coordinator_backward))
     return {"forward": forward_done - started, "backward": total - (forward_done - started),
-            "total": total, "cpu": cpu, "peak": peak[0], "batches": batches, "summary": out.strip()}
+            "total": total, "cpu": cpu, "forward_cpu": usage["forward"], "backward_cpu": backward_cpu,
+            "coordinator_cpu": usage["coordinator"], "idle": idle,
+            "peak": peak[0], "batches": batches, "summary": out.strip()}
 
 
 def main() -> None:
@@ -116,8 +138,9 @@ def main() -> None:
     print(f"{args.game}, batch {args.batch}, builder {args.builder}, niceness {os.nice(0)}, "
           f"files in {where}")
     print("| workers | --memory | forward s | backward s | total s | CPU s (all processes) "
+          "| forward CPU s | backward CPU s | coordinator CPU s | idle estimate s "
           "| peak RSS of the build (MB) | load average before / after | summary |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     reference = None
     for workers in (int(w) for w in args.workers.split(",")):
         for memory in memories:
@@ -128,7 +151,9 @@ def main() -> None:
             reference = reference or found["batches"]
             assert found["batches"] == reference, "builds disagree"
             print(f"| {workers} | {memory or 'default'} | {found['forward']:.1f} | {found['backward']:.1f} "
-                  f"| {found['total']:.1f} | {found['cpu']:.1f} | {found['peak'] / 1e6:,.0f} "
+                  f"| {found['total']:.1f} | {found['cpu']:.1f} | {found['forward_cpu']:.1f} "
+                  f"| {found['backward_cpu']:.1f} | {found['coordinator_cpu']:.1f} | {found['idle']:.1f} "
+                  f"| {found['peak'] / 1e6:,.0f} "
                   f"| {before:.1f} / {after:.1f} "
                   f"| {found['summary'].split(': ', 1)[1]} |", flush=True)
     print("every build committed the same batches with the same checksums")

@@ -40,12 +40,12 @@ def _dying_expand(budget, expanded):
     doing anything) and records each slice it expands as (tier, its first position)."""
     calls = []
 
-    def expand(game, positions, tier, owner=None):
+    def expand(game, positions, tier):
         calls.append(tier)
         if len(calls) > budget:
             raise Killed
         expanded.append((tier, positions[0]))
-        return work.expand(game, positions, tier, owner)
+        return work.expand(game, positions, tier)
 
     return expand
 

@@ -11,10 +11,11 @@ Inputs are trusted: the coordinator built them from the game's own moves.
 
 from __future__ import annotations
 
+import os
 import pickle
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from perfectplay import value as V
 from perfectplay.errors import CorruptDatabase, UnsupportedSearch
@@ -60,7 +61,7 @@ class ValueFiles:
         for tier, parts in self.tiers:
             for part in range(parts):
                 try:
-                    values.update(pickle.loads(value_file(Path(self.workdir), tier, part).read_bytes()))
+                    values.update(read_values(value_file(Path(self.workdir), tier, part)))
                 except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
                     missing.append((tier, part))
         if missing:
@@ -89,6 +90,27 @@ def _batch_values(database: Database, wanted: set[tuple[int, int]]) -> dict[Any,
 
 def value_file(workdir: Path, tier: int, part: int) -> Path:
     return workdir / f"sv{tier:+08d}.{part:07d}.pkl"
+
+
+def write_values(path: Path, rows: Sequence[tuple[Any, int]]) -> None:
+    """A batch's rows, as two numpy arrays when every key is an int (read back ten times
+    faster than pickled tuples), else as the list; atomically, not synced."""
+    keys = [key for key, _ in rows]
+    packed: Any = rows
+    if set(map(type, keys)) <= {int}:
+        import numpy as np
+        packed = (np.array(keys, dtype=np.int64), np.array([value for _, value in rows], dtype=np.int64))
+    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
+    partial.write_bytes(pickle.dumps(packed, protocol=pickle.HIGHEST_PROTOCOL))
+    os.replace(partial, path)
+
+
+def read_values(path: Path) -> list[tuple[Any, int]]:
+    packed = pickle.loads(path.read_bytes())
+    if isinstance(packed, tuple):
+        keys, values = packed
+        return list(zip(keys.tolist(), values.tolist()))
+    return list(packed)
 
 
 @dataclass(frozen=True)
@@ -130,11 +152,9 @@ def resolve(shared: Any) -> Any:
     return _cache[shared]
 
 
-def expand(game: Game[Any, Any], positions: Sequence[Any], tier: int,
-           owner: Callable[[Any], int] | None = None) -> dict[Any, dict[Any, Any]]:
-    """Every child of ``positions`` (all in ``tier``) by its tier, one per key; with
-    ``owner`` (a function of the encoded key), by (tier, owner(key))."""
-    found: dict[Any, dict[Any, Any]] = {}
+def expand(game: Game[Any, Any], positions: Sequence[Any], tier: int) -> Children:
+    """Every child of ``positions`` (all in ``tier``) by its tier, one per key."""
+    found: Children = {}
     key_of, play, tier_fn, outcome, moves = game.key, game.play, game.tier, game.outcome, game.legal_moves
     for position in positions:
         if outcome(position) is not None:
@@ -147,9 +167,7 @@ def expand(game: Game[Any, Any], positions: Sequence[Any], tier: int,
                     f"{game.name}: the move {game.format_move(position, move)!r} from "
                     f"{game.format_position(position)!r} leads from tier {tier} to tier "
                     f"{child_tier}; every move must lead to a later tier")
-            key = encode_key(key_of(child))
-            where = child_tier if owner is None else (child_tier, owner(key))
-            found.setdefault(where, {}).setdefault(key, child)
+            found.setdefault(child_tier, {}).setdefault(encode_key(key_of(child)), child)
     return found
 
 
