@@ -67,7 +67,8 @@ class LocalProcesses(Backend):
         self.workers = workers
         self.workdir = workdir
         # spawn, not fork: the coordinator holds an open SQLite connection.
-        self.pool: Executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        self.pool: Executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=_watch_parent, initargs=(os.getpid(),))
         self.shared = 0
 
     def share(self, obj: Any) -> Any:
@@ -92,6 +93,24 @@ class LocalProcesses(Backend):
 
     def close(self) -> None:
         self.pool.shutdown(cancel_futures=True)
+
+
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: exit when the coordinator is gone (killed with SIGKILL, it cannot shut
+    its pool down, and idle workers would wait for work for ever; a busy one would go on
+    writing files that the next run writes too)."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 @contextmanager
