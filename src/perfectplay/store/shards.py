@@ -52,8 +52,10 @@ from perfectplay.store.work import (
     StoredValues,
     ValueFiles,
     expand,
+    pack_rows,
     read_values,
     solve_slice,
+    unpack_rows,
     value_file,
     write_values,
 )
@@ -420,27 +422,26 @@ def _keys_numeric(workdir: Path, tier: int, shard: int) -> bool:
 
 
 # -- the backward pass --------------------------------------------------------------------
-Rows = list[tuple[Any, int]]
-
-
 def value_part(game: Game[Any, Any], workdir_name: str, tier: int, part: int,
                offsets: list[list[int]], starts: list[int], ends: list[int],
-               child_values: Any) -> tuple[Rows, list[str]]:
-    """Batch ``part`` of ``tier``: its positions from every shard, in key order, valued;
-    the rows are also written to their values file for the tiers below."""
+               child_values: Any) -> tuple[Any, list[str]]:
+    """Batch ``part`` of ``tier``: its positions from every shard, in key order, valued.
+    Returns the rows packed (work.pack_rows) and their chunk checksums; the packed rows are
+    also written to the batch's values file, for the tiers below."""
     workdir = Path(workdir_name)
     try:
         # Valued by a run killed before committing it: the rows are kept (module docstring).
-        rows = read_values(value_file(workdir, tier, part))
-        return rows, chunk_sums(rows)
+        packed = read_values(value_file(workdir, tier, part))
+        return packed, chunk_sums(list(unpack_rows(packed)))
     except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
         pass
     pieces = [_read_range(_shard_file(workdir, tier, s), offsets[s], starts[s], ends[s])
               for s in range(len(starts))]
     positions = _in_key_order(workdir, tier, pieces, starts, ends, game)
     rows, sums = solve_slice(game, positions, child_values)
-    write_values(value_file(workdir, tier, part), rows)
-    return rows, sums
+    packed = pack_rows(rows)
+    write_values(value_file(workdir, tier, part), packed)
+    return packed, sums
 
 
 def _in_key_order(workdir: Path, tier: int, pieces: list[list[Any]], starts: list[int],
@@ -470,9 +471,9 @@ class _Pipeline:
 
     def commit_next(self) -> None:
         tier, part, future = self.queue[0]
-        rows, sums = self.runner.result(future)
+        packed, sums = self.runner.result(future)
         self.queue.popleft()
-        self.job.commit(tier, part, rows, self.base_seconds, sums)
+        self.job.commit(tier, part, list(unpack_rows(packed)), self.base_seconds, sums)
         self.committed += 1
         self.left[tier] -= 1
         if self.left[tier] == 0 and self.job.report is not None:

@@ -15,7 +15,7 @@ import os
 import pickle
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from perfectplay import value as V
 from perfectplay.errors import CorruptDatabase, UnsupportedSearch
@@ -61,7 +61,7 @@ class ValueFiles:
         for tier, parts in self.tiers:
             for part in range(parts):
                 try:
-                    values.update(read_values(value_file(Path(self.workdir), tier, part)))
+                    values.update(unpack_rows(read_values(value_file(Path(self.workdir), tier, part))))
                 except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
                     missing.append((tier, part))
         if missing:
@@ -92,25 +92,32 @@ def value_file(workdir: Path, tier: int, part: int) -> Path:
     return workdir / f"sv{tier:+08d}.{part:07d}.pkl"
 
 
-def write_values(path: Path, rows: Sequence[tuple[Any, int]]) -> None:
-    """A batch's rows, as two numpy arrays when every key is an int (read back ten times
-    faster than pickled tuples), else as the list; atomically, not synced."""
+def pack_rows(rows: Sequence[tuple[Any, int]]) -> Any:
+    """Rows as two numpy arrays when every key is an int (sent and read back ten times
+    faster than tuples), else the list itself."""
     keys = [key for key, _ in rows]
-    packed: Any = rows
     if set(map(type, keys)) <= {int}:
         import numpy as np
-        packed = (np.array(keys, dtype=np.int64), np.array([value for _, value in rows], dtype=np.int64))
+        return (np.array(keys, dtype=np.int64), np.array([value for _, value in rows], dtype=np.int64))
+    return rows
+
+
+def unpack_rows(packed: Any) -> Iterable[tuple[Any, int]]:
+    if isinstance(packed, tuple):
+        keys, values = packed
+        return zip(keys.tolist(), values.tolist())
+    return packed
+
+
+def write_values(path: Path, packed: Any) -> None:
+    """A batch's packed rows (pack_rows), atomically, not synced."""
     partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
     partial.write_bytes(pickle.dumps(packed, protocol=pickle.HIGHEST_PROTOCOL))
     os.replace(partial, path)
 
 
-def read_values(path: Path) -> list[tuple[Any, int]]:
-    packed = pickle.loads(path.read_bytes())
-    if isinstance(packed, tuple):
-        keys, values = packed
-        return list(zip(keys.tolist(), values.tolist()))
-    return list(packed)
+def read_values(path: Path) -> Any:
+    return pickle.loads(path.read_bytes())
 
 
 @dataclass(frozen=True)
