@@ -22,6 +22,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 GAMES = {
     "c4-4x4": ["connect4", "--width", "4", "--height", "4"],
@@ -121,6 +122,69 @@ def run_build(game: list[str], path: Path, workers: int, memory: str | None, bat
             "peak": peak[0], "batches": batches, "summary": out.strip()}
 
 
+def schedule(game_args: list[str], where: Path, batch: int) -> None:
+    """The forward and backward passes' units of a two-shard build, run one after another
+    in this process with the CPU seconds of each, then laid out on two idle cores: each
+    tier's units list-scheduled on two workers (a tier waits for the one before it), the
+    coordinator's commits beside them. What that leaves out: process start-up and the
+    traffic between processes, which the whole-build rows above include."""
+    from perfectplay import registry
+    from perfectplay.store import backends, shards
+    from perfectplay.store import build as build_module
+
+    options = {flag.removeprefix("--"): int(number) for flag, number in zip(game_args[1::2], game_args[2::2])}
+    game, root = registry.load(game_args[0], options)
+    units: list[tuple[str, int, float]] = []
+    commits: list[float] = []
+
+    def timed(kind: str, function: Any) -> Any:
+        def run(*args: Any) -> Any:
+            started = time.process_time()
+            result = function(*args)
+            units.append((kind, args[2], time.process_time() - started))
+            return result
+        return run
+
+    shards.shard_tier = timed("forward", shards.shard_tier)
+    shards.value_part = timed("backward", shards.value_part)
+    commit = build_module._Job.commit
+
+    def timed_commit(self: Any, *args: Any, **kwargs: Any) -> None:
+        started = time.process_time()
+        commit(self, *args, **kwargs)
+        commits.append(time.process_time() - started)
+
+    build_module._Job.commit = timed_commit
+
+    class TwoShards(backends.Backend):
+        workers = 2
+
+    build_module.make_backend = lambda *args: TwoShards()
+    started = time.process_time()
+    build_module.build(game, root, where / "schedule.db", batch_size=batch, workers=2)
+    total = time.process_time() - started
+
+    def makespan(costs: list[float]) -> float:
+        free = [0.0, 0.0]
+        for cost in costs:
+            free[free.index(min(free))] += cost
+        return max(free)
+
+    spans, sums = {}, {}
+    for kind in ("forward", "backward"):
+        tiers = {tier for k, tier, _ in units if k == kind}
+        spans[kind] = sum(makespan([c for k, t, c in units if k == kind and t == tier]) for tier in tiers)
+        sums[kind] = sum(c for k, _, c in units if k == kind)
+    committing = sum(commits)
+    rest = total - sums["forward"] - sums["backward"] - committing
+    backward = max(spans["backward"] + committing / 2, (sums["backward"] + committing) / 2, committing)
+    print(f"in one process: {total:.1f} CPU s: forward units {sums['forward']:.1f}, backward units "
+          f"{sums['backward']:.1f}, commits {committing:.1f}, the rest {rest:.1f}")
+    print(f"on two workers, tier by tier: forward {spans['forward']:.1f} s (an even split: "
+          f"{sums['forward'] / 2:.1f}), backward {spans['backward']:.1f} s ({sums['backward'] / 2:.1f})")
+    print(f"estimate on two idle cores: {spans['forward'] + backward + rest:.1f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="c4-4x4", choices=sorted(GAMES))
@@ -131,9 +195,15 @@ def main() -> None:
     parser.add_argument("--builder", default="python", choices=("python", "auto"),
                         help="python (default): the builder that --workers runs; auto: the "
                              "compiled builder for one worker, where the game has one")
+    parser.add_argument("--schedule", action="store_true",
+                        help="instead: time each unit of a two-shard build in this process and "
+                             "lay them out on two idle cores")
     args = parser.parse_args()
     where = Path(args.dir or tempfile.mkdtemp(prefix="perfectplay-scaling-"))
     where.mkdir(parents=True, exist_ok=True)
+    if args.schedule:
+        schedule(GAMES[args.game], where, args.batch)
+        return
     memories = [m or None for m in args.memory.split(",")]
     print(f"{args.game}, batch {args.batch}, builder {args.builder}, niceness {os.nice(0)}, "
           f"files in {where}")
