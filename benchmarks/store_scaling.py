@@ -154,7 +154,7 @@ def schedule(game_args: list[str], where: Path, batch: int) -> None:
         commit(self, *args, **kwargs)
         commits.append(time.process_time() - started)
 
-    build_module._Job.commit = timed_commit
+    build_module._Job.commit = timed_commit  # type: ignore[method-assign]
 
     class TwoShards(backends.Backend):
         workers = 2
