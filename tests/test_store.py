@@ -307,3 +307,17 @@ def test_two_workers_write_the_same_dense_file(tictactoe_files, tmp_path):
     one.close()
     two.close()
     assert _records(tmp_path / "two.db") == _records(tictactoe_files[2])
+
+
+def test_numpy_and_python_give_every_int_key_the_same_shard():
+    """A tier's children are split with numpy where every key is an int and with shard_of
+    where some are not; a key given two owners would be stored twice."""
+    from perfectplay.store import shards
+
+    rng = random.Random(5)
+    keys = [rng.randrange(-(1 << 63), 1 << 63) for _ in range(2000)] + [0, 1, -1, (1 << 63) - 1, -(1 << 63)]
+    for count in (2, 3, 7):
+        split = dict(shards._split({key: key for key in keys}, count))
+        owners = {key: owner for owner, (numbers, _) in split.items() for key in numbers.tolist()}
+        assert owners == {key: shards.shard_of(key, count) for key in keys}
+        assert len(split) == count  # every shard gets some

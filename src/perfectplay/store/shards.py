@@ -26,7 +26,8 @@ from each shard, values them, writes the values to a file (``sv...pkl``) and ret
 rows, which the coordinator commits in order while the workers go on. A tier's units need
 the values of the tiers its moves reach: each worker reads them from those files (or, for
 batches committed by an earlier run, from the database), so nothing passes through the
-coordinator but the rows it commits.
+coordinator but the rows it commits. A batch valued before a kill but not committed is
+committed from its values file when the build resumes.
 """
 
 from __future__ import annotations
