@@ -250,3 +250,74 @@ def test_a_stale_work_directory_without_its_database_is_not_reused(tmp_path):
                                                  "slices": {"0": [0, 10]}}))
     result = build(game, root, tmp_path / "fresh.db", batch_size=2000)
     assert result.records == 12_031
+
+
+class _TwoPiles(Game):
+    """Two piles; a move takes one or two stones from either; who cannot move loses. Its
+    keys are strings, so a build with workers merges its shards by key_order, not numpy."""
+
+    name = "two-piles"
+
+    def start(self):
+        return (23, 19)
+
+    def moves(self, position):
+        return [(pile, take) for pile in (0, 1) for take in (1, 2) if position[pile] >= take]
+
+    def play(self, position, move):
+        pile, take = move
+        return (position[0] - take, position[1]) if pile == 0 else (position[0], position[1] - take)
+
+    def key(self, position):
+        return f"{position[0]}/{position[1]}"
+
+    def tier(self, position):
+        return 42 - position[0] - position[1]
+
+
+def test_shards_of_string_keys_give_the_batches_of_one_process(tmp_path, monkeypatch):
+    """Sharding by key (perfectplay.store.shards) leaves every batch as a one-process build
+    cuts it, and the stored values are those search finds."""
+    from perfectplay.store import backends
+    from perfectplay.store import build as build_module
+
+    game = _TwoPiles()
+    build(game, game.start(), tmp_path / "one.db", batch_size=37)
+
+    class TwoShards(backends.Backend):
+        workers = 2
+
+    monkeypatch.setattr(build_module, "make_backend", lambda *args: TwoShards())
+    result = build(game, game.start(), tmp_path / "two.db", batch_size=37, workers=2)
+    assert result.records == 24 * 20
+    assert _records(tmp_path / "one.db") == _records(tmp_path / "two.db")
+    store = lookup.open_store(tmp_path / "two.db", game)
+    positions = [(23, 19), (3, 0), (5, 2), (4, 4), (9, 6)]
+    assert store.values(game, positions) == [solve(game, p, algorithm="memo").value for p in positions]
+    store.close()
+
+
+def test_two_workers_write_the_same_dense_file(tictactoe_files, tmp_path):
+    game, _, _, serial_dense = tictactoe_files
+    root = game.start()
+    build(game, root, tmp_path / "two.db", dense_path=tmp_path / "two.dense", batch_size=40, workers=2)
+    ranks = list(range(game.index_size()))
+    one, two = DenseFile(serial_dense), DenseFile(tmp_path / "two.dense")
+    assert one.values(ranks) == two.values(ranks)
+    one.close()
+    two.close()
+    assert _records(tmp_path / "two.db") == _records(tictactoe_files[2])
+
+
+def test_numpy_and_python_give_every_int_key_the_same_shard():
+    """A tier's children are split with numpy where every key is an int and with shard_of
+    where some are not; a key given two owners would be stored twice."""
+    from perfectplay.store import shards
+
+    rng = random.Random(5)
+    keys = [rng.randrange(-(1 << 63), 1 << 63) for _ in range(2000)] + [0, 1, -1, (1 << 63) - 1, -(1 << 63)]
+    for count in (2, 3, 7):
+        split = dict(shards._split({key: key for key in keys}, count))
+        owners = {key: owner for owner, (numbers, _) in split.items() for key in numbers.tolist()}
+        assert owners == {key: shards.shard_of(key, count) for key in keys}
+        assert len(split) == count  # every shard gets some

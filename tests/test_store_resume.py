@@ -181,3 +181,126 @@ def test_two_workers_build_into_a_relative_path_from_another_folder(tmp_path):
     game, root = registry.load("connect4", BOARD)
     build(game, root, tmp_path / "serial.db", batch_size=2000)
     assert stored_rows(elsewhere / "out" / "c.db") == stored_rows(tmp_path / "serial.db")
+
+
+def _sharded_in_process(monkeypatch):
+    """Two shards run in this process, so a test can kill the forward pass's units."""
+    from perfectplay.store import backends
+    from perfectplay.store import build as build_module
+
+    class TwoShards(backends.Backend):
+        workers = 2
+
+    monkeypatch.setattr(build_module, "make_backend", lambda *args: TwoShards())
+
+
+def test_a_sharded_forward_pass_killed_again_and_again_keeps_every_expanded_slice(tmp_path, monkeypatch):
+    """With workers, each shard's slices are expanded by the worker that owns the shard
+    (perfectplay.store.shards); a run killed after three slices keeps them, and no slice is
+    expanded twice."""
+    from perfectplay.store import shards
+
+    game, root = registry.load("connect4", BOARD)
+    build(game, root, tmp_path / "whole.db", batch_size=300)
+    _sharded_in_process(monkeypatch)
+    expanded: list = []
+    runs = 0
+    while runs < 100:
+        runs += 1
+        monkeypatch.setattr(shards, "expand", _dying_expand(3, expanded))
+        try:
+            build(game, root, tmp_path / "killed.db", batch_size=300, workers=2)
+            break
+        except Killed:
+            assert len(expanded) == 3 * runs
+    slices = len(expanded)
+    assert len(set(expanded)) == slices, "a slice was expanded twice"
+    assert runs == -(-slices // 3) and runs > 10, (runs, slices)
+    assert stored_rows(tmp_path / "killed.db") == stored_rows(tmp_path / "whole.db")
+    assert not workdir_of(tmp_path / "killed.db").exists()
+
+
+def _sharded_progress(path):
+    """Shards gathered and slices expanded so far (both only grow while the pass runs)."""
+    work_dir = workdir_of(path)
+    if not work_dir.exists():
+        return (0, 0)
+    return (len(list(work_dir.glob("st*.json"))), len(list(work_dir.glob("sx*.pkl"))))
+
+
+def test_kill_9_of_a_build_with_two_workers_resumes_to_the_same_database(tmp_path):
+    """The coordinator of a two-worker build killed with SIGKILL, in the forward pass (as
+    soon as it has gathered a shard more than the run before) and then in the backward pass
+    (after more batches): every shard gathered is kept, and the file ends equal to a build
+    in one process."""
+    path = tmp_path / "killed.db"
+    command = [sys.executable, "-m", "perfectplay", "db", "build", *C4_4X3, "--db", str(path),
+               "--batch", "200", "--quiet", "--workers", "2"]
+    gathered = [0]
+    for _ in range(4):
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60  # a guard against a hang, not a timing
+        while (process.poll() is None and time.monotonic() < deadline
+               and _sharded_progress(path)[0] <= gathered[-1]):
+            time.sleep(0.002)
+        assert process.poll() is None, "the first pass finished before it was killed"
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+        gathered.append(_sharded_progress(path)[0])
+    assert gathered == sorted(set(gathered)), gathered  # each kill kept more than the one before
+    batches = []
+    for _ in range(3):
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        before = batches[-1] if batches else 0
+        while process.poll() is None and time.monotonic() < deadline and _committed(path) <= before:
+            time.sleep(0.002)
+        if process.poll() is not None:
+            break
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+        batches.append(_committed(path))
+    final = run_cli("db", "build", *C4_4X3, "--db", str(path), "--batch", "200", "--quiet", "--workers", "2")
+    assert final.returncode == 0, final.stderr
+    whole = tmp_path / "whole.db"
+    game, root = registry.load("connect4", BOARD)
+    build(game, root, whole, batch_size=200)
+    assert stored_rows(path) == stored_rows(whole)
+    assert not workdir_of(path).exists()
+
+
+def _committed(path):
+    import sqlite3
+
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as connection:
+            return connection.execute("SELECT COUNT(*) FROM batches").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+def test_a_build_resumed_with_another_worker_count_gives_the_same_database(tmp_path, monkeypatch):
+    """A build killed in its backward pass with two shards and finished by one process (which
+    redoes the forward pass its own way) commits the same batches."""
+    game, root = registry.load("connect4", BOARD)
+    build(game, root, tmp_path / "whole.db", batch_size=300)
+    _sharded_in_process(monkeypatch)
+    from perfectplay.store import shards
+
+    calls = []
+    value_part = shards.value_part
+
+    def dying_value_part(*args):
+        calls.append(1)
+        if len(calls) > 12:
+            raise Killed
+        return value_part(*args)
+
+    monkeypatch.setattr(shards, "value_part", dying_value_part)
+    with pytest.raises(Killed):
+        build(game, root, tmp_path / "mixed.db", batch_size=300, workers=2)
+    monkeypatch.undo()
+    monkeypatch.setattr("perfectplay.store.build.COMPILED_BUILDS", False)
+    result = build(game, root, tmp_path / "mixed.db", batch_size=300)
+    assert result.batches_resumed == 12
+    assert stored_rows(tmp_path / "mixed.db") == stored_rows(tmp_path / "whole.db")

@@ -12,8 +12,9 @@ import os
 import pickle
 import socket
 import tempfile
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from perfectplay.errors import BadOption, PerfectPlayError
@@ -39,6 +40,17 @@ class Backend:
         for unit in units:
             yield function(*(resolve(arg) for arg in unit))
 
+    def submit(self, function: Callable[..., Any], *unit: Any) -> Future[Any]:
+        """Start one unit; its result (or its exception) comes from ``result``. Here the
+        unit runs at once."""
+        future: Future[Any] = Future()
+        future.set_result(function(*(resolve(arg) for arg in unit)))
+        return future
+
+    def result(self, future: Future[Any]) -> Any:
+        with _worker_errors():
+            return future.result()
+
     def close(self) -> None:
         pass
 
@@ -55,7 +67,8 @@ class LocalProcesses(Backend):
         self.workers = workers
         self.workdir = workdir
         # spawn, not fork: the coordinator holds an open SQLite connection.
-        self.pool: Executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        self.pool: Executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=_watch_parent, initargs=(os.getpid(),))
         self.shared = 0
 
     def share(self, obj: Any) -> Any:
@@ -71,17 +84,46 @@ class LocalProcesses(Backend):
 
     def map(self, function: Callable[..., Any], units: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
         units = list(units)
-        try:
+        with _worker_errors():
             yield from self.pool.map(function, *zip(*units)) if units else iter(())
-        except pickle.PicklingError as error:
-            raise PerfectPlayError(f"this game cannot be sent to worker processes ({error}); "
-                                   "use --workers 1") from None
-        except BrokenProcessPool:
-            raise PerfectPlayError("a worker process died (out of memory, or killed); what was "
-                                   "committed is kept: run the same command to resume") from None
+
+    def submit(self, function: Callable[..., Any], *unit: Any) -> Future[Any]:
+        with _worker_errors():
+            return self.pool.submit(function, *unit)
 
     def close(self) -> None:
         self.pool.shutdown(cancel_futures=True)
+
+
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: exit when the coordinator is gone (killed with SIGKILL, it cannot shut
+    its pool down, and idle workers would wait for work for ever; a busy one would go on
+    writing files that the next run writes too)."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+@contextmanager
+def _worker_errors() -> Iterator[None]:
+    """A unit that cannot be sent, or a worker that died, in one line."""
+    try:
+        yield
+    except pickle.PicklingError as error:
+        raise PerfectPlayError(f"this game cannot be sent to worker processes ({error}); "
+                               "use --workers 1") from None
+    except BrokenProcessPool:
+        raise PerfectPlayError("a worker process died (out of memory, or killed); what was "
+                               "committed is kept: run the same command to resume") from None
 
 
 class RayCluster(Backend):

@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 from perfectplay.errors import BadDatabase, BadOption, TooLarge, UnsupportedSearch
 from perfectplay.game import Game
-from perfectplay.store import dense
+from perfectplay.store import dense, shards
 from perfectplay.store.backends import Backend, check_choice, make_backend
 from perfectplay.store.database import Database
 from perfectplay.store.records import DEFAULT_BATCH, Identity, encode_key, parse_memory
@@ -214,16 +214,18 @@ def _run(job: _Job, workers: int, backend: str, address: str | None,
         workdir.mkdir(exist_ok=True)
         runner = make_backend(backend, workers, address, str(workdir.absolute()))
         backend_name = runner.name
+        plan: Plan | shards.ShardPlan
         try:
-            plan = Plan.load(workdir)
-            if plan is None:
-                # Local processes gain nothing in the forward pass: sending a child back costs
-                # about what making it costs (measured, docs/benchmarks.md), so this process
-                # expands; Ray, where workers may be other machines, expands remotely.
-                expander = runner if runner.name == "ray" else Backend()
-                plan = forward(job.game, job.root, workdir, expander, job.memory, job.batch_size,
-                               job.report)
-            committed, from_database = _backward(job, plan, workdir, runner)
+            if runner.workers > 1 and runner.local_files and job.game.tier(job.root) is not None:
+                # Local workers expand too, each its own shard of every tier, so no child is
+                # sent back to this process (perfectplay.store.shards).
+                plan = shards.forward(job.game, job.root, workdir, runner, job.memory,
+                                      job.batch_size, job.report)
+                committed, from_database = shards.backward(job, plan, workdir, runner)
+            else:
+                shards.discard(workdir)
+                plan = Plan.load(workdir) or _forward(job, workdir, runner)
+                committed, from_database = _backward(job, plan, workdir, runner)
         finally:
             runner.close()
         if dense_path is not None:
@@ -236,6 +238,13 @@ def _run(job: _Job, workers: int, backend: str, address: str | None,
     result.tiers_from_database = from_database
     shutil.rmtree(workdir, ignore_errors=True)
     return result
+
+
+def _forward(job: _Job, workdir: Path, runner: Backend) -> Plan:
+    """The forward pass in this process (one worker) or on Ray, whose workers may be other
+    machines: there, sending a child back is the only way to gather it."""
+    expander = runner if runner.name == "ray" else Backend()
+    return forward(job.game, job.root, workdir, expander, job.memory, job.batch_size, job.report)
 
 
 def _open_for_build(game: Game[Any, Any], path: Path, root_text: str, batch_size: int) -> Database:
@@ -422,8 +431,8 @@ def _result(database: Database, path: Path, committed: int, resumed: int, second
     return BuildResult(path, database.count(), tiers, committed, resumed, seconds, spilled)
 
 
-def _export_dense(game: Game[Any, Any], database: Database, plan: Plan, workdir: Path,
-                  path: Path, report: Report | None) -> None:
+def _export_dense(game: Game[Any, Any], database: Database, plan: Plan | shards.ShardPlan,
+                  workdir: Path, path: Path, report: Report | None) -> None:
     """Write the dense record file from the tiers' positions and the committed values."""
     size = game.index_size()
     assert size is not None
@@ -431,7 +440,9 @@ def _export_dense(game: Game[Any, Any], database: Database, plan: Plan, workdir:
     def records() -> Any:
         for tier in plan.tiers:
             values = database.tier_values(tier)
-            for position in load_tier(workdir, tier):
+            positions = (plan.tier_positions(workdir, tier) if isinstance(plan, shards.ShardPlan)
+                         else load_tier(workdir, tier))
+            for position in positions:
                 yield game.rank(position), values[encode_key(game.key(position))]
 
     facts = {"root": database.root, "build_seconds": database.meta.get("build_seconds"),

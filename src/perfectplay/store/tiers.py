@@ -152,7 +152,13 @@ def _batched(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
 
 
 def _sorted_pairs(bucket: dict[Any, Any]) -> list[tuple[Any, Any]]:
-    return [(key, bucket[key]) for key in sorted(bucket, key=key_order)]
+    try:
+        # Keys all ints or all strings sort alone in key_order's order, at C speed (a key
+        # function per key took a tenth of a forward pass).
+        ordered = sorted(bucket)
+    except TypeError:
+        ordered = sorted(bucket, key=key_order)
+    return [(key, bucket[key]) for key in ordered]
 
 
 def _read_run(path: Path) -> Iterator[tuple[Any, Any]]:
@@ -207,15 +213,22 @@ class _Pending:
     def take(self, tier: int) -> Iterator[Any]:
         """The tier's positions in key order, one per key, merged from its spilled runs and
         what is held (runs are removed once the tier file that consumes this is written)."""
+        return (position for _, position in self.take_pairs(tier))
+
+    def take_pairs(self, tier: int) -> Iterator[tuple[Any, Any]]:
+        """The same as :meth:`take`, as (key, position) pairs."""
         held = self.held.pop(tier, {})
         self.count -= len(held)
         runs = [_read_run(path) for path in self.spilled.get(tier, [])]
+        if not runs:  # nothing spilled: one dict, whose keys are distinct already
+            yield from _sorted_pairs(held)
+            return
         merged = heapq.merge(*runs, _sorted_pairs(held), key=lambda pair: key_order(pair[0]))
         del held
         previous = None
         for key, position in merged:
             if key != previous:  # equal keys have equal values: keep the first
-                yield position
+                yield key, position
                 previous = key
 
     def drop_runs(self, tier: int) -> None:

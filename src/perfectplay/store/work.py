@@ -11,9 +11,11 @@ Inputs are trusted: the coordinator built them from the game's own moves.
 
 from __future__ import annotations
 
+import os
 import pickle
 from dataclasses import dataclass
-from typing import Any, Sequence
+from pathlib import Path
+from typing import Any, Iterable, Sequence
 
 from perfectplay import value as V
 from perfectplay.errors import CorruptDatabase, UnsupportedSearch
@@ -43,6 +45,82 @@ class StoredValues:
 
 
 @dataclass(frozen=True)
+class ValueFiles:
+    """Child values that worker processes wrote to files in the work directory, one file
+    per batch (perfectplay.store.shards): ``tiers`` holds (tier, batches) for every tier a
+    slice's moves reach. A batch without its file (committed by an earlier run) is read
+    from the database at ``database``."""
+
+    workdir: str
+    database: str
+    tiers: tuple[tuple[int, int], ...]
+
+    def load(self) -> dict[Any, int]:
+        values: dict[Any, int] = {}
+        missing = []
+        for tier, parts in self.tiers:
+            for part in range(parts):
+                try:
+                    values.update(unpack_rows(read_values(value_file(Path(self.workdir), tier, part))))
+                except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
+                    missing.append((tier, part))
+        if missing:
+            with Database.open(self.database) as database:
+                values.update(_batch_values(database, set(missing)))
+        return values
+
+
+def _batch_values(database: Database, wanted: set[tuple[int, int]]) -> dict[Any, int]:
+    """The records of the batches ``wanted`` (tier, part), checked against their checksums."""
+    values: dict[Any, int] = {}
+    for batch in database.batches:
+        if (batch.tier, batch.part) in wanted:
+            wanted.discard((batch.tier, batch.part))
+            database.check_batch(batch)
+            values.update(database.connection.execute(
+                "SELECT key, value FROM positions WHERE id BETWEEN ? AND ?",
+                (batch.first_id, batch.last_id)).fetchall())
+    if wanted:
+        tier, part = min(wanted)
+        raise CorruptDatabase(f"{database.path}: batch {part} of tier {tier} is neither in the "
+                              "work directory nor committed; remove the work directory and "
+                              "run the build again")
+    return values
+
+
+def value_file(workdir: Path, tier: int, part: int) -> Path:
+    return workdir / f"sv{tier:+08d}.{part:07d}.pkl"
+
+
+def pack_rows(rows: Sequence[tuple[Any, int]]) -> Any:
+    """Rows as two numpy arrays when every key is an int (sent and read back ten times
+    faster than tuples), else the list itself."""
+    keys = [key for key, _ in rows]
+    if set(map(type, keys)) <= {int}:
+        import numpy as np
+        return (np.array(keys, dtype=np.int64), np.array([value for _, value in rows], dtype=np.int64))
+    return rows
+
+
+def unpack_rows(packed: Any) -> Iterable[tuple[Any, int]]:
+    if isinstance(packed, tuple):
+        keys, values = packed
+        return zip(keys.tolist(), values.tolist())
+    return packed
+
+
+def write_values(path: Path, packed: Any) -> None:
+    """A batch's packed rows (pack_rows), atomically, not synced."""
+    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
+    partial.write_bytes(pickle.dumps(packed, protocol=pickle.HIGHEST_PROTOCOL))
+    os.replace(partial, path)
+
+
+def read_values(path: Path) -> Any:
+    return pickle.loads(path.read_bytes())
+
+
+@dataclass(frozen=True)
 class TierSlice:
     """One slice of a tier file (a pickled list of positions at bytes start:end), which the
     process that values it reads itself."""
@@ -64,7 +142,7 @@ _cache: dict[Any, Any] = {}
 def resolve(shared: Any) -> Any:
     """What a handle stands for, kept while the same handle is asked for again (one at a
     time: the child values of one tier)."""
-    if not isinstance(shared, (FileShare, StoredValues)):
+    if not isinstance(shared, (FileShare, StoredValues, ValueFiles)):
         return shared
     if shared not in _cache:
         for old in _cache.values():
@@ -73,6 +151,8 @@ def resolve(shared: Any) -> Any:
         _cache.clear()
         if isinstance(shared, StoredValues):
             _cache[shared] = Database.open(shared.path)
+        elif isinstance(shared, ValueFiles):
+            _cache[shared] = shared.load()
         else:
             with open(shared.path, "rb") as handle:
                 _cache[shared] = pickle.load(handle)
