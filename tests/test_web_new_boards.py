@@ -250,9 +250,10 @@ def test_the_status_line_says_when_the_same_side_moves_again(server: str, browse
     page.goto(server + "game/kalah?pits=3&seeds=3&seconds=1")
     page.click("#board [data-pit='S1']")  # three seeds: the last in South's store
     _played(page, "kalah", "0 4 4 1 / 3 3 3 0 S")
-    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('South to move again')")
+    status_starts = "(text) => document.getElementById('status').textContent.startsWith(text)"
+    page.wait_for_function(status_starts, arg="South to move again")
     page.click("#board [data-pit='S2']")  # four seeds: the last in North's first pit
-    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('North to move:')")
+    page.wait_for_function(status_starts, arg="North to move:")
     assert "another turn" in page.inner_text("#legend")  # Kalah's own legend, not the generic one
     page.close()
     assert not errors, errors
