@@ -25,6 +25,8 @@ MAX_SIZE = 11
 COLUMNS = "abcdefghijk"
 # Past this size no exact search in Python finishes in minutes (df-pn proves 4x4 in seconds;
 # 5x5 was out of reach in a session, docs/pns.md): the game says so; play uses Monte Carlo.
+# The numba kernel (kernel_method) solves 5x5 too, without a limit, but a whole solve of the
+# empty board takes it minutes: 5x5 stays "too big" for play and the web.
 SOLVABLE_SIZE = 4
 
 Position = tuple[int, int]
