@@ -334,6 +334,9 @@ class Searcher:
         self.moves = np.zeros((plies, MAX_CELLS), dtype=np.int64)
         self.scores = np.zeros((plies, MAX_CELLS), dtype=np.int64)
         self.counters = np.zeros(8, dtype=np.int64)
+        # One search at a time on these arrays: the web's thinkers share a searcher, and two
+        # searches at once would mix their counters and stop flag.
+        self.lock = threading.Lock()
 
     @property
     def entries(self) -> int:
@@ -356,6 +359,11 @@ class Searcher:
         The kernel runs in a worker thread (it releases the GIL) and this thread watches it,
         so a deadline, a stop flag or Ctrl-C stops it within milliseconds, however busy the
         machine (a search in slices overran the CLI's hard time limit at a load of 14)."""
+        with self.lock:
+            return self._search(position, should_stop, node_cap)
+
+    def _search(self, position: tuple[int, int], should_stop: Callable[[], bool] | None,
+                node_cap: int | None) -> tuple[bool, int] | None:
         x, o = position
         x_to_move = x.bit_count() == o.bit_count()
         mover, other = (x, o) if x_to_move else (o, x)
