@@ -45,6 +45,8 @@ from typing import Callable
 import numpy as np
 from numba import njit
 
+from perfectplay.games.hex.rules import Hex
+
 # Up to 7x7: cells r * (n + 1) + c, shifted by n + 1 at most, stay below bit 63.
 MAX_SIZE = 7
 # counters' slots
@@ -315,15 +317,14 @@ def wins(mover: int, other: int, mover_is_x: bool, ply: int, geometry: np.ndarra
 class Searcher:
     """One board size and one table, kept across searches (the table's proofs stay true)."""
 
-    def __init__(self, game: object, entries: int) -> None:
-        size = int(game.size)  # type: ignore[attr-defined]
+    def __init__(self, game: Hex, entries: int) -> None:
+        size = game.size
         if size > MAX_SIZE:
             raise ValueError(f"the Hex kernel takes boards up to {MAX_SIZE}x{MAX_SIZE}")
         self.game = game
-        g = game
-        self.geometry = np.array([size, g.stride, g.board, g.top, g.bottom, g.left,  # type: ignore[attr-defined]
-                                  g.right], dtype=np.int64)  # type: ignore[attr-defined]
-        self.order = np.array(g.order, dtype=np.int64)  # type: ignore[attr-defined]
+        self.geometry = np.array([size, game.stride, game.board, game.top, game.bottom,
+                                  game.left, game.right], dtype=np.int64)
+        self.order = np.array(game.order, dtype=np.int64)
         entries = max(2, entries - entries % 2)
         self.keys_mover = np.zeros(entries, dtype=np.int64)
         self.keys_other = np.zeros(entries, dtype=np.int64)
