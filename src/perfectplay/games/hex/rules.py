@@ -25,6 +25,8 @@ MAX_SIZE = 11
 COLUMNS = "abcdefghijk"
 # Past this size no exact search in Python finishes in minutes (df-pn proves 4x4 in seconds;
 # 5x5 was out of reach in a session, docs/pns.md): the game says so; play uses Monte Carlo.
+# The numba kernel (kernel_method) solves 5x5 too, without a limit, but a whole solve of the
+# empty board takes it minutes: 5x5 stays "too big" for play and the web.
 SOLVABLE_SIZE = 4
 
 Position = tuple[int, int]
@@ -35,6 +37,8 @@ class Hex(Game[Position, int]):
     # Proofs in Hex are narrow (one good reply refutes a move): df-pn needs 6 to 29 times
     # fewer nodes than alpha-beta on 4x4 (docs/pns.md), so auto chooses it.
     default_algorithm = "pns"
+    # The numba kernel (--engine auto|compiled): 4x4 and 5x5 exactly, larger boards under a limit.
+    method_modules = ("perfectplay.games.hex.kernel_method",)
 
     def __init__(self, size: int = 4) -> None:
         if not 1 <= size <= MAX_SIZE:
