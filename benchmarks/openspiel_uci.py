@@ -95,6 +95,13 @@ def othello_rows(state: object) -> tuple[str, str]:
     return "/".join(rows), "B" if lines[0].startswith("Black") else "W"
 
 
+def over_and_passing(state: object, text: str) -> bool:
+    """Whether ``text`` is a pass after OpenSpiel's game ended. OpenSpiel's Othello ends as
+    soon as neither side can move; perfectplay's ends after two passes in a row, so it may
+    ask for (and send) passes that OpenSpiel has no state for."""
+    return state.is_terminal() and text.lower() == "pass"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("game")
@@ -134,11 +141,15 @@ def main() -> None:
                          else othello_from_rows(game, rows))
                 rest = words[end:]
             for text in rest[1:]:
-                state.apply_action(action_of(state, text))
+                if not over_and_passing(state, text):
+                    state.apply_action(action_of(state, text))
         elif command == "go":
             budget = dict(zip(words[1::2], words[2::2]))
-            action = think(game, state, evaluator, rng, args.uct_c, budget, received, log)
-            out.write(f"bestmove {state.action_to_string(state.current_player(), action)}\n")
+            if state.is_terminal():
+                out.write("bestmove pass\n")
+            else:
+                action = think(game, state, evaluator, rng, args.uct_c, budget, received, log)
+                out.write(f"bestmove {state.action_to_string(state.current_player(), action)}\n")
         elif command == "quit":
             return
         out.flush()
