@@ -157,8 +157,9 @@ def main() -> None:
 
 def think(game: object, state: object, evaluator: object, rng: object, uct_c: float,
           budget: dict[str, str], started: float, log: object) -> int:
-    """The move for ``go nodes N`` (OpenSpiel's own ``MCTSBot.step``) or ``go movetime MS``
-    (the timed search below); ``started`` is when the ``go`` line arrived."""
+    """The move for ``go nodes N`` (OpenSpiel's own ``mcts_search`` and ``best_child``, as
+    ``MCTSBot.step`` runs them) or ``go movetime MS`` (the timed search below); ``started``
+    is when the ``go`` line arrived."""
     bot = mcts.MCTSBot(game, uct_c, int(budget.get("nodes", "1")), evaluator, solve=True,
                        random_state=rng)
     if "nodes" in budget:
