@@ -71,6 +71,24 @@ def test_a_stop_request_ends_the_search_with_an_answer() -> None:
     assert search.counters.stopped == "stopped" and search.counters.simulations == 16
 
 
+def test_the_time_limit_is_read_after_every_simulation(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The clock was read every 16th simulation, which overran a 0.5 s Othello move (a
+    # simulation there costs milliseconds). A budget whose deadline passes during simulation
+    # 20 must stop the search right after it, not at 32.
+    game, start = registry.load("hex", {"size": 7})
+    budget = Budget(Limits(time=60))
+    search = Search(game, start, budget)
+    real_simulate = search.simulate
+
+    def simulate() -> None:
+        real_simulate()
+        if search.counters.simulations == 19:  # the 20th simulation is ending
+            budget.deadline = 0.0
+    monkeypatch.setattr(search, "simulate", simulate)
+    search.run()
+    assert search.counters.stopped == "time" and search.counters.simulations == 20
+
+
 def test_mcts_needs_a_limit_and_no_depth() -> None:
     game, start = registry.load("hex", {"size": 7})
     with pytest.raises(UnsupportedSearch, match="--nodes .simulations. or --time"):

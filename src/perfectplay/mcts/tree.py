@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,12 +124,19 @@ class Search:
                 return
             # The first poll comes after 16 simulations: a search started late (its time
             # already spent elsewhere) still answers with every root move looked at once.
-            if counters.simulations and not counters.simulations & 15:
-                try:
-                    budget.poll(0)
-                except OutOfBudget as stop:
-                    counters.stopped = str(stop).split(":")[0]
+            # From then on the clock is read after every simulation (a simulation of 8x8
+            # Othello costs milliseconds: polling every 16th overran a 0.5 s move by up to
+            # a tenth of a second), the rest of the budget (stop flag, memory) every 16th.
+            if counters.simulations >= 16:
+                if budget.deadline is not None and time.perf_counter() >= budget.deadline:
+                    counters.stopped = "time"
                     return
+                if not counters.simulations & 15:
+                    try:
+                        budget.poll(0)
+                    except OutOfBudget as stop:
+                        counters.stopped = str(stop).split(":")[0]
+                        return
             self.simulate()
             counters.simulations += 1
 
