@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 
@@ -59,3 +61,29 @@ def solved(name: str, position: str | None = None, options: dict[str, Any] | Non
 @pytest.fixture
 def cli() -> Any:
     return run_cli
+
+
+# -- The Chromium tests' server, browser and screenshot folder (tests/web_server.py) -----------
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """`perfectplay serve` started as a user would, for one test module; its URL."""
+    from web_server import served
+    with served() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from web_server import chromium
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: Any) -> Path:
+    """Where screenshots go: $PERFECTPLAY_SCREENSHOTS, else a temporary folder."""
+    where = os.environ.get("PERFECTPLAY_SCREENSHOTS")
+    folder = Path(where) if where else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

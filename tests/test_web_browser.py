@@ -9,28 +9,15 @@ test's temporary directory). Click latencies are printed (-s) and only loosely b
 from __future__ import annotations
 
 import colorsys
-import os
 import re
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from web_server import chromium, served
+from web_server import served
 
 from perfectplay import analyze, registry
 from perfectplay import value as V
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with served() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture
@@ -41,14 +28,6 @@ def page(browser: Any) -> Iterator[Any]:
     yield opened
     opened.close()
     assert not errors, errors
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: Any) -> Path:
-    where = os.environ.get("PERFECTPLAY_SCREENSHOTS")
-    folder = Path(where) if where else tmp_path_factory.mktemp("screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def hue_class(css: str) -> str:

@@ -6,12 +6,12 @@ desktop's width and a phone's into the directory tests/test_web_pages.py uses
 
 from __future__ import annotations
 
-import os
 import warnings
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
+from web_server import WIDTHS, open_page
 
 from perfectplay import registry
 from perfectplay.web.boards import board_of, side_names
@@ -156,40 +156,6 @@ def test_the_home_page_list_gives_the_four_games_their_own_boards() -> None:
 
 # -- In Chromium ---------------------------------------------------------------------------
 
-WIDTHS = {"desktop": (1100, 900), "phone": (390, 844)}
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    from web_server import served
-    with served() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from web_server import chromium
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: Any) -> Path:
-    where = os.environ.get("PERFECTPLAY_SCREENSHOTS")
-    folder = Path(where) if where else tmp_path_factory.mktemp("screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def _open(browser: Any, width: str) -> tuple[Any, list[str]]:
-    w, h = WIDTHS[width]
-    page = browser.new_page(viewport={"width": w, "height": h})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    return page, errors
-
-
 def _settled(page: Any) -> None:
     """Wait until the values are in: no thinking, or the thinking (one second) is done."""
     page.wait_for_function("() => document.getElementById('thinking').hidden"
@@ -226,7 +192,7 @@ PLAYS = [
 @pytest.mark.parametrize("name, url, target, after, checks", PLAYS, ids=[play[0] for play in PLAYS])
 def test_a_click_on_the_board_plays_the_move(server: str, browser: Any, shots: Path, name: str, url: str,
                                              target: str, after: str, checks: list[str]) -> None:
-    page, errors = _open(browser, "desktop")
+    page, errors = open_page(browser, "desktop")
     page.goto(server + url)
     page.click(f"#board {target}")
     _played(page, name, after)
@@ -234,7 +200,7 @@ def test_a_click_on_the_board_plays_the_move(server: str, browser: Any, shots: P
         assert page.locator(f"#board {check}").count() >= 1, check
     _settled(page)
     page.screenshot(path=str(shots / f"board-{name}-desktop.png"), full_page=True)
-    phone, phone_errors = _open(browser, "phone")
+    phone, phone_errors = open_page(browser, "phone")
     phone.goto(page.url)
     _played(phone, name, after)
     _settled(phone)
@@ -246,7 +212,7 @@ def test_a_click_on_the_board_plays_the_move(server: str, browser: Any, shots: P
 
 
 def test_the_status_line_says_when_the_same_side_moves_again(server: str, browser: Any) -> None:
-    page, errors = _open(browser, "desktop")
+    page, errors = open_page(browser, "desktop")
     page.goto(server + "game/kalah?pits=3&seeds=3&seconds=1")
     page.click("#board [data-pit='S1']")  # three seeds: the last in South's store
     _played(page, "kalah", "0 4 4 1 / 3 3 3 0 S")
@@ -260,7 +226,7 @@ def test_the_status_line_says_when_the_same_side_moves_again(server: str, browse
 
 
 def test_dots_lines_take_clicks_at_a_phones_width(server: str, browser: Any) -> None:
-    page, errors = _open(browser, "phone")
+    page, errors = open_page(browser, "phone")
     page.goto(server + "game/dots?width=2&height=2")
     page.click("#board [data-move='b2-b3']")
     _played(page, "dots", "b2-b3 B 0-0")
@@ -271,7 +237,7 @@ def test_dots_lines_take_clicks_at_a_phones_width(server: str, browser: Any) -> 
 
 
 def test_kalah_a_sowing_that_ends_in_a_pit_passes_the_turn(server: str, browser: Any) -> None:
-    page, errors = _open(browser, "desktop")
+    page, errors = open_page(browser, "desktop")
     page.goto(server + "game/kalah?pits=3&seeds=3&moves=1")
     page.click("#board [data-pit='S2']")  # four seeds: pit 3, the store, North's pits 1 and 2
     _played(page, "kalah", "0 0 5 2 / 4 4 3 0 N")
@@ -282,7 +248,7 @@ def test_kalah_a_sowing_that_ends_in_a_pit_passes_the_turn(server: str, browser:
 
 
 def test_othello_the_pass_is_a_button_on_the_board(server: str, browser: Any, shots: Path) -> None:
-    page, errors = _open(browser, "phone")
+    page, errors = open_page(browser, "phone")
     rows = "WB....../" + "/".join(["........"] * 7)
     page.goto(server + f"game/othello?seconds=1&position={rows}%20B")
     assert "no legal move and must pass" in page.text_content("#board .othello-status")
@@ -296,7 +262,7 @@ def test_othello_the_pass_is_a_button_on_the_board(server: str, browser: Any, sh
 
 
 def test_the_home_cards_draw_the_four_boards(server: str, browser: Any, shots: Path) -> None:
-    page, errors = _open(browser, "desktop")
+    page, errors = open_page(browser, "desktop")
     page.goto(server)
     for name in NEW_KINDS:
         thumb = page.locator(f".card[data-card='{name}'] .thumb svg")

@@ -10,48 +10,15 @@ Figures measured here are printed (-s) and only loosely bounded: the machine may
 from __future__ import annotations
 
 import colorsys
-import os
 import re
 import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-from web_server import chromium, served
+from web_server import WIDTHS, open_page
 
 from perfectplay import registry
-
-WIDTHS = {"desktop": (1100, 900), "phone": (390, 844)}
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with served() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: Any) -> Path:
-    where = os.environ.get("PERFECTPLAY_SCREENSHOTS")
-    folder = Path(where) if where else tmp_path_factory.mktemp("screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def open_page(browser: Any, width: str = "desktop") -> tuple[Any, list[str]]:
-    """A page whose console errors (a 404 favicon too) and script errors are collected."""
-    w, h = WIDTHS[width]
-    page = browser.new_page(viewport={"width": w, "height": h})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    return page, errors
 
 
 def lightness(css: str) -> float:

@@ -1,5 +1,6 @@
 """Start `perfectplay serve --port 0` as a user would and read the URL it prints; read a
-thinking stream's server-sent events."""
+thinking stream's server-sent events; open a page in Chromium at a desktop's or a phone's
+width (the fixtures ``server``, ``browser`` and ``shots`` are in conftest)."""
 
 from __future__ import annotations
 
@@ -56,3 +57,17 @@ def chromium() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+# The two widths every page is tried at: a desktop window and a phone.
+WIDTHS = {"desktop": (1100, 900), "phone": (390, 844)}
+
+
+def open_page(browser: Any, width: str = "desktop") -> tuple[Any, list[str]]:
+    """A page whose console errors (a 404 favicon too) and script errors are collected."""
+    w, h = WIDTHS[width]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    return page, errors
