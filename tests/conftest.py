@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -14,6 +15,15 @@ from typing import Any, Iterator
 import pytest
 
 from perfectplay import registry, solve
+
+
+def pytest_configure(config: Any) -> None:
+    """A suite started in the background by a shell without job control inherits Ctrl-C
+    ignored (SIG_IGN), and so would every process it starts: then Python raises no
+    KeyboardInterrupt, and every Ctrl-C test fails (eleven did, in a run started with `&`).
+    Hear Ctrl-C as a terminal's would be heard, here and in the programs the tests start."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def run_cli(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
