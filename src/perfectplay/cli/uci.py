@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
 import sys
 
 import click
@@ -22,12 +21,4 @@ def uci_command(game: str) -> None:
     from perfectplay.uci.protocol import run
     # Bytes that are not UTF-8 become a malformed command (an info string), not a traceback.
     source = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
-    try:
-        run(loaded, source, sys.stdout)
-    except KeyboardInterrupt:
-        # Leave at once, without the interpreter's shutdown: the search thread (a daemon) may
-        # be stopped by it while it holds stdout's lock in the middle of an info line, and the
-        # final flush of stdout then waits for ever (a Ctrl-C test hung once in a loaded run).
-        sys.stderr.write("interrupted: stopped by Ctrl-C\n")
-        sys.stderr.flush()
-        os._exit(130)
+    run(loaded, source, sys.stdout)
