@@ -12,6 +12,7 @@ from perfectplay import registry
 from perfectplay.games.connect4.rules import winning_four
 from perfectplay.games.nim import sticks
 from perfectplay.play.analyst import Analyst
+from perfectplay.play.match import game_summary
 
 
 def play(*args: str, typed: str = "quit\n") -> str:
@@ -113,6 +114,14 @@ def test_headers_speak_plainly_and_show_the_rows_in_play() -> None:
     assert "rows of matches (3 3)" in text and "7 5 3 1" not in text
     assert "(seed" not in text
     assert "(seed" not in play("crates", "3", "9", "1")
+
+
+def test_the_header_names_the_board_size_played() -> None:
+    # `play connect4 --width 8 --height 7` said "four in a row on a 7x6 board".
+    game, start = registry.load("connect4", {"width": 8, "height": 7}, "")
+    assert game_summary(game, start) == "four in a row on the 8x7 board"
+    game, start = registry.load("connect4", {}, "")
+    assert game_summary(game, start).startswith("four in a row on a 7x6 board")
 
 
 def test_history_save_and_load_replay_a_game(tmp_path: Path) -> None:

@@ -63,7 +63,7 @@ def test_iterative_deepening_respects_its_time_limit() -> None:
     elapsed = time.perf_counter() - started
     assert result.best_moves, "a best move from the last completed depth"
     assert not result.exact
-    assert elapsed < 0.2 + 0.08  # polls every 256 nodes; the margin is for a busy machine
+    assert elapsed < 0.2 + 0.3  # polls every 256 nodes; the margin is for a machine busy on both cores
 
 
 def test_iterative_deepening_with_a_depth_limit_is_an_estimate() -> None:

@@ -154,6 +154,12 @@ class ConnectFour(Game[Position, int]):
         theirs = winning_squares(mover ^ occupied, occupied, self.height, self.board)
         return mine.bit_count() - theirs.bit_count()
 
+    def headline(self, start: Position) -> str | None:
+        """The catalogue's summary names the standard 7x6 board; another size names its own."""
+        if (self.width, self.height) == (STANDARD_WIDTH, STANDARD_HEIGHT):
+            return None
+        return f"four in a row on the {self.width}x{self.height} board"
+
     # -- structure for databases (perfectplay.store) -------------------------------------
     def options(self) -> dict[str, object]:
         return {"width": self.width, "height": self.height}

@@ -81,15 +81,15 @@ def _chain(stones: int, edge: int, n: int, stride: int, board: int) -> int:
 
 
 @njit(cache=True)
-def winning_cells(stones: int, empty: int, source: int, target: int, n: int, stride: int,
-                  board: int) -> int:
-    """The empty cells where one more stone joins ``source`` to ``target``: cells that touch
-    the source side (the edge itself or a chain from it) and the target side alike."""
+def _reach(stones: int, empty: int, source: int, target: int, n: int, stride: int,
+           board: int) -> tuple[int, int, int, int]:
+    """(the stones chained to ``source``, those chained to ``target``, the empty cells that
+    touch the source side (the edge itself or its chain), those that touch the target side)."""
     from_source = _chain(stones, source, n, stride, board)
     from_target = _chain(stones, target, n, stride, board)
     touch_source = (_neighbours(from_source, n, stride, board) | source) & empty
     touch_target = (_neighbours(from_target, n, stride, board) | target) & empty
-    return touch_source & touch_target
+    return from_source, from_target, touch_source, touch_target
 
 
 @njit(cache=True)
@@ -98,7 +98,7 @@ def _winning_after(stones: int, cell: int, empty: int, from_source: int, from_ta
                    stride: int, board: int) -> int:
     """The winning cells of ``stones`` once it also holds ``cell`` (a bit). Only the chain
     through ``cell`` is new: it joins the source side when ``cell`` touched it, the target
-    side likewise (one flood fill, where winning_cells takes two)."""
+    side likewise (one flood fill, where _reach takes two)."""
     through = _chain(stones | cell, cell, n, stride, board)
     if touch_source & cell:
         from_source |= through
@@ -110,8 +110,10 @@ def _winning_after(stones: int, cell: int, empty: int, from_source: int, from_ta
 
 
 @njit(cache=True)
-def _two_ahead(mover: int, other: int, empty: int, source: int, target: int, other_source: int,
-               other_target: int, n: int, stride: int, board: int) -> tuple[int, int]:
+def _two_ahead(mover: int, other: int, empty: int, mover_reach: tuple[int, int, int, int],
+               other_reach: tuple[int, int, int, int], source: int, target: int,
+               other_source: int, other_target: int, n: int, stride: int,
+               board: int) -> tuple[int, int]:
     """For a position where neither side completes a chain in one move: (a cell that wins
     for the mover by making two winning cells at once, or 0; the cells worth searching).
 
@@ -119,11 +121,9 @@ def _two_ahead(mover: int, other: int, empty: int, source: int, target: int, oth
     first, would have a cell c after which it completes a chain in two places, then a mover
     move that is neither c nor one of those places, and that gives the mover no winning cell
     of its own, loses (the opponent plays c; the mover blocks one place). So the mover
-    searches the cells inside every such pattern, and the cells that make a threat."""
-    from_source = _chain(mover, source, n, stride, board)
-    from_target = _chain(mover, target, n, stride, board)
-    touch_source = (_neighbours(from_source, n, stride, board) | source) & empty
-    touch_target = (_neighbours(from_target, n, stride, board) | target) & empty
+    searches the cells inside every such pattern, and the cells that make a threat. The
+    reaches are each side's ``_reach``, which the search has already computed."""
+    from_source, from_target, touch_source, touch_target = mover_reach
     threatening = 0
     rest = touch_source | touch_target
     while rest:
@@ -135,10 +135,7 @@ def _two_ahead(mover: int, other: int, empty: int, source: int, target: int, oth
             if made & (made - 1):
                 return cell, 0
             threatening |= cell
-    from_source = _chain(other, other_source, n, stride, board)
-    from_target = _chain(other, other_target, n, stride, board)
-    touch_source = (_neighbours(from_source, n, stride, board) | other_source) & empty
-    touch_target = (_neighbours(from_target, n, stride, board) | other_target) & empty
+    from_source, from_target, touch_source, touch_target = other_reach
     needed = board
     rest = touch_source | touch_target
     while rest:
@@ -257,12 +254,14 @@ def wins(mover: int, other: int, mover_is_x: bool, ply: int, geometry: np.ndarra
         source, target = geometry[G_LEFT], geometry[G_RIGHT]
         other_source, other_target = geometry[G_TOP], geometry[G_BOTTOM]
     empty = board & ~(mover | other)
-    finishing = winning_cells(mover, empty, source, target, n, stride, board)
+    mover_reach = _reach(mover, empty, source, target, n, stride, board)
+    finishing = mover_reach[2] & mover_reach[3]
     if finishing:
         if ply == 0:
             counters[ROOT_MOVE] = _first_cell(finishing, order)
         return True
-    threats = winning_cells(other, empty, other_source, other_target, n, stride, board)
+    other_reach = _reach(other, empty, other_source, other_target, n, stride, board)
+    threats = other_reach[2] & other_reach[3]
     if threats & (threats - 1):  # two cells the opponent completes with: one stays open
         if ply == 0:
             counters[ROOT_MOVE] = _first_cell(empty, order)
@@ -276,8 +275,8 @@ def wins(mover: int, other: int, mover_is_x: bool, ply: int, geometry: np.ndarra
     if threats:
         candidates = threats
     else:
-        double, candidates = _two_ahead(mover, other, empty, source, target, other_source,
-                                        other_target, n, stride, board)
+        double, candidates = _two_ahead(mover, other, empty, mover_reach, other_reach, source,
+                                        target, other_source, other_target, n, stride, board)
         if double:
             if ply == 0:
                 counters[ROOT_MOVE] = _cell_of(double)
