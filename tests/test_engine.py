@@ -77,9 +77,9 @@ def test_plain_engine_matches_independent_negamax_at_fixed_depth() -> None:
         assert searched(game, position, PLAIN, 3).score == negamax(game, position, 3)
 
 
-def test_pvs_aspiration_killers_and_history_keep_the_value_on_a_thousand_positions() -> None:
+def test_pvs_aspiration_killers_and_history_keep_the_value_on_four_hundred_positions() -> None:
     game = ConnectFour()
-    for position in live_positions(game, 1000, seed=2):
+    for position in live_positions(game, 400, seed=2):
         plain = searched(game, position, PLAIN, 4).score
         assert searched(game, position, LAYERS_NO_TABLE, 4).score == plain
 
