@@ -17,6 +17,8 @@ compiled kernel serves every board size, with the statistics and the ordering sc
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from llvmlite import ir  # type: ignore[import-untyped]
 from numba import njit, types
@@ -45,6 +47,13 @@ NO_LIMIT = np.uint64(0xFFFFFFFFFFFFFFFF)
 SCRATCH, ROW = 32, 32
 
 
+# How every function here is compiled. ``_nrt=False``: no reference counting. With it, numba
+# wrapped every call that passes ``work`` in an atomic increment and decrement of the array's
+# count (two locked instructions per node in negamax, more in tt_store); the entry points'
+# caller holds the array for the whole call, so the counts guarded nothing (10-15% of the
+# time, docs/benchmarks.md, fourth round). Nothing here allocates, which _nrt=False forbids.
+COMPILED: dict[str, Any] = {"cache": True, "error_model": "numpy", "_nrt": False}
+
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 
@@ -70,7 +79,7 @@ MULTIPLIER = 0x9E3779B97F4A7C15  # odd: multiplying by it is a bijection modulo 
 U = np.uint64
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def scramble(key: np.uint64, mask: np.uint64, half: np.uint64) -> np.uint64:
     """An invertible map of K-bit numbers (an odd multiplication, then an xor-shift: both
     bijections), so that bucket index and stored bits together identify the key. ``mask``
@@ -79,7 +88,7 @@ def scramble(key: np.uint64, mask: np.uint64, half: np.uint64) -> np.uint64:
     return x ^ (x >> half)
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def locate(table: np.ndarray, key: np.uint64) -> tuple[int, np.uint64]:
     """The first word of ``key``'s bucket and the bits that identify it there."""
     index_bits = table[H_INDEX_BITS]
@@ -112,12 +121,12 @@ def prefetch(typingctx, array, index):
     return signature, codegen
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def tag_shift(table: np.ndarray) -> np.uint64:
     return U(GEN_SHIFT) + table[H_GEN_BITS]
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def is_live(table: np.ndarray, word: np.uint64) -> bool:
     gen_bits = table[H_GEN_BITS]
     if word == U(0):
@@ -128,7 +137,7 @@ def is_live(table: np.ndarray, word: np.uint64) -> bool:
     return generation == table[H_GENERATION]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**COMPILED)
 def tt_probe(table: np.ndarray, key: np.uint64) -> np.uint64:
     """The live entry for ``key``, or 0."""
     first, tag = locate(table, key)
@@ -141,7 +150,7 @@ def tt_probe(table: np.ndarray, key: np.uint64) -> np.uint64:
     return U(0)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**COMPILED)
 def tt_store(table: np.ndarray, key: np.uint64, score: int, flag: int,
              column: int, stones: int) -> None:
     first, tag = locate(table, key)
@@ -158,26 +167,26 @@ def tt_store(table: np.ndarray, key: np.uint64, score: int, flag: int,
     if target < 0:
         # Both hold other live positions: replace the one nearer the leaves.
         target = first
-        deepest = -1
-        for way in range(WAYS):
-            stored = int((table[first + way] >> U(STONES_SHIFT)) & U(63))
+        deepest = np.int64(-1)  # np.int64 throughout: int(uint64) stays unsigned in numba, and
+        for way in range(WAYS):  # comparing unsigned with signed goes through floats
+            stored = np.int64((table[first + way] >> U(STONES_SHIFT)) & U(63))
             if stored > deepest:
                 deepest = stored
                 target = first + way
     table[target] = word
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def value_of(word: np.uint64) -> int:
     return int(word & U(127)) - VALUE_BIAS
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def flag_of(word: np.uint64) -> int:
     return int((word >> U(FLAG_SHIFT)) & U(3))
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def move_of(word: np.uint64) -> int:
     return int((word >> U(MOVE_SHIFT)) & U(15)) - 1
 
@@ -186,7 +195,7 @@ M1, M2 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333)
 M4, H01 = np.uint64(0x0F0F0F0F0F0F0F0F), np.uint64(0x0101010101010101)
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def popcount(x: np.uint64) -> int:
     """Bits set in ``x``, by the branch-free SWAR method (Hacker's Delight, 5-1)."""
     x = x - ((x >> ONE) & M1)
@@ -195,12 +204,12 @@ def popcount(x: np.uint64) -> int:
     return int((x * H01) >> np.uint64(56))
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def column_mask(column: int, h: np.uint64) -> np.uint64:
     return ((ONE << h) - ONE) << (np.uint64(column) * (h + ONE))
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def winning_squares(stones: np.uint64, occupied: np.uint64, h: np.uint64,
                     board: np.uint64) -> np.uint64:
     """Empty squares that would complete four in a row for ``stones``."""
@@ -221,7 +230,7 @@ def winning_squares(stones: np.uint64, occupied: np.uint64, h: np.uint64,
 LATE = 16
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def has_four(stones: np.uint64, h: np.uint64) -> bool:
     """Whether ``stones`` hold four in a row in some direction."""
     for shift in (ONE, h, h + ONE, h + np.uint64(2)):
@@ -231,18 +240,18 @@ def has_four(stones: np.uint64, h: np.uint64) -> bool:
     return False
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def playable(occupied: np.uint64, work: np.ndarray) -> np.uint64:
     return (occupied + work[GEO_BOTTOM]) & work[GEO_BOARD]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**COMPILED)
 def can_win_now(mover: np.uint64, occupied: np.uint64, work: np.ndarray) -> bool:
     h = work[GEO_HEIGHT]
     return (winning_squares(mover, occupied, h, work[GEO_BOARD]) & playable(occupied, work)) != ZERO
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def safe_moves(mover: np.uint64, occupied: np.uint64, work: np.ndarray) -> np.uint64:
     """Playable squares that do not let the opponent win next move; 0 when every move loses.
 
@@ -259,13 +268,13 @@ def safe_moves(mover: np.uint64, occupied: np.uint64, work: np.ndarray) -> np.ui
     return possible & ~(threats >> ONE)
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def trunc_half(x: int) -> int:
     """x / 2 rounded toward zero, as C++ divides (the null-window midpoints follow Pons)."""
     return -((-x) // 2) if x < 0 else x // 2
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**COMPILED)
 def order_moves(mover: np.uint64, occupied: np.uint64, moves: np.uint64, work: np.ndarray,
                 hint: int, row: int) -> int:
     """Write the columns of ``moves`` at ``work[row:]``, most new threats first (centre first
@@ -275,7 +284,7 @@ def order_moves(mover: np.uint64, occupied: np.uint64, moves: np.uint64, work: n
     width = int(work[GEO_WIDTH])
     count = 0
     for i in range(width):
-        column = int(work[GEO_ORDER + i])
+        column = np.int64(work[GEO_ORDER + i])  # signed, as hint: no float comparison
         square = moves & column_mask(column, h)
         if not square:
             continue
@@ -303,7 +312,7 @@ ETC_MIN_EMPTY = 10
 ETC_ALL_AFTER = np.uint64(1 << 20)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**COMPILED)
 def prefetch_children(mover: np.uint64, occupied: np.uint64, moves: np.uint64,
                       work: np.ndarray) -> None:
     """Start fetching the table buckets of every child, so that their probes (enhanced
@@ -318,7 +327,7 @@ def prefetch_children(mover: np.uint64, occupied: np.uint64, moves: np.uint64,
             prefetch(work, first)  # type: ignore[call-arg]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**COMPILED)
 def child_cutoff(mover: np.uint64, occupied: np.uint64, moves: np.uint64, beta: int,
                  work: np.ndarray) -> int:
     """Enhanced transposition cutoff: a child whose stored upper bound u gives -u >= beta
@@ -337,7 +346,7 @@ def child_cutoff(mover: np.uint64, occupied: np.uint64, moves: np.uint64, beta: 
     return -1000
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**COMPILED)
 def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta: int,
             work: np.ndarray) -> int:
     """The score of a position whose side to move cannot win at once; fail-soft within
@@ -345,8 +354,8 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
     work[NODES] += 1
     if work[STOP] or work[NODES] > work[NODE_LIMIT]:
         return 0  # stopped: every value from here on is discarded by the caller
-    if stones > work[MAX_PLY]:
-        work[MAX_PLY] = stones
+    if U(stones) > work[MAX_PLY]:  # both unsigned: a signed one would compare as floats
+        work[MAX_PLY] = U(stones)
     cells = int(work[GEO_CELLS])
     moves = safe_moves(mover, occupied, work)
     if moves == ZERO:
@@ -417,7 +426,7 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
     return alpha
 
 
-@njit(cache=True, error_model="numpy", nogil=True)
+@njit(**COMPILED, nogil=True)
 def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: int, probes: int,
            work: np.ndarray) -> tuple[int, int]:
     """Narrow the bounds [low, high] on a live position's score with at most ``probes``
@@ -448,7 +457,7 @@ def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: i
     return low, high
 
 
-@njit(cache=True, error_model="numpy", nogil=True)
+@njit(**COMPILED, nogil=True)
 def at_least(mover: np.uint64, occupied: np.uint64, stones: int, target: int,
              work: np.ndarray) -> bool:
     """Whether the live position's score is at least ``target`` (one null-window search)."""
