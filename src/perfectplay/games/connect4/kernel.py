@@ -12,7 +12,9 @@ that the side to move cannot win at once; the root (``narrow``) checks that firs
 
 Every bitboard is a uint64 and every shift amount a uint64 too: numba turns a uint64 mixed
 with a signed int into a float. ``work`` holds the board's geometry (see GEO_* below), so one
-compiled kernel serves every board size, with the statistics and the ordering scratch.
+compiled kernel serves every board size, with the statistics and the ordering scratch. The
+entry points (``narrow``, ``at_least``) take the array; below them ``work`` is its data
+pointer (``words_of``), indexed the same way.
 """
 
 from __future__ import annotations
@@ -98,17 +100,27 @@ def locate(table: np.ndarray, key: np.uint64) -> tuple[int, np.uint64]:
 
 
 @intrinsic
-def prefetch(typingctx, array, index):
-    """Ask the processor to fetch ``array[index]``'s cache line (LLVM's llvm.prefetch: read,
-    keep in all cache levels); no effect on the result. The table is probed at random, so a
-    probe waits for memory unless the line was asked for earlier."""
-    signature = types.void(array, index)
+def words_of(typingctx, array):
+    """The data pointer of a uint64 array, indexed as the array is (``p[i]``). The search
+    passes this, not the array: numba passes an array as seven words (two on the stack on
+    every recursive call), a pointer as one. The caller keeps the array alive throughout."""
+    signature = types.CPointer(array.dtype)(array)
 
     def codegen(context, builder, sig, args):
-        array_type = sig.args[0]
-        view = context.make_array(array_type)(context, builder, args[0])
-        pointer = cgutils.get_item_pointer(context, builder, array_type, view, [args[1]],
-                                           wraparound=False, boundscheck=False)
+        return context.make_array(sig.args[0])(context, builder, args[0]).data
+
+    return signature, codegen
+
+
+@intrinsic
+def prefetch(typingctx, words, index):
+    """Ask the processor to fetch ``words[index]``'s cache line (LLVM's llvm.prefetch: read,
+    keep in all cache levels); no effect on the result. The table is probed at random, so a
+    probe waits for memory unless the line was asked for earlier."""
+    signature = types.void(words, index)
+
+    def codegen(context, builder, sig, args):
+        pointer = builder.gep(args[0], [args[1]])
         byte_pointer = ir.IntType(8).as_pointer()
         i32 = ir.IntType(32)
         function = cgutils.get_or_insert_function(
@@ -428,10 +440,11 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
 
 @njit(**COMPILED, nogil=True)
 def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: int, probes: int,
-           work: np.ndarray) -> tuple[int, int]:
+           array: np.ndarray) -> tuple[int, int]:
     """Narrow the bounds [low, high] on a live position's score with at most ``probes``
     null-window searches (Pons, part 7); the score is known when they meet. Starting from
     [-1, 1] finds only its sign. A caller that wants progress asks for one probe at a time."""
+    work: np.ndarray = words_of(array)  # type: ignore[call-arg]
     cells = int(work[GEO_CELLS])
     if can_win_now(mover, occupied, work):
         best = min(high, (cells + 1 - stones) // 2)
@@ -459,8 +472,9 @@ def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: i
 
 @njit(**COMPILED, nogil=True)
 def at_least(mover: np.uint64, occupied: np.uint64, stones: int, target: int,
-             work: np.ndarray) -> bool:
+             array: np.ndarray) -> bool:
     """Whether the live position's score is at least ``target`` (one null-window search)."""
+    work: np.ndarray = words_of(array)  # type: ignore[call-arg]
     cells = int(work[GEO_CELLS])
     if can_win_now(mover, occupied, work):
         return (cells + 1 - stones) // 2 >= target
