@@ -149,7 +149,7 @@ def is_live(table: np.ndarray, word: np.uint64) -> bool:
     return generation == table[H_GENERATION]
 
 
-@njit(**COMPILED)
+@njit(**COMPILED, inline="always")
 def tt_probe(table: np.ndarray, key: np.uint64) -> np.uint64:
     """The live entry for ``key``, or 0."""
     first, tag = locate(table, key)
@@ -162,7 +162,7 @@ def tt_probe(table: np.ndarray, key: np.uint64) -> np.uint64:
     return U(0)
 
 
-@njit(**COMPILED)
+@njit(**COMPILED, inline="always")
 def tt_store(table: np.ndarray, key: np.uint64, score: int, flag: int,
              column: int, stones: int) -> None:
     first, tag = locate(table, key)
@@ -286,7 +286,7 @@ def trunc_half(x: int) -> int:
     return -((-x) // 2) if x < 0 else x // 2
 
 
-@njit(**COMPILED)
+@njit(**COMPILED, inline="always")
 def order_moves(mover: np.uint64, occupied: np.uint64, moves: np.uint64, work: np.ndarray,
                 hint: int, row: int) -> int:
     """Write the columns of ``moves`` at ``work[row:]``, most new threats first (centre first
@@ -324,7 +324,7 @@ ETC_MIN_EMPTY = 10
 ETC_ALL_AFTER = np.uint64(1 << 20)
 
 
-@njit(**COMPILED)
+@njit(**COMPILED, inline="always")
 def prefetch_children(mover: np.uint64, occupied: np.uint64, moves: np.uint64,
                       work: np.ndarray) -> None:
     """Start fetching the table buckets of every child, so that their probes (enhanced
@@ -339,7 +339,7 @@ def prefetch_children(mover: np.uint64, occupied: np.uint64, moves: np.uint64,
             prefetch(work, first)  # type: ignore[call-arg]
 
 
-@njit(**COMPILED)
+@njit(**COMPILED, inline="always")
 def child_cutoff(mover: np.uint64, occupied: np.uint64, moves: np.uint64, beta: int,
                  work: np.ndarray) -> int:
     """Enhanced transposition cutoff: a child whose stored upper bound u gives -u >= beta
