@@ -389,6 +389,12 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
             if not has_four((mover ^ occupied) | empty, h):
                 return 0
             high = 0
+    if moves & (moves - ONE) == ZERO:
+        # One safe move: its score is ours. No table entry, no ordering, no prefetching.
+        if high <= alpha:
+            return high
+        return -negamax(mover ^ occupied, occupied | moves, stones + 1, -min(beta, high), -alpha,
+                        work)
     key = mover + occupied
     prefetch_children(mover, occupied, moves, work)
     entry = tt_probe(work, key)
