@@ -45,8 +45,9 @@ STOP = 25
 # runs a short slice directly, then hands a long search to a worker thread, issue 21).
 NODE_LIMIT = 26
 NO_LIMIT = np.uint64(0xFFFFFFFFFFFFFFFF)
-# Move-ordering scratch: 32 words per ply (columns, then their sort keys), from SCRATCH.
-SCRATCH, ROW = 32, 32
+# Move-ordering scratch: 48 words per ply (columns, their sort keys, then the threats each
+# move leaves the opponent facing: the child's, handed down), from SCRATCH.
+SCRATCH, ROW = 32, 48
 
 
 # How every function here is compiled. ``_nrt=False``: no reference counting. With it, numba
@@ -67,7 +68,7 @@ VALUE_BIAS = 64
 FLAG_SHIFT, MOVE_SHIFT, STONES_SHIFT, GEN_SHIFT = 7, 9, 13, 19
 DATA_BITS = 19
 GEN_BITS = 12
-TABLE_AT = 4096  # after the largest work area: 32 + 32 * (63 + 2) words
+TABLE_AT = 4096  # after the largest work area: 32 + 48 * (63 + 2) words
 H_INDEX_BITS, H_GENERATION, H_KEY_BITS, H_GEN_BITS = (TABLE_AT, TABLE_AT + 1, TABLE_AT + 2,
                                                       TABLE_AT + 3)
 # Derived once by kernel_table.allocate, so that a probe does not recompute them: the key's mask
@@ -264,14 +265,18 @@ def can_win_now(mover: np.uint64, occupied: np.uint64, work: np.ndarray) -> bool
 
 
 @njit(**COMPILED, inline="always")
-def safe_moves(mover: np.uint64, occupied: np.uint64, work: np.ndarray) -> np.uint64:
+def opponent_threats(mover: np.uint64, occupied: np.uint64, work: np.ndarray) -> np.uint64:
+    return winning_squares(mover ^ occupied, occupied, work[GEO_HEIGHT], work[GEO_BOARD])
+
+
+@njit(**COMPILED, inline="always")
+def safe_moves(threats: np.uint64, occupied: np.uint64, work: np.ndarray) -> np.uint64:
     """Playable squares that do not let the opponent win next move; 0 when every move loses.
+    ``threats``: the opponent's winning squares.
 
     A square the opponent would win on must be blocked; two such squares cannot both be; and
     a stone just below an opponent's winning square lets the opponent play there."""
-    h, board = work[GEO_HEIGHT], work[GEO_BOARD]
     possible = playable(occupied, work)
-    threats = winning_squares(mover ^ occupied, occupied, h, board)
     forced = possible & threats
     if forced:
         if forced & (forced - ONE):
@@ -291,7 +296,8 @@ def order_moves(mover: np.uint64, occupied: np.uint64, moves: np.uint64, work: n
                 hint: int, row: int) -> int:
     """Write the columns of ``moves`` at ``work[row:]``, most new threats first (centre first
     among equals), the table's best move ``hint`` ahead of all; return how many. Their sort
-    keys go at ``work[row + 16:]``."""
+    keys go at ``work[row + 16:]``, the mover's winning squares after each at
+    ``work[row + 32:]``."""
     h, board = work[GEO_HEIGHT], work[GEO_BOARD]
     width = int(work[GEO_WIDTH])
     count = 0
@@ -300,16 +306,19 @@ def order_moves(mover: np.uint64, occupied: np.uint64, moves: np.uint64, work: n
         square = moves & column_mask(column, h)
         if not square:
             continue
-        key = np.uint64(popcount(winning_squares(mover | square, occupied | square, h, board)))
+        threats = winning_squares(mover | square, occupied | square, h, board)
+        key = np.uint64(popcount(threats))
         if column == hint:
             key = np.uint64(1000)
         # Insertion sort, stable: a later column goes after earlier ones of equal key.
         j = count
         while j > 0 and work[row + 16 + j - 1] < key:
             work[row + 16 + j] = work[row + 16 + j - 1]
+            work[row + 32 + j] = work[row + 32 + j - 1]
             work[row + j] = work[row + j - 1]
             j -= 1
         work[row + 16 + j] = key
+        work[row + 32 + j] = threats
         work[row + j] = np.uint64(column)
         count += 1
     return count
@@ -360,16 +369,17 @@ def child_cutoff(mover: np.uint64, occupied: np.uint64, moves: np.uint64, beta: 
 
 @njit(**COMPILED)
 def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta: int,
-            work: np.ndarray) -> int:
+            threats: np.uint64, work: np.ndarray) -> int:
     """The score of a position whose side to move cannot win at once; fail-soft within
-    (alpha, beta): a result <= alpha is an upper bound, >= beta a lower bound."""
+    (alpha, beta): a result <= alpha is an upper bound, >= beta a lower bound. ``threats``
+    are the opponent's winning squares, found by the parent while ordering its moves."""
     work[NODES] += 1
     if work[STOP] or work[NODES] > work[NODE_LIMIT]:
         return 0  # stopped: every value from here on is discarded by the caller
     if U(stones) > work[MAX_PLY]:  # both unsigned: a signed one would compare as floats
         work[MAX_PLY] = U(stones)
     cells = int(work[GEO_CELLS])
-    moves = safe_moves(mover, occupied, work)
+    moves = safe_moves(threats, occupied, work)
     if moves == ZERO:
         return -((cells - stones) // 2)  # the opponent wins with its next stone
     if stones >= cells - 2:
@@ -394,7 +404,8 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
         if high <= alpha:
             return high
         return -negamax(mover ^ occupied, occupied | moves, stones + 1, -min(beta, high), -alpha,
-                        work)
+                        winning_squares(mover | moves, occupied | moves, work[GEO_HEIGHT],
+                                        work[GEO_BOARD]), work)
     key = mover + occupied
     prefetch_children(mover, occupied, moves, work)
     entry = tt_probe(work, key)
@@ -429,7 +440,7 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
         column = int(work[row + i])
         square = moves & column_mask(column, h)
         score = -negamax(mover ^ occupied, occupied | square, stones + 1, -beta, -alpha,
-                         work)
+                         work[row + 32 + i], work)
         if work[STOP] or work[NODES] > work[NODE_LIMIT]:
             return 0  # stopped below: store nothing, so that the table keeps only true bounds
         if score >= beta:
@@ -466,7 +477,8 @@ def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: i
             middle = trunc_half(low)
         elif middle >= 0 and trunc_half(high) > middle:
             middle = trunc_half(high)
-        found = negamax(mover, occupied, stones, middle, middle + 1, work)
+        found = negamax(mover, occupied, stones, middle, middle + 1,
+                        opponent_threats(mover, occupied, work), work)
         if work[STOP] or work[NODES] > work[NODE_LIMIT]:
             break  # stopped: the bounds so far are still true
         if found <= middle:
@@ -484,4 +496,5 @@ def at_least(mover: np.uint64, occupied: np.uint64, stones: int, target: int,
     cells = int(work[GEO_CELLS])
     if can_win_now(mover, occupied, work):
         return (cells + 1 - stones) // 2 >= target
-    return negamax(mover, occupied, stones, target - 1, target, work) >= target
+    return negamax(mover, occupied, stones, target - 1, target,
+                   opponent_threats(mover, occupied, work), work) >= target
