@@ -6,8 +6,10 @@ moves that do not hand the opponent an immediate win, moves ordered by the threa
 create, a transposition table (layout and replacement policy: kernel_table's docstring), and an
 iterative null-window search on the score. Additions of ours, each kept because the
 benchmark said so (docs/benchmarks.md): two-entry buckets, prefetching the children's
-buckets, enhanced transposition cutoffs where they pay (``child_cutoff``, ETC_*), and a
-draw bound for a side with no room left for four in a row. Searches assume, as Pons' do,
+buckets, enhanced transposition cutoffs where they pay (``child_cutoff``, ETC_*), a
+draw bound for a side with no room left for four in a row, a node with one safe move playing
+it at once (no table, no ordering), and each child handed the opponent's threats its parent
+found while ordering. Searches assume, as Pons' do,
 that the side to move cannot win at once; the root (``narrow``) checks that first.
 
 Every bitboard is a uint64 and every shift amount a uint64 too: numba turns a uint64 mixed
