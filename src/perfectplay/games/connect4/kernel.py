@@ -6,16 +6,22 @@ moves that do not hand the opponent an immediate win, moves ordered by the threa
 create, a transposition table (layout and replacement policy: kernel_table's docstring), and an
 iterative null-window search on the score. Additions of ours, each kept because the
 benchmark said so (docs/benchmarks.md): two-entry buckets, prefetching the children's
-buckets, enhanced transposition cutoffs where they pay (``child_cutoff``, ETC_*), and a
-draw bound for a side with no room left for four in a row. Searches assume, as Pons' do,
+buckets, enhanced transposition cutoffs where they pay (``child_cutoff``, ETC_*), a
+draw bound for a side with no room left for four in a row, a node with one safe move playing
+it at once (no table, no ordering), and each child handed the opponent's threats its parent
+found while ordering. Searches assume, as Pons' do,
 that the side to move cannot win at once; the root (``narrow``) checks that first.
 
 Every bitboard is a uint64 and every shift amount a uint64 too: numba turns a uint64 mixed
 with a signed int into a float. ``work`` holds the board's geometry (see GEO_* below), so one
-compiled kernel serves every board size, with the statistics and the ordering scratch.
+compiled kernel serves every board size, with the statistics and the ordering scratch. The
+entry points (``narrow``, ``at_least``) take the array; below them ``work`` is its data
+pointer (``words_of``), indexed the same way.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from llvmlite import ir  # type: ignore[import-untyped]
@@ -41,9 +47,17 @@ STOP = 25
 # runs a short slice directly, then hands a long search to a worker thread, issue 21).
 NODE_LIMIT = 26
 NO_LIMIT = np.uint64(0xFFFFFFFFFFFFFFFF)
-# Move-ordering scratch: 32 words per ply (columns, then their sort keys), from SCRATCH.
-SCRATCH, ROW = 32, 32
+# Move-ordering scratch: 48 words per ply (columns, their sort keys, then the threats each
+# move leaves the opponent facing: the child's, handed down), from SCRATCH.
+SCRATCH, ROW = 32, 48
 
+
+# How every function here is compiled. ``_nrt=False``: no reference counting. With it, numba
+# wrapped every call that passes ``work`` in an atomic increment and decrement of the array's
+# count (two locked instructions per node in negamax, more in tt_store); the entry points'
+# caller holds the array for the whole call, so the counts guarded nothing (10-15% of the
+# time, docs/benchmarks.md, fourth round). Nothing here allocates, which _nrt=False forbids.
+COMPILED: dict[str, Any] = {"cache": True, "error_model": "numpy", "_nrt": False}
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -56,7 +70,7 @@ VALUE_BIAS = 64
 FLAG_SHIFT, MOVE_SHIFT, STONES_SHIFT, GEN_SHIFT = 7, 9, 13, 19
 DATA_BITS = 19
 GEN_BITS = 12
-TABLE_AT = 4096  # after the largest work area: 32 + 32 * (63 + 2) words
+TABLE_AT = 4096  # after the largest work area: 32 + 48 * (63 + 2) words
 H_INDEX_BITS, H_GENERATION, H_KEY_BITS, H_GEN_BITS = (TABLE_AT, TABLE_AT + 1, TABLE_AT + 2,
                                                       TABLE_AT + 3)
 # Derived once by kernel_table.allocate, so that a probe does not recompute them: the key's mask
@@ -70,7 +84,7 @@ MULTIPLIER = 0x9E3779B97F4A7C15  # odd: multiplying by it is a bijection modulo 
 U = np.uint64
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def scramble(key: np.uint64, mask: np.uint64, half: np.uint64) -> np.uint64:
     """An invertible map of K-bit numbers (an odd multiplication, then an xor-shift: both
     bijections), so that bucket index and stored bits together identify the key. ``mask``
@@ -79,7 +93,7 @@ def scramble(key: np.uint64, mask: np.uint64, half: np.uint64) -> np.uint64:
     return x ^ (x >> half)
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def locate(table: np.ndarray, key: np.uint64) -> tuple[int, np.uint64]:
     """The first word of ``key``'s bucket and the bits that identify it there."""
     index_bits = table[H_INDEX_BITS]
@@ -89,17 +103,27 @@ def locate(table: np.ndarray, key: np.uint64) -> tuple[int, np.uint64]:
 
 
 @intrinsic
-def prefetch(typingctx, array, index):
-    """Ask the processor to fetch ``array[index]``'s cache line (LLVM's llvm.prefetch: read,
-    keep in all cache levels); no effect on the result. The table is probed at random, so a
-    probe waits for memory unless the line was asked for earlier."""
-    signature = types.void(array, index)
+def words_of(typingctx, array):
+    """The data pointer of a uint64 array, indexed as the array is (``p[i]``). The search
+    passes this, not the array: numba passes an array as seven words (two on the stack on
+    every recursive call), a pointer as one. The caller keeps the array alive throughout."""
+    signature = types.CPointer(array.dtype)(array)
 
     def codegen(context, builder, sig, args):
-        array_type = sig.args[0]
-        view = context.make_array(array_type)(context, builder, args[0])
-        pointer = cgutils.get_item_pointer(context, builder, array_type, view, [args[1]],
-                                           wraparound=False, boundscheck=False)
+        return context.make_array(sig.args[0])(context, builder, args[0]).data
+
+    return signature, codegen
+
+
+@intrinsic
+def prefetch(typingctx, words, index):
+    """Ask the processor to fetch ``words[index]``'s cache line (LLVM's llvm.prefetch: read,
+    keep in all cache levels); no effect on the result. The table is probed at random, so a
+    probe waits for memory unless the line was asked for earlier."""
+    signature = types.void(words, index)
+
+    def codegen(context, builder, sig, args):
+        pointer = builder.gep(args[0], [args[1]])
         byte_pointer = ir.IntType(8).as_pointer()
         i32 = ir.IntType(32)
         function = cgutils.get_or_insert_function(
@@ -112,12 +136,12 @@ def prefetch(typingctx, array, index):
     return signature, codegen
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def tag_shift(table: np.ndarray) -> np.uint64:
     return U(GEN_SHIFT) + table[H_GEN_BITS]
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def is_live(table: np.ndarray, word: np.uint64) -> bool:
     gen_bits = table[H_GEN_BITS]
     if word == U(0):
@@ -128,7 +152,7 @@ def is_live(table: np.ndarray, word: np.uint64) -> bool:
     return generation == table[H_GENERATION]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**COMPILED, inline="always")
 def tt_probe(table: np.ndarray, key: np.uint64) -> np.uint64:
     """The live entry for ``key``, or 0."""
     first, tag = locate(table, key)
@@ -141,7 +165,7 @@ def tt_probe(table: np.ndarray, key: np.uint64) -> np.uint64:
     return U(0)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**COMPILED, inline="always")
 def tt_store(table: np.ndarray, key: np.uint64, score: int, flag: int,
              column: int, stones: int) -> None:
     first, tag = locate(table, key)
@@ -158,26 +182,26 @@ def tt_store(table: np.ndarray, key: np.uint64, score: int, flag: int,
     if target < 0:
         # Both hold other live positions: replace the one nearer the leaves.
         target = first
-        deepest = -1
-        for way in range(WAYS):
-            stored = int((table[first + way] >> U(STONES_SHIFT)) & U(63))
+        deepest = np.int64(-1)  # np.int64 throughout: int(uint64) stays unsigned in numba, and
+        for way in range(WAYS):  # comparing unsigned with signed goes through floats
+            stored = np.int64((table[first + way] >> U(STONES_SHIFT)) & U(63))
             if stored > deepest:
                 deepest = stored
                 target = first + way
     table[target] = word
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def value_of(word: np.uint64) -> int:
     return int(word & U(127)) - VALUE_BIAS
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def flag_of(word: np.uint64) -> int:
     return int((word >> U(FLAG_SHIFT)) & U(3))
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def move_of(word: np.uint64) -> int:
     return int((word >> U(MOVE_SHIFT)) & U(15)) - 1
 
@@ -186,7 +210,7 @@ M1, M2 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333)
 M4, H01 = np.uint64(0x0F0F0F0F0F0F0F0F), np.uint64(0x0101010101010101)
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def popcount(x: np.uint64) -> int:
     """Bits set in ``x``, by the branch-free SWAR method (Hacker's Delight, 5-1)."""
     x = x - ((x >> ONE) & M1)
@@ -195,12 +219,12 @@ def popcount(x: np.uint64) -> int:
     return int((x * H01) >> np.uint64(56))
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def column_mask(column: int, h: np.uint64) -> np.uint64:
     return ((ONE << h) - ONE) << (np.uint64(column) * (h + ONE))
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def winning_squares(stones: np.uint64, occupied: np.uint64, h: np.uint64,
                     board: np.uint64) -> np.uint64:
     """Empty squares that would complete four in a row for ``stones``."""
@@ -221,7 +245,7 @@ def winning_squares(stones: np.uint64, occupied: np.uint64, h: np.uint64,
 LATE = 16
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def has_four(stones: np.uint64, h: np.uint64) -> bool:
     """Whether ``stones`` hold four in a row in some direction."""
     for shift in (ONE, h, h + ONE, h + np.uint64(2)):
@@ -231,26 +255,30 @@ def has_four(stones: np.uint64, h: np.uint64) -> bool:
     return False
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def playable(occupied: np.uint64, work: np.ndarray) -> np.uint64:
     return (occupied + work[GEO_BOTTOM]) & work[GEO_BOARD]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**COMPILED)
 def can_win_now(mover: np.uint64, occupied: np.uint64, work: np.ndarray) -> bool:
     h = work[GEO_HEIGHT]
     return (winning_squares(mover, occupied, h, work[GEO_BOARD]) & playable(occupied, work)) != ZERO
 
 
-@njit(cache=True, inline="always", error_model="numpy")
-def safe_moves(mover: np.uint64, occupied: np.uint64, work: np.ndarray) -> np.uint64:
+@njit(**COMPILED, inline="always")
+def opponent_threats(mover: np.uint64, occupied: np.uint64, work: np.ndarray) -> np.uint64:
+    return winning_squares(mover ^ occupied, occupied, work[GEO_HEIGHT], work[GEO_BOARD])
+
+
+@njit(**COMPILED, inline="always")
+def safe_moves(threats: np.uint64, occupied: np.uint64, work: np.ndarray) -> np.uint64:
     """Playable squares that do not let the opponent win next move; 0 when every move loses.
+    ``threats``: the opponent's winning squares.
 
     A square the opponent would win on must be blocked; two such squares cannot both be; and
     a stone just below an opponent's winning square lets the opponent play there."""
-    h, board = work[GEO_HEIGHT], work[GEO_BOARD]
     possible = playable(occupied, work)
-    threats = winning_squares(mover ^ occupied, occupied, h, board)
     forced = possible & threats
     if forced:
         if forced & (forced - ONE):
@@ -259,36 +287,40 @@ def safe_moves(mover: np.uint64, occupied: np.uint64, work: np.ndarray) -> np.ui
     return possible & ~(threats >> ONE)
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(**COMPILED, inline="always")
 def trunc_half(x: int) -> int:
     """x / 2 rounded toward zero, as C++ divides (the null-window midpoints follow Pons)."""
     return -((-x) // 2) if x < 0 else x // 2
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**COMPILED, inline="always")
 def order_moves(mover: np.uint64, occupied: np.uint64, moves: np.uint64, work: np.ndarray,
                 hint: int, row: int) -> int:
     """Write the columns of ``moves`` at ``work[row:]``, most new threats first (centre first
     among equals), the table's best move ``hint`` ahead of all; return how many. Their sort
-    keys go at ``work[row + 16:]``."""
+    keys go at ``work[row + 16:]``, the mover's winning squares after each at
+    ``work[row + 32:]``."""
     h, board = work[GEO_HEIGHT], work[GEO_BOARD]
     width = int(work[GEO_WIDTH])
     count = 0
     for i in range(width):
-        column = int(work[GEO_ORDER + i])
+        column = np.int64(work[GEO_ORDER + i])  # signed, as hint: no float comparison
         square = moves & column_mask(column, h)
         if not square:
             continue
-        key = np.uint64(popcount(winning_squares(mover | square, occupied | square, h, board)))
+        threats = winning_squares(mover | square, occupied | square, h, board)
+        key = np.uint64(popcount(threats))
         if column == hint:
             key = np.uint64(1000)
         # Insertion sort, stable: a later column goes after earlier ones of equal key.
         j = count
         while j > 0 and work[row + 16 + j - 1] < key:
             work[row + 16 + j] = work[row + 16 + j - 1]
+            work[row + 32 + j] = work[row + 32 + j - 1]
             work[row + j] = work[row + j - 1]
             j -= 1
         work[row + 16 + j] = key
+        work[row + 32 + j] = threats
         work[row + j] = np.uint64(column)
         count += 1
     return count
@@ -303,7 +335,7 @@ ETC_MIN_EMPTY = 10
 ETC_ALL_AFTER = np.uint64(1 << 20)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**COMPILED, inline="always")
 def prefetch_children(mover: np.uint64, occupied: np.uint64, moves: np.uint64,
                       work: np.ndarray) -> None:
     """Start fetching the table buckets of every child, so that their probes (enhanced
@@ -318,7 +350,7 @@ def prefetch_children(mover: np.uint64, occupied: np.uint64, moves: np.uint64,
             prefetch(work, first)  # type: ignore[call-arg]
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**COMPILED, inline="always")
 def child_cutoff(mover: np.uint64, occupied: np.uint64, moves: np.uint64, beta: int,
                  work: np.ndarray) -> int:
     """Enhanced transposition cutoff: a child whose stored upper bound u gives -u >= beta
@@ -337,18 +369,19 @@ def child_cutoff(mover: np.uint64, occupied: np.uint64, moves: np.uint64, beta: 
     return -1000
 
 
-@njit(cache=True, error_model="numpy")
+@njit(**COMPILED)
 def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta: int,
-            work: np.ndarray) -> int:
+            threats: np.uint64, work: np.ndarray) -> int:
     """The score of a position whose side to move cannot win at once; fail-soft within
-    (alpha, beta): a result <= alpha is an upper bound, >= beta a lower bound."""
+    (alpha, beta): a result <= alpha is an upper bound, >= beta a lower bound. ``threats``
+    are the opponent's winning squares, found by the parent while ordering its moves."""
     work[NODES] += 1
     if work[STOP] or work[NODES] > work[NODE_LIMIT]:
         return 0  # stopped: every value from here on is discarded by the caller
-    if stones > work[MAX_PLY]:
-        work[MAX_PLY] = stones
+    if U(stones) > work[MAX_PLY]:  # both unsigned: a signed one would compare as floats
+        work[MAX_PLY] = U(stones)
     cells = int(work[GEO_CELLS])
-    moves = safe_moves(mover, occupied, work)
+    moves = safe_moves(threats, occupied, work)
     if moves == ZERO:
         return -((cells - stones) // 2)  # the opponent wins with its next stone
     if stones >= cells - 2:
@@ -368,6 +401,13 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
             if not has_four((mover ^ occupied) | empty, h):
                 return 0
             high = 0
+    if moves & (moves - ONE) == ZERO:
+        # One safe move: its score is ours. No table entry, no ordering, no prefetching.
+        if high <= alpha:
+            return high
+        return -negamax(mover ^ occupied, occupied | moves, stones + 1, -min(beta, high), -alpha,
+                        winning_squares(mover | moves, occupied | moves, work[GEO_HEIGHT],
+                                        work[GEO_BOARD]), work)
     key = mover + occupied
     prefetch_children(mover, occupied, moves, work)
     entry = tt_probe(work, key)
@@ -402,7 +442,7 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
         column = int(work[row + i])
         square = moves & column_mask(column, h)
         score = -negamax(mover ^ occupied, occupied | square, stones + 1, -beta, -alpha,
-                         work)
+                         work[row + 32 + i], work)
         if work[STOP] or work[NODES] > work[NODE_LIMIT]:
             return 0  # stopped below: store nothing, so that the table keeps only true bounds
         if score >= beta:
@@ -417,12 +457,13 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
     return alpha
 
 
-@njit(cache=True, error_model="numpy", nogil=True)
+@njit(**COMPILED, nogil=True)
 def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: int, probes: int,
-           work: np.ndarray) -> tuple[int, int]:
+           array: np.ndarray) -> tuple[int, int]:
     """Narrow the bounds [low, high] on a live position's score with at most ``probes``
     null-window searches (Pons, part 7); the score is known when they meet. Starting from
     [-1, 1] finds only its sign. A caller that wants progress asks for one probe at a time."""
+    work: np.ndarray = words_of(array)  # type: ignore[call-arg]
     cells = int(work[GEO_CELLS])
     if can_win_now(mover, occupied, work):
         best = min(high, (cells + 1 - stones) // 2)
@@ -438,7 +479,8 @@ def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: i
             middle = trunc_half(low)
         elif middle >= 0 and trunc_half(high) > middle:
             middle = trunc_half(high)
-        found = negamax(mover, occupied, stones, middle, middle + 1, work)
+        found = negamax(mover, occupied, stones, middle, middle + 1,
+                        opponent_threats(mover, occupied, work), work)
         if work[STOP] or work[NODES] > work[NODE_LIMIT]:
             break  # stopped: the bounds so far are still true
         if found <= middle:
@@ -448,11 +490,13 @@ def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: i
     return low, high
 
 
-@njit(cache=True, error_model="numpy", nogil=True)
+@njit(**COMPILED, nogil=True)
 def at_least(mover: np.uint64, occupied: np.uint64, stones: int, target: int,
-             work: np.ndarray) -> bool:
+             array: np.ndarray) -> bool:
     """Whether the live position's score is at least ``target`` (one null-window search)."""
+    work: np.ndarray = words_of(array)  # type: ignore[call-arg]
     cells = int(work[GEO_CELLS])
     if can_win_now(mover, occupied, work):
         return (cells + 1 - stones) // 2 >= target
-    return negamax(mover, occupied, stones, target - 1, target, work) >= target
+    return negamax(mover, occupied, stones, target - 1, target,
+                   opponent_threats(mover, occupied, work), work) >= target

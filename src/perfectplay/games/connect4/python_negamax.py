@@ -4,7 +4,8 @@ Each node does what ``perfectplay.games.connect4.kernel.negamax`` does, in the s
 that the two search the same tree and count the same nodes (tests/test_connect4_search.py
 checks both on hundreds of positions): only moves that do not hand the opponent an immediate
 win; the score's bounds from the stones on the board; the draw bound for a side with no room
-left for four in a row (from LATE stones on); a table probe; enhanced transposition cutoffs
+left for four in a row (from LATE stones on); a node with one safe move playing it at once,
+with no table probe, store or ordering; a table probe; enhanced transposition cutoffs
 under the kernel's conditions; moves ordered by the threats they create, the table's move
 first; fail-soft null-window searches narrowed towards the score (Pons, "Solving Connect 4",
 parts 4-12). The kernel's docstrings say why each step is there.
@@ -116,12 +117,11 @@ class Search:
         that reads its counters."""
         table, capacity, budget = self.table, self.capacity, self.budget
         cells, board, bottom, masks = self.cells, self.board, self.bottom, self.masks
+        height = self.height
         by_rank = [(rank, masks[column]) for rank, column in enumerate(order)]
         column_of = list(order)
         mask_of = [masks[column] for column in order]
         low_bits = board.bit_length()
-        rank_of_square = {1 << bit: rank for rank, column in enumerate(order)
-                          for bit in range(64) if masks[column] >> bit & 1}
         lane_of, lanes = _lanes(len(order), low_bits, 3 * (self.height + 2))
         a, b, c = self.height + 1, self.height, self.height + 2  # horizontal, the diagonals
         a2, a3, b2, b3, c2, c3 = 2 * a, 3 * a, 2 * b, 3 * b, 2 * c, 3 * c
@@ -195,6 +195,13 @@ class Search:
                                 if not has_four(other | empty):
                                     return 0
                                 high = 0
+            if not moves & (moves - 1):
+                # One safe move: its score is ours; no table, no ordering (as the kernel).
+                if high <= alpha:
+                    return high
+                return -negamax(other, occupied | moves, stones + 1,
+                                -(beta if beta < high else high), -alpha,
+                                winning_squares(mover | moves, occupied | moves, height, board))
             key = mover + occupied
             entry = table.get(key, 0)
             hint = -1
@@ -228,21 +235,15 @@ class Search:
             # move's board in its own lane (see _lanes); the kernel's sort key and the move's
             # rank in the centre-first order make the high bits of one int per move, sorted
             # ascending; its low bits hold the move's threats, which are the child's.
-            if moves & (moves - 1):
-                ranks = []
-                played = 0
-                for rank, mask in by_rank:
-                    square = moves & mask
-                    if square:
-                        ranks.append(rank)
-                        played |= square << lane_of[rank]
-                s = mover * lanes | played
-                open_squares = empty * lanes ^ played
-            else:
-                rank = rank_of_square[moves]
-                ranks = [rank]
-                s = (mover | moves) << lane_of[rank]
-                open_squares = (empty ^ moves) << lane_of[rank]
+            ranks = []  # two moves or more: one is played above
+            played = 0
+            for rank, mask in by_rank:
+                square = moves & mask
+                if square:
+                    ranks.append(rank)
+                    played |= square << lane_of[rank]
+            s = mover * lanes | played
+            open_squares = empty * lanes ^ played
             # games.connect4.winning_squares, unrolled for this board.
             x, y = s << a, s >> a
             found = (s << 1) & (s << 2) & (s << 3) | \
@@ -259,8 +260,7 @@ class Search:
                     codes.append(rank << low_bits | made)
                 else:
                     codes.append(((64 - made.bit_count()) << 4 | rank) << low_bits | made)
-            if len(codes) > 1:
-                codes.sort()
+            codes.sort()
             alpha_in = alpha
             best_rank = (codes[0] >> low_bits) & 15
             for code in codes:
