@@ -114,7 +114,10 @@ def test_int_chunk_sums_are_the_stores_checksums():
     from perfectplay.store.database import chunk_sums
     keys = list(range(-5, 3000, 3))
     values = [(k * 7919) % 2001 - 1000 for k in keys]
-    assert int_chunk_sums(keys, values) == chunk_sums(list(zip(keys, values)))
+    assert int_chunk_sums(np.array(keys), np.array(values)) == chunk_sums(list(zip(keys, values)))
+    extremes = [(-(1 << 63), 0), ((1 << 63) - 1, -1000), (0, 999), (-1, -3)]
+    assert int_chunk_sums(np.array([k for k, _ in extremes]), np.array([v for _, v in extremes])) == \
+        chunk_sums(extremes)
 
 
 def test_the_cli_builds_compiled_and_refuses_a_compiled_build_it_cannot_run(tmp_path):
@@ -134,8 +137,8 @@ def test_the_cli_builds_compiled_and_refuses_a_compiled_build_it_cannot_run(tmp_
 def test_a_game_estimated_past_the_memory_bound_goes_straight_to_the_python_builder(tmp_path):
     game, root = registry.load("connect4", {"width": 4, "height": 4})
     reports = []
-    # 4x4's estimate is 201,755 positions: 8 MB at 40 bytes each, past a 4 MB bound.
-    build(game, root, tmp_path / "c44.db", memory="4MB", report=reports.append)
+    # 4x4's estimate is 201,755 positions: 3.2 MB at 16 bytes each, past a 2 MB bound.
+    build(game, root, tmp_path / "c44.db", memory="2MB", report=reports.append)
     assert any("would not fit --memory" in line and "--memory 1GB lets the compiled builder try"
                in line for line in reports)
     assert _backend(tmp_path / "c44.db") != "compiled (one process)"
