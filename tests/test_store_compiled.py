@@ -148,3 +148,54 @@ def test_a_board_whose_key_needs_more_than_62_bits_has_no_tier_spec():
     wide, _ = registry.load("connect4", {"width": 9, "height": 6})  # (6 + 1) * 9 = 63 bits
     standard, _ = registry.load("connect4", {})
     assert tier_spec(wide) is None and tier_spec(standard) is not None
+
+
+def _has_key_index(path):
+    from perfectplay.store.database import Database
+    with Database.open(path) as database:
+        return database.has_key_index()
+
+
+def test_rows_inserted_from_numba_and_by_executemany_give_the_same_file(tmp_path, monkeypatch):
+    game, root = registry.load("connect4", {"width": 4, "height": 4})
+    build(game, root, tmp_path / "native.db", batch_size=3000)
+    monkeypatch.setattr(build_module, "NATIVE_INSERTS", False)
+    build(game, root, tmp_path / "executemany.db", batch_size=3000)
+    assert stored_rows(tmp_path / "native.db") == stored_rows(tmp_path / "executemany.db")
+    assert _has_key_index(tmp_path / "native.db") and _has_key_index(tmp_path / "executemany.db")
+
+
+def test_a_compiled_build_killed_without_its_index_is_finished_by_the_python_builder(
+        tmp_path, monkeypatch):
+    """The compiled builder drops the index on keys while it inserts; a build it leaves
+    unfinished and the Python builder resumes gets the index back before anything is looked
+    up, and the same records as an uninterrupted build."""
+    game, root = registry.load("connect4", {"width": 4, "height": 3})
+    build(game, root, tmp_path / "whole.db", batch_size=500)
+    real_commit = build_module._Job.commit
+    calls = []
+
+    def dying_commit(self, *args, **kwargs):
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        calls.append(1)
+        real_commit(self, *args, **kwargs)
+
+    monkeypatch.setattr(build_module._Job, "commit", dying_commit)
+    with pytest.raises(KeyboardInterrupt):
+        build(game, root, tmp_path / "resumed.db", batch_size=500)
+    assert not _has_key_index(tmp_path / "resumed.db")
+    monkeypatch.setattr(build_module._Job, "commit", real_commit)
+    result = build(game, root, tmp_path / "resumed.db", batch_size=500, builder="python")
+    assert result.batches_resumed == 5
+    assert _has_key_index(tmp_path / "resumed.db")
+    assert stored_rows(tmp_path / "resumed.db") == stored_rows(tmp_path / "whole.db")
+
+
+def test_keys_found_in_two_tiers_keep_the_index_while_the_rows_go_in():
+    from perfectplay.store.compiled_build import Tiers, distinct_across_tiers
+    tiers = Tiers()
+    tiers.keys = {0: np.array([1, 5, 9]), 1: np.array([2, 6]), 2: np.array([3, 7])}
+    assert distinct_across_tiers(tiers)
+    tiers.keys[2] = np.array([3, 6])
+    assert not distinct_across_tiers(tiers)

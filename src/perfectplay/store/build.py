@@ -30,7 +30,7 @@ from perfectplay.errors import BadDatabase, BadOption, TooLarge, UnsupportedSear
 from perfectplay.game import Game
 from perfectplay.store import dense, shards
 from perfectplay.store.backends import Backend, check_choice, make_backend
-from perfectplay.store.database import Database
+from perfectplay.store.database import Database, batch_records
 from perfectplay.store.records import DEFAULT_BATCH, Identity, encode_key, parse_memory
 from perfectplay.store.tiers import VALUE_BYTES, Plan, forward, load_tier
 from perfectplay.store.work import StoredValues, solve_slice
@@ -40,6 +40,9 @@ Report = Callable[[str], None]
 # tests turn it off to compare the two builders).
 COMPILED_BUILDS = True
 BUILDERS = ("auto", "compiled", "python")
+# Whether the compiled builder's rows go into SQLite from numba (perfectplay.store.native)
+# where it can; the tests turn it off to compare with executemany.
+NATIVE_INSERTS = True
 COMPILED_PAGE_CACHE_KB = 1 << 20  # SQLite's page cache for a compiled build: 1 GB at most
 
 # The most positions a build takes on without being told to (``size_check=False``,
@@ -194,9 +197,18 @@ class _Job:
     started: float
     report: Report | None
 
+    # Where the compiled builder's int rows go straight into SQLite (perfectplay.store.native).
+    native: Any = None
+
     def commit(self, tier: int, part: int, rows: Any, base_seconds: float, sums: Any = None) -> None:
         seconds = base_seconds + time.perf_counter() - self.started
-        self.database.commit_batch(tier, part, rows, {"build_seconds": f"{seconds:.3f}"}, sums)
+        meta = {"build_seconds": f"{seconds:.3f}"}
+        if self.native is None:
+            self.database.commit_batch(tier, part, rows, meta, sums)
+            return
+        self.native.commit_batch(rows.keys, rows.values, lambda start: batch_records(
+            tier, part, start, len(rows), sums, meta))
+        self.database.note_committed(meta)
 
 
 def _run(job: _Job, workers: int, backend: str, address: str | None,
@@ -395,7 +407,15 @@ def _build_compiled(job: _Job, spec: Any) -> int | None:
         # Every key is new and distinct: nothing for the unique index to refuse, so it is
         # made once, sorted, at the end instead of updated row by row (docs/store.md).
         job.database.drop_key_index()
-    committed = compiled.backward(job.game, spec, tiers, job.batch_size, done, commit, job.report)
+    if not job.database.has_key_index():
+        from perfectplay.store.native import writer
+        job.native = writer(job.database.path) if NATIVE_INSERTS else None
+    try:
+        committed = compiled.backward(job.game, spec, tiers, job.batch_size, done, commit, job.report)
+    finally:
+        if job.native is not None:
+            job.native.close()
+            job.native = None
     _make_key_index(job)
     return committed
 

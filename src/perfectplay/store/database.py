@@ -67,6 +67,7 @@ UNREADABLE = (sqlite3.DatabaseError, UnicodeDecodeError)
 DIGESTED = ("format", "format_version", "game", "options", "kind", "root", "batch_size")
 KINDS = ("wld", "score")
 KEY_INDEX = "positions_key"
+SORTER_THREADS = 4
 # How many of SQLite's integrity-check findings `db verify` quotes.
 INTEGRITY_LINES = 3
 SCHEMA = """
@@ -94,6 +95,22 @@ class Batch:
 def _digest(chunk_sums: Sequence[str]) -> str:
     """A batch's checksum: the digest of its chunks' checksums, in order."""
     return hashlib.blake2b("".join(chunk_sums).encode(), digest_size=16).hexdigest()
+
+
+def batch_records(tier: int, part: int, start: int, count: int, sums: Sequence[str],
+                  meta: dict[str, str] | None) -> list[tuple[str, tuple[Any, ...]]]:
+    """The statements that commit a batch of ``count`` rows stored from id ``start`` on,
+    besides the rows: its chunks (one per CHUNK_ROWS rows, with ``sums``), its own row (the
+    digest of its chunks' digests), and the header fields ``meta``."""
+    chunks = [(start + at, start + min(at + CHUNK_ROWS, count) - 1, sums[at // CHUNK_ROWS])
+              for at in range(0, count, CHUNK_ROWS)]
+    records: list[tuple[str, tuple[Any, ...]]] = [
+        ("INSERT INTO chunks VALUES (?, ?, ?)", chunk) for chunk in chunks]
+    records.append(("INSERT INTO batches (tier, part, first_id, last_id, count, checksum) "
+                    "VALUES (?, ?, ?, ?, ?, ?)", (tier, part, start, start + count - 1, count,
+                                                  _digest([chunk[2] for chunk in chunks]))))
+    records += [("INSERT OR REPLACE INTO meta VALUES (?, ?)", item) for item in (meta or {}).items()]
+    return records
 
 
 def chunk_sums(rows: Sequence[tuple[Any, int]]) -> list[str]:
@@ -319,6 +336,8 @@ class Database:
         """Make the unique index on keys unless it exists; returns whether it was made."""
         if self.has_key_index():
             return False
+        # SQLite's sorter may sort runs of keys in helper threads (its default is none).
+        self.connection.execute(f"PRAGMA threads={min(SORTER_THREADS, os.cpu_count() or 1)}")
         with self.connection:
             self.connection.execute(f"CREATE UNIQUE INDEX {KEY_INDEX} ON positions (key)")
         return True
@@ -351,15 +370,13 @@ class Database:
                 stored = connection.execute(
                     "SELECT key, value FROM positions WHERE id >= ? ORDER BY id", (start,)).fetchall()
                 sums = chunk_sums(stored)
-            chunks = [(start + at, start + min(at + CHUNK_ROWS, len(stored)) - 1, sums[at // CHUNK_ROWS])
-                      for at in range(0, len(stored), CHUNK_ROWS)]
-            connection.executemany("INSERT INTO chunks VALUES (?, ?, ?)", chunks)
-            connection.execute(
-                "INSERT INTO batches (tier, part, first_id, last_id, count, checksum) "
-                "VALUES (?, ?, ?, ?, ?, ?)", (tier, part, start, start + len(stored) - 1,
-                                              len(stored), _digest([c[2] for c in chunks])))
-            if meta:
-                connection.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", meta.items())
+            for sql, parameters in batch_records(tier, part, start, len(stored), sums, meta):
+                connection.execute(sql, parameters)
+        self.note_committed(meta)
+
+    def note_committed(self, meta: dict[str, str] | None) -> None:
+        """Take in a batch this process has just committed (here or through another
+        connection to the file): its header fields, and its chunks, as checked."""
         self.meta.update(meta or {})
         checked = len(self._chunk_firsts)
         self.reload_batches()
