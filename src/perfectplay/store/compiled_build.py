@@ -220,7 +220,10 @@ def _fold(parts: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.nd
 def _fold_keys(parts: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
     """_fold when every state is its own key: a sort and no permutation (several times
     faster), and the states are the keys' array itself."""
-    keys = np.sort(np.concatenate([p[0] for p in parts]) if len(parts) > 1 else parts[0][0])
+    # Sorted in place: every part is the forward pass's own (a fresh chunk of children, or
+    # a gathered tier), and numpy's sort would first copy it.
+    keys = np.concatenate([p[0] for p in parts]) if len(parts) > 1 else parts[0][0]
+    keys.sort()
     if len(keys) > 1:
         keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
     return keys, keys
@@ -249,7 +252,8 @@ def distinct_across_tiers(tiers: Tiers) -> bool:
     is trusted to need no unique index while it is filled)."""
     if len(tiers.keys) < 2:
         return True
-    every = np.sort(np.concatenate(list(tiers.keys.values())))
+    every = np.concatenate(list(tiers.keys.values()))
+    every.sort()
     return bool(np.all(every[1:] != every[:-1]))
 
 

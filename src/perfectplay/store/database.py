@@ -60,6 +60,8 @@ LOOKUP_CHUNK = 8000
 # Rows per checksummed chunk: a reader checks the 1,024 rows around a record the first time it
 # serves one of them (a millisecond), not the whole batch.
 CHUNK_ROWS = 1024
+# Chunks written by one INSERT (3 parameters each, far within SQLite's 32,766).
+CHUNKS_A_STATEMENT = 256
 # What reading a damaged file raises: SQLite's errors ("database disk image is malformed"),
 # and Python's own when a damaged text cell is not UTF-8.
 UNREADABLE = (sqlite3.DatabaseError, UnicodeDecodeError)
@@ -67,7 +69,6 @@ UNREADABLE = (sqlite3.DatabaseError, UnicodeDecodeError)
 DIGESTED = ("format", "format_version", "game", "options", "kind", "root", "batch_size")
 KINDS = ("wld", "score")
 KEY_INDEX = "positions_key"
-SORTER_THREADS = 4
 # How many of SQLite's integrity-check findings `db verify` quotes.
 INTEGRITY_LINES = 3
 SCHEMA = """
@@ -104,8 +105,11 @@ def batch_records(tier: int, part: int, start: int, count: int, sums: Sequence[s
     digest of its chunks' digests), and the header fields ``meta``."""
     chunks = [(start + at, start + min(at + CHUNK_ROWS, count) - 1, sums[at // CHUNK_ROWS])
               for at in range(0, count, CHUNK_ROWS)]
-    records: list[tuple[str, tuple[Any, ...]]] = [
-        ("INSERT INTO chunks VALUES (?, ?, ?)", chunk) for chunk in chunks]
+    records: list[tuple[str, tuple[Any, ...]]] = []
+    for at in range(0, len(chunks), CHUNKS_A_STATEMENT):  # one statement, not one a chunk
+        some = chunks[at:at + CHUNKS_A_STATEMENT]
+        records.append(("INSERT INTO chunks VALUES " + ", ".join(["(?, ?, ?)"] * len(some)),
+                        tuple(cell for chunk in some for cell in chunk)))
     records.append(("INSERT INTO batches (tier, part, first_id, last_id, count, checksum) "
                     "VALUES (?, ?, ?, ?, ?, ?)", (tier, part, start, start + count - 1, count,
                                                   _digest([chunk[2] for chunk in chunks]))))
@@ -336,8 +340,6 @@ class Database:
         """Make the unique index on keys unless it exists; returns whether it was made."""
         if self.has_key_index():
             return False
-        # SQLite's sorter may sort runs of keys in helper threads (its default is none).
-        self.connection.execute(f"PRAGMA threads={min(SORTER_THREADS, os.cpu_count() or 1)}")
         with self.connection:
             self.connection.execute(f"CREATE UNIQUE INDEX {KEY_INDEX} ON positions (key)")
         return True
