@@ -416,7 +416,9 @@ def _build_compiled(job: _Job, spec: Any) -> int | None:
         if job.native is not None:
             job.native.close()
             job.native = None
-    _make_key_index(job)
+    if _make_key_index(job):
+        seconds = base_seconds + time.perf_counter() - job.started
+        job.database.set_meta({"build_seconds": f"{seconds:.3f}"})  # the index is build time too
     return committed
 
 
@@ -436,12 +438,15 @@ def _compiled_may_fit(job: _Job) -> bool:
     return False
 
 
-def _make_key_index(job: _Job) -> None:
-    """The unique index on keys, made in one sorted pass when the build dropped it."""
+def _make_key_index(job: _Job) -> bool:
+    """The unique index on keys, made in one sorted pass when the build dropped it;
+    returns whether it was made."""
     started = time.perf_counter()
-    if job.database.ensure_key_index():
-        _report(job, f"index: {job.database.count():,} keys indexed in "
-                     f"{time.perf_counter() - started:.1f} s")
+    if not job.database.ensure_key_index():
+        return False
+    _report(job, f"index: {job.database.count():,} keys indexed in "
+                 f"{time.perf_counter() - started:.1f} s")
+    return True
 
 
 def _report(job: _Job, line: str) -> None:
