@@ -199,3 +199,15 @@ def test_keys_found_in_two_tiers_keep_the_index_while_the_rows_go_in():
     assert distinct_across_tiers(tiers)
     tiers.keys[2] = np.array([3, 6])
     assert not distinct_across_tiers(tiers)
+
+
+def test_where_sqlite_cannot_be_reached_from_numba_the_rows_go_in_by_executemany(tmp_path,
+                                                                                 monkeypatch):
+    from perfectplay.store import native
+    game, root = registry.load("connect4", {"width": 4, "height": 3})
+    build(game, root, tmp_path / "native.db", batch_size=700)
+    monkeypatch.setattr(native, "_library", lambda: None)
+    assert native.writer(tmp_path / "native.db") is None
+    build(game, root, tmp_path / "fallback.db", batch_size=700)
+    assert stored_rows(tmp_path / "fallback.db") == stored_rows(tmp_path / "native.db")
+    assert _has_key_index(tmp_path / "fallback.db")
