@@ -114,7 +114,10 @@ def test_int_chunk_sums_are_the_stores_checksums():
     from perfectplay.store.database import chunk_sums
     keys = list(range(-5, 3000, 3))
     values = [(k * 7919) % 2001 - 1000 for k in keys]
-    assert int_chunk_sums(keys, values) == chunk_sums(list(zip(keys, values)))
+    assert int_chunk_sums(np.array(keys), np.array(values)) == chunk_sums(list(zip(keys, values)))
+    extremes = [(-(1 << 63), 0), ((1 << 63) - 1, -1000), (0, 999), (-1, -3)]
+    assert int_chunk_sums(np.array([k for k, _ in extremes]), np.array([v for _, v in extremes])) == \
+        chunk_sums(extremes)
 
 
 def test_the_cli_builds_compiled_and_refuses_a_compiled_build_it_cannot_run(tmp_path):
@@ -134,8 +137,8 @@ def test_the_cli_builds_compiled_and_refuses_a_compiled_build_it_cannot_run(tmp_
 def test_a_game_estimated_past_the_memory_bound_goes_straight_to_the_python_builder(tmp_path):
     game, root = registry.load("connect4", {"width": 4, "height": 4})
     reports = []
-    # 4x4's estimate is 201,755 positions: 8 MB at 40 bytes each, past a 4 MB bound.
-    build(game, root, tmp_path / "c44.db", memory="4MB", report=reports.append)
+    # 4x4's estimate is 201,755 positions: 3.2 MB at 16 bytes each, past a 2 MB bound.
+    build(game, root, tmp_path / "c44.db", memory="2MB", report=reports.append)
     assert any("would not fit --memory" in line and "--memory 1GB lets the compiled builder try"
                in line for line in reports)
     assert _backend(tmp_path / "c44.db") != "compiled (one process)"
@@ -145,3 +148,66 @@ def test_a_board_whose_key_needs_more_than_62_bits_has_no_tier_spec():
     wide, _ = registry.load("connect4", {"width": 9, "height": 6})  # (6 + 1) * 9 = 63 bits
     standard, _ = registry.load("connect4", {})
     assert tier_spec(wide) is None and tier_spec(standard) is not None
+
+
+def _has_key_index(path):
+    from perfectplay.store.database import Database
+    with Database.open(path) as database:
+        return database.has_key_index()
+
+
+def test_rows_inserted_from_numba_and_by_executemany_give_the_same_file(tmp_path, monkeypatch):
+    game, root = registry.load("connect4", {"width": 4, "height": 4})
+    build(game, root, tmp_path / "native.db", batch_size=3000)
+    monkeypatch.setattr(build_module, "NATIVE_INSERTS", False)
+    build(game, root, tmp_path / "executemany.db", batch_size=3000)
+    assert stored_rows(tmp_path / "native.db") == stored_rows(tmp_path / "executemany.db")
+    assert _has_key_index(tmp_path / "native.db") and _has_key_index(tmp_path / "executemany.db")
+
+
+def test_a_compiled_build_killed_without_its_index_is_finished_by_the_python_builder(
+        tmp_path, monkeypatch):
+    """The compiled builder drops the index on keys while it inserts; a build it leaves
+    unfinished and the Python builder resumes gets the index back before anything is looked
+    up, and the same records as an uninterrupted build."""
+    game, root = registry.load("connect4", {"width": 4, "height": 3})
+    build(game, root, tmp_path / "whole.db", batch_size=500)
+    real_commit = build_module._Job.commit
+    calls = []
+
+    def dying_commit(self, *args, **kwargs):
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        calls.append(1)
+        real_commit(self, *args, **kwargs)
+
+    monkeypatch.setattr(build_module._Job, "commit", dying_commit)
+    with pytest.raises(KeyboardInterrupt):
+        build(game, root, tmp_path / "resumed.db", batch_size=500)
+    assert not _has_key_index(tmp_path / "resumed.db")
+    monkeypatch.setattr(build_module._Job, "commit", real_commit)
+    result = build(game, root, tmp_path / "resumed.db", batch_size=500, builder="python")
+    assert result.batches_resumed == 5
+    assert _has_key_index(tmp_path / "resumed.db")
+    assert stored_rows(tmp_path / "resumed.db") == stored_rows(tmp_path / "whole.db")
+
+
+def test_keys_found_in_two_tiers_keep_the_index_while_the_rows_go_in():
+    from perfectplay.store.compiled_build import Tiers, distinct_across_tiers
+    tiers = Tiers()
+    tiers.keys = {0: np.array([1, 5, 9]), 1: np.array([2, 6]), 2: np.array([3, 7])}
+    assert distinct_across_tiers(tiers)
+    tiers.keys[2] = np.array([3, 6])
+    assert not distinct_across_tiers(tiers)
+
+
+def test_where_sqlite_cannot_be_reached_from_numba_the_rows_go_in_by_executemany(tmp_path,
+                                                                                 monkeypatch):
+    from perfectplay.store import native
+    game, root = registry.load("connect4", {"width": 4, "height": 3})
+    build(game, root, tmp_path / "native.db", batch_size=700)
+    monkeypatch.setattr(native, "_library", lambda: None)
+    assert native.writer(tmp_path / "native.db") is None
+    build(game, root, tmp_path / "fallback.db", batch_size=700)
+    assert stored_rows(tmp_path / "fallback.db") == stored_rows(tmp_path / "native.db")
+    assert _has_key_index(tmp_path / "fallback.db")

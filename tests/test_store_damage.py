@@ -117,12 +117,14 @@ def test_a_changed_byte_on_any_page_gives_the_right_answers_or_one_error(built, 
 def test_the_byte_the_issue_changed_is_refused_not_answered_as_a_draw(tmp_path):
     """Issue 21: one byte changed at offset 494,722 of a Connect Four 4x4 database (a page of
     the index on keys) made `solve ... 3131344144 --db` answer "draw" for a win in 1: SQLite
-    read the key from the index and the value from the row the damaged index pointed at."""
+    read the key from the index and the value from the row the damaged index pointed at.
+    The same damage here: one bit of the row id in that key's index entry (where the entry
+    lies depends on when the index was made, so it is found rather than fixed)."""
     game, root = registry.load("connect4", {"width": 4, "height": 4})
     build(game, root, tmp_path / "c44.db")
     position = game.parse_position("3131344144")
     damaged = bytearray((tmp_path / "c44.db").read_bytes())
-    damaged[494722] ^= 1
+    damaged[_index_entry_rowid_byte(tmp_path / "c44.db", damaged, game.key(position))] ^= 1
     (tmp_path / "bad.db").write_bytes(bytes(damaged))
     with sqlite3.connect(tmp_path / "bad.db") as plain:  # what the old lookup read
         served = plain.execute("SELECT value FROM positions WHERE key = ?", (game.key(position),)).fetchone()
@@ -132,6 +134,27 @@ def test_the_byte_the_issue_changed_is_refused_not_answered_as_a_draw(tmp_path):
     assert result.code == 2 and "value: draw" not in result.stdout
     assert "bad.db" in result.stderr and "corrupted" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def _record_int(number: int) -> bytes:
+    """An integer as a SQLite record holds it: big-endian in the fewest of 1, 2, 3, 4, 6 or
+    8 bytes (numbers above 1; 0 and 1 take none)."""
+    size = next(size for size in (1, 2, 3, 4, 6, 8) if -(1 << (8 * size - 1)) <= number < 1 << (8 * size - 1))
+    return number.to_bytes(size, "big", signed=True)
+
+
+def _index_entry_rowid_byte(path, content, key) -> int:
+    """The offset of the last byte of the row id in ``key``'s index entry (the key's bytes
+    followed by its row id's), chosen so that flipping its lowest bit leads to a row with
+    another value."""
+    with sqlite3.connect(path) as plain:
+        row_id, value = plain.execute("SELECT id, value FROM positions WHERE key = ?", (key,)).fetchone()
+        other = plain.execute("SELECT value FROM positions WHERE id = ?", (row_id ^ 1,)).fetchone()
+    assert other is not None and other[0] != value, "the neighbouring row has the same value"
+    entry = _record_int(key) + _record_int(row_id)
+    at = bytes(content).find(entry)
+    assert at >= 0 and bytes(content).find(entry, at + 1) < 0
+    return at + len(entry) - 1
 
 
 def _damaged_copies(built, tmp_path):

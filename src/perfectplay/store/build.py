@@ -30,7 +30,7 @@ from perfectplay.errors import BadDatabase, BadOption, TooLarge, UnsupportedSear
 from perfectplay.game import Game
 from perfectplay.store import dense, shards
 from perfectplay.store.backends import Backend, check_choice, make_backend
-from perfectplay.store.database import Database
+from perfectplay.store.database import Database, batch_records
 from perfectplay.store.records import DEFAULT_BATCH, Identity, encode_key, parse_memory
 from perfectplay.store.tiers import VALUE_BYTES, Plan, forward, load_tier
 from perfectplay.store.work import StoredValues, solve_slice
@@ -40,6 +40,9 @@ Report = Callable[[str], None]
 # tests turn it off to compare the two builders).
 COMPILED_BUILDS = True
 BUILDERS = ("auto", "compiled", "python")
+# Whether the compiled builder's rows go into SQLite from numba (perfectplay.store.native)
+# where it can; the tests turn it off to compare with executemany.
+NATIVE_INSERTS = True
 COMPILED_PAGE_CACHE_KB = 1 << 20  # SQLite's page cache for a compiled build: 1 GB at most
 
 # The most positions a build takes on without being told to (``size_check=False``,
@@ -194,9 +197,18 @@ class _Job:
     started: float
     report: Report | None
 
+    # Where the compiled builder's int rows go straight into SQLite (perfectplay.store.native).
+    native: Any = None
+
     def commit(self, tier: int, part: int, rows: Any, base_seconds: float, sums: Any = None) -> None:
         seconds = base_seconds + time.perf_counter() - self.started
-        self.database.commit_batch(tier, part, rows, {"build_seconds": f"{seconds:.3f}"}, sums)
+        meta = {"build_seconds": f"{seconds:.3f}"}
+        if self.native is None:
+            self.database.commit_batch(tier, part, rows, meta, sums)
+            return
+        self.native.commit_batch(rows.keys, rows.values, lambda start: batch_records(
+            tier, part, start, len(rows), sums, meta))
+        self.database.note_committed(meta)
 
 
 def _run(job: _Job, workers: int, backend: str, address: str | None,
@@ -205,12 +217,17 @@ def _run(job: _Job, workers: int, backend: str, address: str | None,
     resumed = len(database.committed())
     workdir = workdir_of(path)
     if _loopy(job.game):
+        _make_key_index(job)
         committed = _build_loopy(job)
         spilled, from_database, backend_name = 0, 0, "retrograde (one process)"
     elif spec is not None and (compiled := _build_compiled(job, spec)) is not None:
         committed = compiled
         spilled, from_database, backend_name = 0, 0, "compiled (one process)"
     else:
+        # A compiled build killed before it made the index again is finished here: these
+        # builders read values back from the database, and rely on the index refusing a
+        # key stored twice.
+        _make_key_index(job)
         workdir.mkdir(exist_ok=True)
         runner = make_backend(backend, workers, address, str(workdir.absolute()))
         backend_name = runner.name
@@ -364,36 +381,77 @@ def _build_compiled(job: _Job, spec: Any) -> int | None:
     """Forward and backward passes compiled (perfectplay.store.compiled_build); committed
     batches are skipped, so a killed build resumes. None when the positions would not fit
     the memory bound in memory (nothing is committed then: the Python builder spills)."""
-    from perfectplay.store.compiled_build import BYTES_PER_POSITION, OverMemory
-    from perfectplay.store.compiled_build import build as compiled_build
+    from perfectplay.store import compiled_build as compiled
 
-    estimate = job.game.estimated_positions(job.root)
-    if estimate is not None and estimate * BYTES_PER_POSITION > job.memory:
-        if job.report is not None:
-            # An upper bound (Connect Four 5x5: 172 M against 69.8 M reachable), so say what
-            # --memory would let the compiled builder try (several times faster).
-            needed = estimate * BYTES_PER_POSITION
-            job.report(f"at most about {estimate:,} positions would not fit --memory in memory: "
-                       f"building in Python, which spills to disk (several times slower; "
-                       f"--memory {-(-needed // 10**9)}GB lets the compiled builder try)")
+    if not _compiled_may_fit(job):
         return None
-
     base_seconds = float(job.database.meta.get("build_seconds", "0"))
-    # Batches arrive at C speed and land all over the key index: a larger page cache keeps
-    # its pages in memory (a third of the build's time on Connect Four 5x4 without it).
+    # The index on keys is dropped while the rows go in (below); the page cache still holds
+    # the last pages of the table and SQLite's sorter when the index is made again.
     job.database.connection.execute(f"PRAGMA cache_size=-{COMPILED_PAGE_CACHE_KB}")
 
     def commit(tier: int, part: int, rows: Any, sums: Any) -> None:
         job.commit(tier, part, rows, base_seconds, sums)
 
+    started = time.perf_counter()
     try:
-        committed, _ = compiled_build(job.game, spec, job.root, job.batch_size, job.memory,
-                                      job.database.committed(), commit, job.report)
-    except OverMemory as over:
+        tiers = compiled.forward(job.game, spec, job.root, job.memory, job.report)
+    except compiled.OverMemory as over:
         if job.report is not None:
             job.report(f"{over}: building in Python, which spills to disk")
         return None
+    _report(job, f"forward: {tiers.positions:,} positions in {len(tiers.keys)} tiers, "
+                 f"{time.perf_counter() - started:.1f} s (compiled)")
+    done = job.database.committed()
+    if not done and compiled.distinct_across_tiers(tiers):
+        # Every key is new and distinct: nothing for the unique index to refuse, so it is
+        # made once, sorted, at the end instead of updated row by row (docs/store.md).
+        job.database.drop_key_index()
+    if not job.database.has_key_index():
+        from perfectplay.store.native import writer
+        job.native = writer(job.database.path) if NATIVE_INSERTS else None
+    try:
+        committed = compiled.backward(job.game, spec, tiers, job.batch_size, done, commit, job.report)
+    finally:
+        if job.native is not None:
+            job.native.close()
+            job.native = None
+    if _make_key_index(job):
+        seconds = base_seconds + time.perf_counter() - job.started
+        job.database.set_meta({"build_seconds": f"{seconds:.3f}"})  # the index is build time too
     return committed
+
+
+def _compiled_may_fit(job: _Job) -> bool:
+    """False, saying so, when even the keys and states of the game's estimate of its
+    positions (an upper bound: Connect Four 5x5 estimates 172 M, 69.8 M are reachable) would
+    pass --memory; else the forward pass checks the positions it finds, tier by tier."""
+    from perfectplay.store.compiled_build import HELD_BYTES_PER_POSITION
+
+    estimate = job.game.estimated_positions(job.root)
+    if estimate is None or estimate * HELD_BYTES_PER_POSITION <= job.memory:
+        return True
+    needed = estimate * HELD_BYTES_PER_POSITION
+    _report(job, f"at most about {estimate:,} positions would not fit --memory in memory: "
+                 f"building in Python, which spills to disk (several times slower; "
+                 f"--memory {-(-needed // 10**9)}GB lets the compiled builder try)")
+    return False
+
+
+def _make_key_index(job: _Job) -> bool:
+    """The unique index on keys, made in one sorted pass when the build dropped it;
+    returns whether it was made."""
+    started = time.perf_counter()
+    if not job.database.ensure_key_index():
+        return False
+    _report(job, f"index: {job.database.count():,} keys indexed in "
+                 f"{time.perf_counter() - started:.1f} s")
+    return True
+
+
+def _report(job: _Job, line: str) -> None:
+    if job.report is not None:
+        job.report(line)
 
 
 def _child_values(job: _Job, plan: Plan, tier: int, cache: dict[int, dict[Any, int]],
