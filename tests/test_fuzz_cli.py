@@ -31,7 +31,7 @@ from perfectplay import registry
 BIG = "1" + "0" * 30
 FULL = os.environ.get("PERFECTPLAY_FUZZ") == "full"
 # Cases of the generated list the tests run (all of them under `make fuzz`).
-SAMPLE = 180
+SAMPLE = 240
 HANG_SECONDS = 20  # generous: the machine running the tests may be busy on both cores
 
 BUILT_IN = [entry.name for entry in registry.entries()]
