@@ -139,6 +139,64 @@ def test_incremental_keys_and_evaluation_agree_with_full_recomputation_on_random
     assert after.sums == chess_eval.tapered_sums(after.board) and after.board.pawns.bit_count() == 15
 
 
+def _board_state(board: chess.Board) -> tuple[object, ...]:
+    return (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
+            list(board.occupied_co), board.occupied, board.promoted, board.clean_castling_rights(),
+            board.ep_square, board.turn, board.halfmove_clock, board.fullmove_number, board.fen())
+
+
+def test_moves_made_from_bitboards_equal_python_chess_push_on_random_games() -> None:
+    from perfectplay.games.chess.rules import board_after
+
+    rng = random.Random(17)
+    kinds = {"capture": 0, "en passant": 0, "promotion": 0, "castling": 0, "double push": 0}
+    for start in ["startpos", KIWIPETE, POSITION_3, POSITION_4, POSITION_5] * 3:
+        board = chess.Board() if start == "startpos" else chess.Board(start)
+        for _ in range(80):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            for move in moves:  # every legal move of every position on the way
+                pushed = board.copy(stack=False)
+                pushed.push(move)
+                made = board_after(board, move, board.piece_type_at(move.from_square))  # type: ignore[arg-type]
+                assert _board_state(made) == _board_state(pushed), (board.fen(), move.uci())
+                kinds["capture"] += board.is_capture(move)
+                kinds["en passant"] += board.is_en_passant(move)
+                kinds["promotion"] += move.promotion is not None
+                kinds["castling"] += board.is_castling(move)
+                kinds["double push"] += made.ep_square is not None
+            board.push(rng.choice(moves))
+    assert min(kinds.values()) >= 10, kinds
+
+
+def test_the_quick_test_for_a_legal_move_never_claims_one_in_a_stalemate() -> None:
+    from perfectplay.games.chess.rules import _free_piece_can_move
+
+    for fen in ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "k7/P7/K7/8/8/8/8/8 b - - 0 1",
+                "8/8/8/8/8/6k1/5q2/7K w - - 0 1", "k7/8/1QK5/8/8/8/8/8 b - - 0 1"):
+        board = chess.Board(fen)
+        assert board.is_stalemate() and not _free_piece_can_move(board)
+        assert GAME.outcome(position(fen)) is Outcome.DRAW
+    # A pinned bishop cannot move, the king can; a pinned pawn may still capture its pinner.
+    assert _free_piece_can_move(chess.Board("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1"))
+    assert position("7k/8/8/8/8/2b5/1P6/K7 w - - 0 1").has_legal_move()
+    rng = random.Random(23)
+    quick = 0
+    for _ in range(40):
+        board = chess.Board()
+        for _ in range(150):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            if not board.is_check() and _free_piece_can_move(board):
+                quick += 1
+            assert position(board.fen()).has_legal_move() == bool(moves), board.fen()
+            captures = [move for move in moves if board.is_capture(move)]
+            board.push(rng.choice(captures if captures and rng.random() < 0.6 else moves))
+    assert quick > 1_000
+
+
 def test_positions_are_immutable_values() -> None:
     start = position("startpos")
     after = GAME.play(start, GAME.parse_move(start, "e4"))
