@@ -20,7 +20,7 @@ covers the board, castling, en passant and side to move but not the history or t
 so a table shares values between positions that differ only in those (the usual engine
 trade, "graph history interaction"); exact answers that depend on history, such as the
 mate search, key their own tables on whole positions. ``play`` computes the child's key
-incrementally from the parent's, and ``key_after`` does the same without building the child.
+incrementally from the parent's (:func:`key_delta`).
 
 Moves are python-chess ``Move`` objects, written in UCI notation (``e2e4``, ``e7e8q``) and
 read from UCI or SAN (``Nf3``, ``O-O``, ``exd8=Q+``).
@@ -512,12 +512,11 @@ class Chess(Game[ChessPosition, chess.Move]):
         return position.identity()
 
     def hash_key(self, position: ChessPosition) -> int:
-        """The engine's 64-bit table key: the Polyglot Zobrist hash, the same as ``key``."""
+        """The engine's 64-bit table key: the Polyglot Zobrist hash, the same as ``key``.
+        ``play`` carries it from parent to child, so this is free, and chess does not
+        override ``key_after``: the engine builds every child it searches anyway, and an
+        incremental key beside ``play``'s computed it twice (issue 25)."""
         return position.key
-
-    def key_after(self, position: ChessPosition, move: chess.Move, key: int) -> int:
-        """The key after ``move`` from ``key``, incrementally (no board is built)."""
-        return key ^ key_delta(position.board, move)
 
     def must_move(self, position: ChessPosition) -> bool:
         """In check, quiescence may not stand pat: every evasion is searched."""
