@@ -224,15 +224,15 @@ def test_moves_are_read_in_uci_and_san_and_written_in_uci() -> None:
 
 def test_captures_and_promotions_come_first_most_valuable_victim_first() -> None:
     node = position("4k3/1P6/8/3q4/2P1r3/8/3N4/K7 w - - 0 1")
-    noisy = [GAME.format_move(node, move) for move in GAME.noisy_moves(node)]
+    noisy = [GAME.format_move(node, move) for move in GAME.captures(node)]
     assert set(noisy[:2]) == {"c4d5", "b7b8q"}  # pawn takes queen; pawn becomes queen
     assert noisy[2:4] == ["b7b8r", "d2e4"]  # a rook gained by promotion, then knight takes rook
     assert set(noisy[4:]) == {"b7b8b", "b7b8n"}
-    assert GAME.moves(node)[:len(noisy)] == GAME.noisy_moves(node)
+    assert GAME.moves(node)[:len(noisy)] == GAME.captures(node) == GAME.noisy_moves(node)
     assert len(GAME.moves(node)) == len(list(node.board.legal_moves))
 
 
-def test_noisy_moves_are_exactly_python_chess_captures_and_promotions() -> None:
+def test_captures_are_exactly_python_chess_captures_and_promotions() -> None:
     rng = random.Random(5)
     checked = 0
     for start in ("startpos", KIWIPETE, POSITION_4, POSITION_5):
@@ -243,10 +243,39 @@ def test_noisy_moves_are_exactly_python_chess_captures_and_promotions() -> None:
             fresh = GAME.parse_position(node.board.fen())  # no move list kept yet
             board = node.board
             wanted = {move for move in board.legal_moves if board.is_capture(move) or move.promotion}
-            assert set(GAME.noisy_moves(fresh)) == wanted == set(GAME.noisy_moves(node)), board.fen()
+            assert set(GAME.captures(fresh)) == wanted == set(GAME.captures(node)), board.fen()
             checked += len(wanted)
             node = GAME.play(node, rng.choice(GAME.moves(node)))
     assert checked > 100
+
+
+def test_quiescence_skips_only_captures_that_lose_material_at_once() -> None:
+    # The queen taking a defended pawn (d6, e7) loses herself; the pawn or queen taking the
+    # queen, the queen taking the undefended rook and the promotions stay.
+    node = position("4k3/1P2p3/3p4/2q1Q3/1P6/8/7r/K7 w - - 0 1")
+    assert {GAME.format_move(node, move) for move in GAME.captures(node)} == {
+        "b4c5", "e5c5", "e5d6", "e5e7", "e5h2", "b7b8q", "b7b8r", "b7b8b", "b7b8n"}
+    assert {GAME.format_move(node, move) for move in GAME.noisy_moves(node)} == {
+        "b4c5", "e5c5", "e5h2", "b7b8q", "b7b8r", "b7b8b", "b7b8n"}
+    values = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
+    rng = random.Random(9)
+    skipped = 0
+    for _ in range(30):
+        node = position("startpos")
+        for _ in range(60):
+            if GAME.outcome(node) is not None or not GAME.moves(node):
+                break
+            board = node.board
+            kept = []
+            for move in GAME.captures(node):
+                victim = chess.PAWN if board.is_en_passant(move) else board.piece_type_at(move.to_square)
+                cheaper = victim is not None and values[victim] < values[board.piece_type_at(move.from_square)]
+                if move.promotion or not cheaper or not board.attackers(not board.turn, move.to_square):
+                    kept.append(move)
+            assert GAME.noisy_moves(node) == kept, board.fen()
+            skipped += len(GAME.captures(node)) - len(kept)
+            node = GAME.play(node, rng.choice(GAME.moves(node)))
+    assert skipped > 50
 
 
 def test_threefold_repetition_and_the_fifty_move_rule_draw() -> None:

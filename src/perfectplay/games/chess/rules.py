@@ -354,6 +354,20 @@ def _mvv_lva(board: chess.Board, move: chess.Move) -> int:
     return value - chess_eval.VICTIM_VALUE[attacker]
 
 
+def _loses_material(board: chess.Board, move: chess.Move) -> bool:
+    """Whether a capture (legal) gives up more than it takes at once: a piece taking a less
+    valuable one on a square the opponent defends. Promotions never count as losing."""
+    if move.promotion:
+        return False
+    victim = board.piece_type_at(move.to_square) or chess.PAWN  # None: en passant
+    attacker = board.piece_type_at(move.from_square)
+    assert attacker is not None  # a legal move starts on a piece of the side to move
+    value = chess_eval.VICTIM_VALUE
+    if value[victim] >= value[attacker]:
+        return False
+    return board.is_attacked_by(not board.turn, move.to_square)
+
+
 def _split_noisy(position: ChessPosition) -> tuple[list[chess.Move], list[chess.Move]]:
     """(captures and promotions in MVV-LVA order, quiet moves); records the count."""
     board = position.board
@@ -418,9 +432,19 @@ class Chess(Game[ChessPosition, chess.Move]):
         return len(position.legal_moves())
 
     def noisy_moves(self, position: ChessPosition) -> list[chess.Move]:
-        """Captures and promotions, most valuable victim first (quiescence search). Without
-        the full move list at hand, only these are generated: quiescence nodes are most of a
-        search, and most of them never need their quiet moves."""
+        """The captures and promotions quiescence follows, most valuable victim first: all
+        of :meth:`captures` but those that lose material at once (a piece taking a less
+        valuable one on a defended square). Skipping them past the horizon is the usual
+        cheap stand-in for a static exchange evaluation (SEE pruning in quiescence, Chess
+        Programming Wiki); in the full-width search they still come right after the
+        killers, since ``moves`` lists every capture first."""
+        board = position.board
+        return [move for move in self.captures(position) if not _loses_material(board, move)]
+
+    def captures(self, position: ChessPosition) -> list[chess.Move]:
+        """Every capture and promotion, most valuable victim first. Without the full move
+        list at hand, only these are generated: quiescence nodes are most of a search, and
+        most of them never need their quiet moves."""
         if position._ordered is not None:
             return position._ordered[:position._noisy_count]
         board = position.board
