@@ -269,7 +269,8 @@ def test_quiescence_skips_only_captures_that_lose_material_at_once() -> None:
             kept = []
             for move in GAME.captures(node):
                 victim = chess.PAWN if board.is_en_passant(move) else board.piece_type_at(move.to_square)
-                cheaper = victim is not None and values[victim] < values[board.piece_type_at(move.from_square)]
+                attacker = board.piece_type_at(move.from_square)
+                cheaper = victim is not None and attacker is not None and values[victim] < values[attacker]
                 if move.promotion or not cheaper or not board.attackers(not board.turn, move.to_square):
                     kept.append(move)
             assert GAME.noisy_moves(node) == kept, board.fen()
