@@ -494,7 +494,8 @@ class Chess(Game[ChessPosition, chess.Move]):
         board = position.board
         if position.repetitions() >= 2:
             return Outcome.DRAW
-        if board.is_insufficient_material():
+        # A pawn, rook or queen on the board is always enough material (the quick test).
+        if not board.pawns | board.rooks | board.queens and board.is_insufficient_material():
             return Outcome.DRAW
         if not position.has_legal_move():
             return None if position.in_check() else Outcome.DRAW  # checkmate / stalemate
