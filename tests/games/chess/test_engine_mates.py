@@ -57,7 +57,7 @@ def test_the_check_extension_finds_a_mate_by_checks_a_ply_earlier() -> None:
     # without the extension.
     position = GAME.parse_position("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1")
     assert find_mate(GAME, position, 3).moves == 3
-    extended = Engine(GAME, Settings()).search(position, SearchLimits(depth=4))
+    extended = Engine(GAME, Settings(check_extension=True)).search(position, SearchLimits(depth=4))
     plain = Engine(GAME, Settings(check_extension=False)).search(position, SearchLimits(depth=4))
     assert extended.score == V.win_in(5) and extended.best_move.uci() == "f8c5"
     assert not V.is_decisive(plain.score)
