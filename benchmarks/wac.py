@@ -3,6 +3,7 @@ time per position. A position counts as solved when the engine's move is one of 
 
     .venv/bin/python benchmarks/wac.py                         # perfectplay uci chess, 1 s each
     .venv/bin/python benchmarks/wac.py --time 1 --limit 50     # the first 50 only
+    .venv/bin/python benchmarks/wac.py --time 1 --every 5      # every fifth: 60 positions
     .venv/bin/python benchmarks/wac.py --sunfish               # perfectplay, then sunfish, same run
     .venv/bin/python benchmarks/wac.py --engine "sunfish-uci"  # any other UCI engine
 
@@ -69,13 +70,15 @@ def main() -> None:
     parser.add_argument("--epd", type=Path, default=DEFAULT_EPD)
     parser.add_argument("--time", type=float, default=1.0, help="seconds per position")
     parser.add_argument("--limit", type=int, default=None, help="only the first N positions")
+    parser.add_argument("--every", type=int, default=1,
+                        help="every Nth position (5: WAC.001, 006, ..., 60 in all)")
     parser.add_argument("--engine", action="append", default=None,
                         help="a UCI engine's command line (repeat to compare); default perfectplay")
     parser.add_argument("--sunfish", action="store_true",
                         help="also run sunfish from .venv-sunfish (make bench-venvs)")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
-    suite = read_suite(args.epd)[:args.limit]
+    suite = read_suite(args.epd)[::args.every][:args.limit]
     engines = list(args.engine or [PERFECTPLAY])
     if args.sunfish:
         if not SUNFISH.exists():

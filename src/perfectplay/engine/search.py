@@ -123,6 +123,10 @@ class Searcher:
         self.extra_turns = game.properties.extra_turns
         self.knows = cls.known_value is not Game.known_value
         self.use_table = settings.tt
+        self.extend = settings.check_extension
+        # Extensions stop at this ply: a long line of checks cannot deepen a search beyond
+        # recursion's reach (MAX_PLY caps every line anyway).
+        self.extension_cap = MAX_PLY // 2
         self.no_move = Outcome.WIN if game.properties.misere else Outcome.LOSS
         self.killers: list[list[Any]] = [[] for _ in range(MAX_PLY + 2)]
         self.history: dict[Any, int] = {}
@@ -341,14 +345,10 @@ class Searcher:
             # list is not needed here. A fifth less time in chess, the same values.
             self.horizon += 1
             return self.quiesce(position, alpha, beta, ply)
-        moves = game.moves(position)
-        if not moves:
-            return 0 if self.is_score else self._end_value(self.no_move, ply)
-        if at_horizon:
-            self.horizon += 1
-            return self.quiesce(position, alpha, beta, ply) if self.quiescence else game.evaluate(position)
-
-        data = self.table.probe(key) if self.use_table else 0
+        # The table first: a cutoff there needs no move list (generating moves was a third
+        # of chess's time, issue 25). A position without moves is never stored (it returns
+        # before its value would be), so a hit is never one.
+        data = self.table.probe(key) if self.use_table and not at_horizon else 0
         tt_index = NO_MOVE
         if data:
             self.table_hits += 1
@@ -364,6 +364,12 @@ class Searcher:
                     return stored
             tt_index = (data >> 42 & 0x7FFF) - 1
 
+        moves = game.moves(position)
+        if not moves:
+            return 0 if self.is_score else self._end_value(self.no_move, ply)
+        if at_horizon:
+            self.horizon += 1
+            return self.quiesce(position, alpha, beta, ply) if self.quiescence else game.evaluate(position)
         if null_ok and self.null_pruning and beta - alpha <= 1 and depth >= 2:
             pruned = self._null_move(position, key, beta, depth, ply)
             if pruned is not None:
@@ -384,8 +390,14 @@ class Searcher:
             child_key = self._child_key(position, move, key, child)
             gain = game.gain(position, move) if is_score else 0
             same = self.extra_turns and game.keeps_turn(position, move)
-            if (number >= late and move not in noisy and move not in killers
-                    and not game.must_move(child)):
+            forcing = self.extend and game.must_move(child)
+            if forcing and ply < self.extension_cap:
+                # Check extension: a forcing move is searched a ply deeper, so a horizon
+                # does not fall in the middle of a sequence of checks and evasions.
+                score = self._child(child, child_key, gain, same, alpha, beta, depth + 1, ply,
+                                    number == 0)
+            elif (number >= late and move not in noisy and move not in killers
+                    and not forcing and not game.must_move(child)):
                 # Late-move reduction: a late quiet move is rarely best, so a shallower
                 # null-window search that fails low is taken as its bound; one that fails
                 # high is searched again in full, so a good late move is never lost.
@@ -548,7 +560,7 @@ class Searcher:
 def plain_settings(settings: Settings) -> Settings:
     """``settings`` with every ordering and pruning layer off (the reference search)."""
     return replace(settings, pvs=False, aspiration=False, killers=False, history=False,
-                   null_move=False, lmr=False)
+                   null_move=False, lmr=False, check_extension=False)
 
 
 Callback = Callable[[Iteration], None]

@@ -1,7 +1,7 @@
 """Player specifications as written on the command line: ``"time=0.1,null-move=off"``.
 
 Keys: the layer switches ``pvs``, ``aspiration``, ``killers``, ``history``, ``quiescence``,
-``null-move``, ``verify``, ``lmr`` and ``tt`` (on/off); ``depth``, ``nodes``, ``time`` (seconds
+``null-move``, ``verify``, ``lmr``, ``extension`` and ``tt`` (on/off); ``depth``, ``nodes``, ``time`` (seconds
 per move); ``threads``, ``tt-size`` (entries), ``window``, ``reduction``, ``lmr-from``; or
 ``uci=COMMAND`` for an external engine, with ``option.NAME=VALUE`` items sent to it as
 ``setoption name NAME value VALUE`` (e.g. Stockfish's
@@ -22,7 +22,8 @@ from perfectplay.errors import BadOption
 
 SWITCHES = {"pvs": "pvs", "aspiration": "aspiration", "killers": "killers", "history": "history",
             "quiescence": "quiescence", "null-move": "null_move", "verify": "null_verify",
-            "lmr": "lmr", "tt": "tt"}
+            "lmr": "lmr", "tt": "tt",
+            "extension": "check_extension"}
 WHOLE = {"threads": "threads", "tt-size": "tt_size", "window": "aspiration_window",
          "reduction": "null_reduction", "lmr-from": "lmr_moves"}
 LIMITS = {"depth": int, "nodes": int, "time": float}

@@ -139,6 +139,64 @@ def test_incremental_keys_and_evaluation_agree_with_full_recomputation_on_random
     assert after.sums == chess_eval.tapered_sums(after.board) and after.board.pawns.bit_count() == 15
 
 
+def _board_state(board: chess.Board) -> tuple[object, ...]:
+    return (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
+            list(board.occupied_co), board.occupied, board.promoted, board.clean_castling_rights(),
+            board.ep_square, board.turn, board.halfmove_clock, board.fullmove_number, board.fen())
+
+
+def test_moves_made_from_bitboards_equal_python_chess_push_on_random_games() -> None:
+    from perfectplay.games.chess.rules import board_after
+
+    rng = random.Random(17)
+    kinds = {"capture": 0, "en passant": 0, "promotion": 0, "castling": 0, "double push": 0}
+    for start in ["startpos", KIWIPETE, POSITION_3, POSITION_4, POSITION_5] * 3:
+        board = chess.Board() if start == "startpos" else chess.Board(start)
+        for _ in range(80):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            for move in moves:  # every legal move of every position on the way
+                pushed = board.copy(stack=False)
+                pushed.push(move)
+                made = board_after(board, move, board.piece_type_at(move.from_square))  # type: ignore[arg-type]
+                assert _board_state(made) == _board_state(pushed), (board.fen(), move.uci())
+                kinds["capture"] += board.is_capture(move)
+                kinds["en passant"] += board.is_en_passant(move)
+                kinds["promotion"] += move.promotion is not None
+                kinds["castling"] += board.is_castling(move)
+                kinds["double push"] += made.ep_square is not None
+            board.push(rng.choice(moves))
+    assert min(kinds.values()) >= 10, kinds
+
+
+def test_the_quick_test_for_a_legal_move_never_claims_one_in_a_stalemate() -> None:
+    from perfectplay.games.chess.rules import _free_piece_can_move
+
+    for fen in ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "k7/P7/K7/8/8/8/8/8 b - - 0 1",
+                "8/8/8/8/8/6k1/5q2/7K w - - 0 1", "k7/8/1QK5/8/8/8/8/8 b - - 0 1"):
+        board = chess.Board(fen)
+        assert board.is_stalemate() and not _free_piece_can_move(board)
+        assert GAME.outcome(position(fen)) is Outcome.DRAW
+    # A pinned bishop cannot move, the king can; a pinned pawn may still capture its pinner.
+    assert _free_piece_can_move(chess.Board("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1"))
+    assert position("7k/8/8/8/8/2b5/1P6/K7 w - - 0 1").has_legal_move()
+    rng = random.Random(23)
+    quick = 0
+    for _ in range(40):
+        board = chess.Board()
+        for _ in range(150):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            if not board.is_check() and _free_piece_can_move(board):
+                quick += 1
+            assert position(board.fen()).has_legal_move() == bool(moves), board.fen()
+            captures = [move for move in moves if board.is_capture(move)]
+            board.push(rng.choice(captures if captures and rng.random() < 0.6 else moves))
+    assert quick > 1_000
+
+
 def test_positions_are_immutable_values() -> None:
     start = position("startpos")
     after = GAME.play(start, GAME.parse_move(start, "e4"))
@@ -166,15 +224,15 @@ def test_moves_are_read_in_uci_and_san_and_written_in_uci() -> None:
 
 def test_captures_and_promotions_come_first_most_valuable_victim_first() -> None:
     node = position("4k3/1P6/8/3q4/2P1r3/8/3N4/K7 w - - 0 1")
-    noisy = [GAME.format_move(node, move) for move in GAME.noisy_moves(node)]
+    noisy = [GAME.format_move(node, move) for move in GAME.captures(node)]
     assert set(noisy[:2]) == {"c4d5", "b7b8q"}  # pawn takes queen; pawn becomes queen
     assert noisy[2:4] == ["b7b8r", "d2e4"]  # a rook gained by promotion, then knight takes rook
     assert set(noisy[4:]) == {"b7b8b", "b7b8n"}
-    assert GAME.moves(node)[:len(noisy)] == GAME.noisy_moves(node)
+    assert GAME.moves(node)[:len(noisy)] == GAME.captures(node) == GAME.noisy_moves(node)
     assert len(GAME.moves(node)) == len(list(node.board.legal_moves))
 
 
-def test_noisy_moves_are_exactly_python_chess_captures_and_promotions() -> None:
+def test_captures_are_exactly_python_chess_captures_and_promotions() -> None:
     rng = random.Random(5)
     checked = 0
     for start in ("startpos", KIWIPETE, POSITION_4, POSITION_5):
@@ -185,10 +243,40 @@ def test_noisy_moves_are_exactly_python_chess_captures_and_promotions() -> None:
             fresh = GAME.parse_position(node.board.fen())  # no move list kept yet
             board = node.board
             wanted = {move for move in board.legal_moves if board.is_capture(move) or move.promotion}
-            assert set(GAME.noisy_moves(fresh)) == wanted == set(GAME.noisy_moves(node)), board.fen()
+            assert set(GAME.captures(fresh)) == wanted == set(GAME.captures(node)), board.fen()
             checked += len(wanted)
             node = GAME.play(node, rng.choice(GAME.moves(node)))
     assert checked > 100
+
+
+def test_quiescence_skips_only_captures_that_lose_material_at_once() -> None:
+    # The queen taking a defended pawn (d6, e7) loses herself; the pawn or queen taking the
+    # queen, the queen taking the undefended rook and the promotions stay.
+    node = position("4k3/1P2p3/3p4/2q1Q3/1P6/8/7r/K7 w - - 0 1")
+    assert {GAME.format_move(node, move) for move in GAME.captures(node)} == {
+        "b4c5", "e5c5", "e5d6", "e5e7", "e5h2", "b7b8q", "b7b8r", "b7b8b", "b7b8n"}
+    assert {GAME.format_move(node, move) for move in GAME.noisy_moves(node)} == {
+        "b4c5", "e5c5", "e5h2", "b7b8q", "b7b8r", "b7b8b", "b7b8n"}
+    values = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
+    rng = random.Random(9)
+    skipped = 0
+    for _ in range(30):
+        node = position("startpos")
+        for _ in range(60):
+            if GAME.outcome(node) is not None or not GAME.moves(node):
+                break
+            board = node.board
+            kept = []
+            for move in GAME.captures(node):
+                victim = chess.PAWN if board.is_en_passant(move) else board.piece_type_at(move.to_square)
+                attacker = board.piece_type_at(move.from_square)
+                cheaper = victim is not None and attacker is not None and values[victim] < values[attacker]
+                if move.promotion or not cheaper or not board.attackers(not board.turn, move.to_square):
+                    kept.append(move)
+            assert GAME.noisy_moves(node) == kept, board.fen()
+            skipped += len(GAME.captures(node)) - len(kept)
+            node = GAME.play(node, rng.choice(GAME.moves(node)))
+    assert skipped > 50
 
 
 def test_threefold_repetition_and_the_fifty_move_rule_draw() -> None:

@@ -49,3 +49,17 @@ def test_null_moves_and_no_null_moves_agree_on_wac_001_at_every_depth_to_three()
             position, SearchLimits(depth=3), on_info=lambda info: seen.append(info.score))
         scores[null] = seen
     assert scores[True] == scores[False] and scores[True][-1] == V.win_in(3)
+
+
+def test_the_check_extension_finds_a_mate_by_checks_a_ply_earlier() -> None:
+    # 1...Bc5+ 2. Kxc5 Qb6+ 3. Kd5 Qd6#: every move of the winner checks, so with each check
+    # searched a ply deeper the mate in 3 (5 plies) shows at depth 4, and only at depth 5
+    # without the extension.
+    position = GAME.parse_position("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1")
+    assert find_mate(GAME, position, 3).moves == 3
+    extended = Engine(GAME, Settings(check_extension=True)).search(position, SearchLimits(depth=4))
+    plain = Engine(GAME, Settings(check_extension=False)).search(position, SearchLimits(depth=4))
+    assert extended.score == V.win_in(5) and extended.best_move.uci() == "f8c5"
+    assert not V.is_decisive(plain.score)
+    later = Engine(GAME, Settings(check_extension=False)).search(position, SearchLimits(depth=5))
+    assert later.score == V.win_in(5)

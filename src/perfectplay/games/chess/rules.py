@@ -20,7 +20,7 @@ covers the board, castling, en passant and side to move but not the history or t
 so a table shares values between positions that differ only in those (the usual engine
 trade, "graph history interaction"); exact answers that depend on history, such as the
 mate search, key their own tables on whole positions. ``play`` computes the child's key
-incrementally from the parent's, and ``key_after`` does the same without building the child.
+incrementally from the parent's (:func:`key_delta`).
 
 Moves are python-chess ``Move`` objects, written in UCI notation (``e2e4``, ``e7e8q``) and
 read from UCI or SAN (``Nf3``, ``O-O``, ``exd8=Q+``).
@@ -111,9 +111,15 @@ class ChessPosition:
         return self._legal
 
     def has_legal_move(self) -> bool:
-        """Whether the side to move can move; stops at the first legal move found."""
+        """Whether the side to move can move. Out of check, a piece that is not pinned and
+        has somewhere to go answers it from bitboards (nearly every position a search
+        visits); otherwise python-chess's generator, stopping at the first legal move.
+        The search asks this at every node (stalemate), quiescence nodes included, where
+        python-chess's generator was a seventh of the engine's time (issue 25)."""
         if self._legal is not None:
             return bool(self._legal)
+        if not self.in_check() and _free_piece_can_move(self.board):
+            return True
         return any(self.board.generate_legal_moves())
 
     def in_check(self) -> bool:
@@ -126,6 +132,112 @@ class ChessPosition:
     def repetitions(self) -> int:
         """How many times this position occurred before (within the kept history)."""
         return self.history.count(self.key)
+
+
+def _pinned(board: chess.Board, king: int) -> int:
+    """The side to move's pieces pinned to its king: the only piece between the king and an
+    enemy slider that moves along that line."""
+    them = board.occupied_co[not board.turn]
+    straight = (board.rooks | board.queens) & them & (
+        chess.BB_RANK_ATTACKS[king][0] | chess.BB_FILE_ATTACKS[king][0])
+    diagonal = (board.bishops | board.queens) & them & chess.BB_DIAG_ATTACKS[king][0]
+    pinned = 0
+    for slider in chess.scan_forward(straight | diagonal):
+        between = chess.between(king, slider) & board.occupied
+        if between and not between & (between - 1):  # exactly one piece in between
+            pinned |= between
+    return pinned & board.occupied_co[board.turn]
+
+
+def _free_piece_can_move(board: chess.Board) -> bool:
+    """True when the side to move, not in check, certainly has a legal move: a pawn or
+    piece that is not pinned with a square to go to, or the king with a square no enemy
+    attacks. False means "not shown this way" (a pinned piece or castling may still move).
+    Out of check any move of an unpinned piece other than the king is legal, and a king
+    step is legal when its target is not attacked."""
+    turn, occupied = board.turn, board.occupied
+    us, them = board.occupied_co[turn], board.occupied_co[not turn]
+    king = (board.kings & us).bit_length() - 1
+    free = us & ~board.kings & ~_pinned(board, king)
+    pawns = board.pawns & free
+    if turn:
+        pushes = (pawns << 8) & ~occupied
+        hits = ((pawns & ~chess.BB_FILE_A) << 7 | (pawns & ~chess.BB_FILE_H) << 9) & them
+    else:
+        pushes = (pawns >> 8) & ~occupied
+        hits = ((pawns & ~chess.BB_FILE_A) >> 9 | (pawns & ~chess.BB_FILE_H) >> 7) & them
+    if pushes or hits:
+        return True
+    for square in chess.scan_forward(board.knights & free):
+        if chess.BB_KNIGHT_ATTACKS[square] & ~us:
+            return True
+    for target in chess.scan_forward(chess.BB_KING_ATTACKS[king] & ~us):
+        if not board.is_attacked_by(not turn, target):
+            return True
+    for square in chess.scan_forward((board.bishops | board.rooks | board.queens) & free):
+        if board.attacks_mask(square) & ~us:
+            return True
+    return False
+
+
+_PIECE_BOARDS = (None, "pawns", "knights", "bishops", "rooks", "queens", "kings")
+
+
+def board_after(board: chess.Board, move: chess.Move, moved: int) -> chess.Board:
+    """A new board with ``move`` made (legal in ``board``, moving a piece of type
+    ``moved``), built from the bitboards without python-chess's copy and ``push``: those
+    set up an empty board first and record the undo state for ``pop``, which a search that
+    never pops pays on every move (a quarter of the engine's time, issue 25). Castling and
+    Chess960 boards go through ``push``. The result equals ``push``'s (board, turn,
+    castling, en passant, clocks; tested on random games) with an empty move stack."""
+    if board.chess960 or (moved == chess.KING and chess_eval.castling_squares(board, move, moved)):
+        child = board.copy(stack=False)
+        child.push(move)
+        return child
+    turn = board.turn
+    from_bb, to_bb = chess.BB_SQUARES[move.from_square], chess.BB_SQUARES[move.to_square]
+    child = chess.Board.__new__(chess.Board)
+    pieces = [board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings]
+    ours, theirs = board.occupied_co[turn], board.occupied_co[not turn]
+    promoted = board.promoted
+    captured_bb = to_bb if theirs & to_bb else 0
+    ep_square = None
+    if moved == chess.PAWN:
+        step = move.to_square - move.from_square
+        if step == 16 or step == -16:
+            ep_square = move.from_square + step // 2
+        elif not captured_bb and step not in (8, -8):  # diagonal onto an empty square: en passant
+            captured_bb = chess.BB_SQUARES[move.to_square - 8 if turn else move.to_square + 8]
+    if captured_bb:
+        for index in range(5):  # the king is never captured
+            pieces[index] &= ~captured_bb
+        theirs &= ~captured_bb
+    placed = move.promotion or moved
+    pieces[moved - 1] &= ~from_bb
+    pieces[placed - 1] |= to_bb
+    ours = ours & ~from_bb | to_bb
+    if move.promotion or promoted & from_bb:
+        promoted = promoted & ~from_bb | to_bb
+    else:
+        promoted &= ~to_bb & ~captured_bb
+    child.pawns, child.knights, child.bishops, child.rooks, child.queens, child.kings = pieces
+    child.occupied_co = [theirs, ours] if turn else [ours, theirs]
+    child.occupied = ours | theirs
+    child.promoted = promoted
+    rights = board.castling_rights
+    if rights:
+        rights = board.clean_castling_rights() & ~from_bb & ~to_bb
+        if moved == chess.KING:
+            rights &= ~(chess.BB_RANK_1 if turn else chess.BB_RANK_8)
+    child.castling_rights = rights
+    child.chess960 = False
+    child.ep_square = ep_square
+    child.turn = not turn
+    child.halfmove_clock = 0 if moved == chess.PAWN or captured_bb else board.halfmove_clock + 1
+    child.fullmove_number = board.fullmove_number + (not turn)
+    child.move_stack = []
+    child._stack = []
+    return child
 
 
 def position_from_board(board: chess.Board, history: tuple[int, ...] = ()) -> ChessPosition:
@@ -242,6 +354,20 @@ def _mvv_lva(board: chess.Board, move: chess.Move) -> int:
     return value - chess_eval.VICTIM_VALUE[attacker]
 
 
+def _loses_material(board: chess.Board, move: chess.Move) -> bool:
+    """Whether a capture (legal) gives up more than it takes at once: a piece taking a less
+    valuable one on a square the opponent defends. Promotions never count as losing."""
+    if move.promotion:
+        return False
+    victim = board.piece_type_at(move.to_square) or chess.PAWN  # None: en passant
+    attacker = board.piece_type_at(move.from_square)
+    assert attacker is not None  # a legal move starts on a piece of the side to move
+    value = chess_eval.VICTIM_VALUE
+    if value[victim] >= value[attacker]:
+        return False
+    return board.is_attacked_by(not board.turn, move.to_square)
+
+
 def _split_noisy(position: ChessPosition) -> tuple[list[chess.Move], list[chess.Move]]:
     """(captures and promotions in MVV-LVA order, quiet moves); records the count."""
     board = position.board
@@ -306,17 +432,33 @@ class Chess(Game[ChessPosition, chess.Move]):
         return len(position.legal_moves())
 
     def noisy_moves(self, position: ChessPosition) -> list[chess.Move]:
-        """Captures and promotions, most valuable victim first (quiescence search). Without
-        the full move list at hand, only these are generated: quiescence nodes are most of a
-        search, and most of them never need their quiet moves."""
+        """The captures and promotions quiescence follows, most valuable victim first: all
+        of :meth:`captures` but those that lose material at once (a piece taking a less
+        valuable one on a defended square). Skipping them past the horizon is the usual
+        cheap stand-in for a static exchange evaluation (SEE pruning in quiescence, Chess
+        Programming Wiki); in the full-width search they still come right after the
+        killers, since ``moves`` lists every capture first."""
+        board = position.board
+        return [move for move in self.captures(position) if not _loses_material(board, move)]
+
+    def captures(self, position: ChessPosition) -> list[chess.Move]:
+        """Every capture and promotion, most valuable victim first. Without the full move
+        list at hand, only these are generated: quiescence nodes are most of a search, and
+        most of them never need their quiet moves."""
         if position._ordered is not None:
             return position._ordered[:position._noisy_count]
         board = position.board
         if position._legal is not None or position.in_check():
             return _split_noisy(position)[0]
+        # One pass of the generator (it finds the king's pins and checkers once): moves onto
+        # an enemy piece, or onto an empty last rank, which only promotions keep.
         last_rank = chess.BB_RANK_8 if board.turn else chess.BB_RANK_1
-        noisy = list(board.generate_legal_captures())
-        noisy += board.generate_legal_moves(board.pawns, last_rank & ~board.occupied)
+        targets = board.occupied_co[not board.turn]
+        reached = targets | last_rank & ~board.occupied
+        noisy = [move for move in board.generate_legal_moves(chess.BB_ALL, reached)
+                 if move.promotion or chess.BB_SQUARES[move.to_square] & targets]
+        if board.ep_square is not None:
+            noisy += board.generate_legal_ep()
         if len(noisy) > 1:
             noisy.sort(key=lambda move: _mvv_lva(board, move), reverse=True)
         return noisy
@@ -324,16 +466,14 @@ class Chess(Game[ChessPosition, chess.Move]):
     def play(self, position: ChessPosition, move: chess.Move) -> ChessPosition:
         board = position.board
         key = position.key ^ key_delta(board, move)
-        zeroing = board.is_zeroing(move)
+        moved = board.piece_type_at(move.from_square)
+        assert moved is not None  # a legal move starts on a piece of the side to move
         sums = position.sums
         if sums is not None:
-            moved = board.piece_type_at(move.from_square)
-            assert moved is not None  # a legal move starts on a piece of the side to move
             middle, end, phase = chess_eval.move_delta(board, move, moved)
             sums = (sums[0] + middle, sums[1] + end, sums[2] + phase)
-        child = board.copy(stack=False)
-        child.push(move)
-        history = () if zeroing else position.history + (position.key,)
+        child = board_after(board, move, moved)
+        history = () if child.halfmove_clock == 0 else position.history + (position.key,)
         return ChessPosition(child, key, history, sums)
 
     def null_move(self, position: ChessPosition) -> ChessPosition | None:
@@ -354,7 +494,8 @@ class Chess(Game[ChessPosition, chess.Move]):
         board = position.board
         if position.repetitions() >= 2:
             return Outcome.DRAW
-        if board.is_insufficient_material():
+        # A pawn, rook or queen on the board is always enough material (the quick test).
+        if not board.pawns | board.rooks | board.queens and board.is_insufficient_material():
             return Outcome.DRAW
         if not position.has_legal_move():
             return None if position.in_check() else Outcome.DRAW  # checkmate / stalemate
@@ -396,12 +537,11 @@ class Chess(Game[ChessPosition, chess.Move]):
         return position.identity()
 
     def hash_key(self, position: ChessPosition) -> int:
-        """The engine's 64-bit table key: the Polyglot Zobrist hash, the same as ``key``."""
+        """The engine's 64-bit table key: the Polyglot Zobrist hash, the same as ``key``.
+        ``play`` carries it from parent to child, so this is free, and chess does not
+        override ``key_after``: the engine builds every child it searches anyway, and an
+        incremental key beside ``play``'s computed it twice (issue 25)."""
         return position.key
-
-    def key_after(self, position: ChessPosition, move: chess.Move, key: int) -> int:
-        """The key after ``move`` from ``key``, incrementally (no board is built)."""
-        return key ^ key_delta(position.board, move)
 
     def must_move(self, position: ChessPosition) -> bool:
         """In check, quiescence may not stand pat: every evasion is searched."""
