@@ -51,22 +51,28 @@ def test_connect4_4x4_compiled_has_tromps_161029_positions(tmp_path):
     assert build(game, root, tmp_path / "c44.db").records == 161_029
 
 
-def test_a_killed_compiled_build_resumes_to_the_same_database(tmp_path, monkeypatch):
-    game, root = registry.load("connect4", {"width": 4, "height": 4})
-    build(game, root, tmp_path / "whole.db", batch_size=5000)
+def build_killed_after(commits, monkeypatch, *args, **kwargs):
+    """A build interrupted (KeyboardInterrupt) when it is about to commit batch number
+    ``commits`` + 1; the real commit is back in place afterwards."""
     real_commit = build_module._Job.commit
     calls = []
 
-    def dying_commit(self, *args, **kwargs):
-        if len(calls) == 7:
+    def dying_commit(self, *commit_args, **commit_kwargs):
+        if len(calls) == commits:
             raise KeyboardInterrupt
         calls.append(1)
-        real_commit(self, *args, **kwargs)
+        real_commit(self, *commit_args, **commit_kwargs)
 
     monkeypatch.setattr(build_module._Job, "commit", dying_commit)
     with pytest.raises(KeyboardInterrupt):
-        build(game, root, tmp_path / "resumed.db", batch_size=5000)
+        build(*args, **kwargs)
     monkeypatch.setattr(build_module._Job, "commit", real_commit)
+
+
+def test_a_killed_compiled_build_resumes_to_the_same_database(tmp_path, monkeypatch):
+    game, root = registry.load("connect4", {"width": 4, "height": 4})
+    build(game, root, tmp_path / "whole.db", batch_size=5000)
+    build_killed_after(7, monkeypatch, game, root, tmp_path / "resumed.db", batch_size=5000)
     result = build(game, root, tmp_path / "resumed.db", batch_size=5000)
     assert result.batches_resumed == 7
     assert stored_rows(tmp_path / "resumed.db") == stored_rows(tmp_path / "whole.db")
@@ -172,20 +178,8 @@ def test_a_compiled_build_killed_without_its_index_is_finished_by_the_python_bui
     up, and the same records as an uninterrupted build."""
     game, root = registry.load("connect4", {"width": 4, "height": 3})
     build(game, root, tmp_path / "whole.db", batch_size=500)
-    real_commit = build_module._Job.commit
-    calls = []
-
-    def dying_commit(self, *args, **kwargs):
-        if len(calls) == 5:
-            raise KeyboardInterrupt
-        calls.append(1)
-        real_commit(self, *args, **kwargs)
-
-    monkeypatch.setattr(build_module._Job, "commit", dying_commit)
-    with pytest.raises(KeyboardInterrupt):
-        build(game, root, tmp_path / "resumed.db", batch_size=500)
+    build_killed_after(5, monkeypatch, game, root, tmp_path / "resumed.db", batch_size=500)
     assert not _has_key_index(tmp_path / "resumed.db")
-    monkeypatch.setattr(build_module._Job, "commit", real_commit)
     result = build(game, root, tmp_path / "resumed.db", batch_size=500, builder="python")
     assert result.batches_resumed == 5
     assert _has_key_index(tmp_path / "resumed.db")

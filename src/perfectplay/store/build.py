@@ -397,8 +397,7 @@ def _build_compiled(job: _Job, spec: Any) -> int | None:
     try:
         tiers = compiled.forward(job.game, spec, job.root, job.memory, job.report)
     except compiled.OverMemory as over:
-        if job.report is not None:
-            job.report(f"{over}: building in Python, which spills to disk")
+        _report(job, f"{over}: building in Python, which spills to disk")
         return None
     _report(job, f"forward: {tiers.positions:,} positions in {len(tiers.keys)} tiers, "
                  f"{time.perf_counter() - started:.1f} s (compiled)")
