@@ -584,6 +584,23 @@ def test_syzygy_path_errors_are_one_line_and_keep_the_old_value(tmp_path: Path) 
     assert session.uci.options["SyzygyPath"] == str(tmp_path) and session.uci.syzygy is not None
 
 
+def test_a_failed_search_still_answers_with_a_legal_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "bestmove (none)" means "no legal move" to a GUI, which would end the game.
+    session = Session()
+
+    def fails(*_: Any) -> None:
+        raise RuntimeError("a fault in the search")
+
+    monkeypatch.setattr(session.uci, "_think", fails)
+    out = session.run(f"position fen {MIDDLEGAME}", "go depth 3")
+    assert "info string error: the search failed: RuntimeError: a fault in the search" in out
+    assert chess.Move.from_uci(bestmoves(out)[0]) in chess.Board(MIDDLEGAME).legal_moves
+    out = session.run(f"position fen {MIDDLEGAME}", "go depth 3 searchmoves a2a3 h2h3")
+    assert bestmoves(out) == ["a2a3"]
+    out = session.run("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "go depth 3")  # mated
+    assert bestmoves(out) == ["(none)"]
+
+
 def test_isready_loads_the_endgame_tables_before_the_first_move() -> None:
     own_tables.forget_loaded()
     session = Session()

@@ -255,11 +255,22 @@ class UciSession:
             self.say(f"info string error: the search failed: {type(error).__name__}: {error}")
         if search.go.infinite or search.go.ponder:
             release.wait()  # the protocol: no bestmove before stop (or ponderhit)
-        self.say(self._bestmove(search.position, line))
+        self.say(self._bestmove(search, line))
 
-    def _bestmove(self, position: Any, line: Line | None) -> str:
+    def _bestmove(self, search: Search, line: Line | None) -> str:
+        position = search.position
         if line is None or not line.pv:
-            return "bestmove (none)"
+            # A search that failed in a game still going answers with a legal move, the first
+            # of those it was allowed: "(none)" tells a GUI there is no move, and it would
+            # stop the game.
+            if self.game.outcome(position) is not None:
+                return "bestmove (none)"
+            allowed = (search.advice.moves if search.advice is not None
+                       else search.root_moves if search.root_moves is not None
+                       else self.game.moves(position))
+            if not allowed:
+                return "bestmove (none)"
+            return f"bestmove {line_notation(self.game, position, [allowed[0]])[0]}"
         written = line_notation(self.game, position, line.pv[:2])
         return f"bestmove {written[0]}" + (f" ponder {written[1]}" if len(written) > 1 else "")
 

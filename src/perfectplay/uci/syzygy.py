@@ -25,6 +25,7 @@ first wherever they hold a position. Every answer counts as a ``tbhits``.
 from __future__ import annotations
 
 import os
+import struct
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -36,6 +37,10 @@ from perfectplay.uci.go import UciError
 TB_WIN = 20_000
 WDL_VALUE = {2: TB_WIN, 1: 1, 0: 0, -1: -1, -2: -TB_WIN}
 RESULT_NAMES = {2: "win", 1: "cursed win", 0: "draw", -1: "blessed loss", -2: "loss"}
+# What python-chess raises for a damaged file: OSError for a bad header or a file cut short,
+# IndexError (or ValueError, struct.error) when bytes inside the compressed data were changed,
+# since Syzygy files carry no checksum and the decoder follows what it reads.
+DAMAGE_ERRORS = (OSError, ValueError, IndexError, struct.error)
 
 
 class Prober(Protocol):
@@ -82,7 +87,7 @@ class SyzygyTables:
             return int(read(board))
         except KeyError:  # not in the tables (chess.syzygy.MissingTableError)
             return None
-        except (OSError, ValueError) as error:  # a damaged file: a bad header, cut short
+        except DAMAGE_ERRORS as error:
             self.damaged = f"{type(error).__name__}: {error}"
             return None
 
