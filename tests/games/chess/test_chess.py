@@ -170,6 +170,22 @@ def test_moves_made_from_bitboards_equal_python_chess_push_on_random_games() -> 
     assert min(kinds.values()) >= 10, kinds
 
 
+def test_moves_are_made_from_bitboards_with_this_python_chess_and_by_push_with_another(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from perfectplay.games.chess import rules
+
+    # The installed python-chess is one whose boards board_after builds in full: a version
+    # whose boards carry another field falls back to push, correct but a quarter slower.
+    assert rules._BUILT_FROM_BITBOARDS, sorted(vars(chess.Board()))
+    monkeypatch.setattr(rules, "_BUILT_FROM_BITBOARDS", False)
+    board = chess.Board(KIWIPETE)
+    for move in board.legal_moves:
+        pushed = board.copy(stack=False)
+        pushed.push(move)
+        made = rules.board_after(board, move, board.piece_type_at(move.from_square))  # type: ignore[arg-type]
+        assert _board_state(made) == _board_state(pushed), move.uci()
+
+
 def test_the_quick_test_for_a_legal_move_never_claims_one_in_a_stalemate() -> None:
     from perfectplay.games.chess.rules import _free_piece_can_move
 

@@ -181,6 +181,13 @@ def _free_piece_can_move(board: chess.Board) -> bool:
 
 
 _PIECE_BOARDS = (None, "pawns", "knights", "bishops", "rooks", "queens", "kings")
+# Every attribute board_after sets on a board it makes without python-chess's constructor.
+# A python-chess whose boards hold anything else (a later version) gets push's way instead,
+# slower but never a board missing a field.
+_CHILD_FIELDS = frozenset({"pawns", "knights", "bishops", "rooks", "queens", "kings", "occupied_co",
+                           "occupied", "promoted", "castling_rights", "chess960", "ep_square",
+                           "turn", "halfmove_clock", "fullmove_number", "move_stack", "_stack"})
+_BUILT_FROM_BITBOARDS = set(vars(chess.Board())) == _CHILD_FIELDS
 
 
 def board_after(board: chess.Board, move: chess.Move, moved: int) -> chess.Board:
@@ -188,9 +195,11 @@ def board_after(board: chess.Board, move: chess.Move, moved: int) -> chess.Board
     ``moved``), built from the bitboards without python-chess's copy and ``push``: those
     set up an empty board first and record the undo state for ``pop``, which a search that
     never pops pays on every move (a quarter of the engine's time, issue 25). Castling and
-    Chess960 boards go through ``push``. The result equals ``push``'s (board, turn,
-    castling, en passant, clocks; tested on random games) with an empty move stack."""
-    if board.chess960 or (moved == chess.KING and chess_eval.castling_squares(board, move, moved)):
+    Chess960 boards, and every board under a python-chess whose boards carry other fields,
+    go through ``push``. The result equals ``push``'s (board, turn, castling, en passant,
+    clocks; tested on random games) with an empty move stack."""
+    if (not _BUILT_FROM_BITBOARDS or board.chess960
+            or (moved == chess.KING and chess_eval.castling_squares(board, move, moved))):
         child = board.copy(stack=False)
         child.push(move)
         return child
