@@ -290,7 +290,9 @@ def safe_moves(threats: np.uint64, occupied: np.uint64, work: np.ndarray) -> np.
 # Where a null-window probe goes when the window spans zero: at TOWARD_NUM / TOWARD_DEN of the
 # way from zero to the bound on the midpoint's side (Pons probes halfway, 1 / 2). Probes
 # near a bound are cheap (they ask whether a side wins or loses within few moves), and a
-# probe further out settles large scores in fewer nodes (docs/benchmarks.md, fifth round).
+# probe further out settles large scores in fewer nodes: half the nodes on Test_L1_R1, about
+# the same on Test_L2_R2 and Test_L1_R2, but 7% more on Test_L1_R3's small scores
+# (docs/benchmarks.md, fifth round).
 TOWARD_NUM, TOWARD_DEN = 3, 5
 
 
