@@ -62,6 +62,15 @@ def test_the_mirror_uses_the_kernels_thresholds() -> None:
     assert (N.LATE, N.ETC_MIN_EMPTY, N.ETC_ALL_AFTER) == \
         (K.LATE, K.ETC_MIN_EMPTY, int(K.ETC_ALL_AFTER))
     assert (N.LOWER, N.UPPER, N.EXACT) == (K.LOWER, K.UPPER, K.EXACT)
+    assert (N.TOWARD_NUM, N.TOWARD_DEN) == (K.TOWARD_NUM, K.TOWARD_DEN)
+
+
+def test_probes_go_three_fifths_of_the_way_to_the_bound_rounded_toward_zero() -> None:
+    from perfectplay.games.connect4 import python_negamax as N
+    bounds = [-19, -15, -8, -1, 0, 1, 8, 15, 19]
+    expected = [-11, -9, -4, 0, 0, 0, 4, 9, 11]
+    assert [K.toward(bound) for bound in bounds] == expected
+    assert [N.toward(bound) for bound in bounds] == expected
 
 
 def test_the_kernels_scores_and_node_counts_on_random_positions() -> None:

@@ -287,10 +287,21 @@ def safe_moves(threats: np.uint64, occupied: np.uint64, work: np.ndarray) -> np.
     return possible & ~(threats >> ONE)
 
 
+# Where a null-window probe goes when the window spans zero: at TOWARD_NUM / TOWARD_DEN of the
+# way from zero to the bound on the midpoint's side (Pons probes halfway, 1 / 2). Probes
+# near a bound are cheap (they ask whether a side wins or loses within few moves), and a
+# probe further out settles large scores in fewer nodes: half the nodes on Test_L1_R1, about
+# the same on Test_L2_R2 and Test_L1_R2, but 7% more on Test_L1_R3's small scores
+# (docs/benchmarks.md, fifth round).
+TOWARD_NUM, TOWARD_DEN = 3, 5
+
+
 @njit(**COMPILED, inline="always")
-def trunc_half(x: int) -> int:
-    """x / 2 rounded toward zero, as C++ divides (the null-window midpoints follow Pons)."""
-    return -((-x) // 2) if x < 0 else x // 2
+def toward(bound: int) -> int:
+    """TOWARD_NUM / TOWARD_DEN of ``bound``, rounded toward zero."""
+    if bound < 0:
+        return -((-bound * TOWARD_NUM) // TOWARD_DEN)
+    return (bound * TOWARD_NUM) // TOWARD_DEN
 
 
 @njit(**COMPILED, inline="always")
@@ -474,11 +485,10 @@ def narrow(mover: np.uint64, occupied: np.uint64, stones: int, low: int, high: i
         if low >= high:
             break
         middle = low + (high - low) // 2
-        # Probe nearer zero first: most positions are decided by small margins.
-        if middle <= 0 and trunc_half(low) < middle:
-            middle = trunc_half(low)
-        elif middle >= 0 and trunc_half(high) > middle:
-            middle = trunc_half(high)
+        if middle <= 0 and toward(low) < middle:
+            middle = toward(low)
+        elif middle >= 0 and toward(high) > middle:
+            middle = toward(high)
         found = negamax(mover, occupied, stones, middle, middle + 1,
                         opponent_threats(mover, occupied, work), work)
         if work[STOP] or work[NODES] > work[NODE_LIMIT]:

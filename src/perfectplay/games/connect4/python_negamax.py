@@ -50,9 +50,16 @@ Negamax = Callable[[int, int, int, int, int, int], int]
 Counts = tuple[int, int, int, int]
 
 
-def trunc_half(x: int) -> int:
-    """x / 2 rounded toward zero, as the kernel (and C++) divides."""
-    return -((-x) // 2) if x < 0 else x // 2
+# Where the kernel's null-window probes go (kernel.TOWARD_NUM / TOWARD_DEN): equal, or the
+# trees differ.
+TOWARD_NUM, TOWARD_DEN = 3, 5
+
+
+def toward(bound: int) -> int:
+    """TOWARD_NUM / TOWARD_DEN of ``bound``, rounded toward zero, as the kernel's ``toward``."""
+    if bound < 0:
+        return -((-bound * TOWARD_NUM) // TOWARD_DEN)
+    return (bound * TOWARD_NUM) // TOWARD_DEN
 
 
 class Search:
@@ -88,10 +95,10 @@ class Search:
             if low >= high:
                 break
             middle = low + (high - low) // 2
-            if middle <= 0 and trunc_half(low) < middle:
-                middle = trunc_half(low)
-            elif middle >= 0 and trunc_half(high) > middle:
-                middle = trunc_half(high)
+            if middle <= 0 and toward(low) < middle:
+                middle = toward(low)
+            elif middle >= 0 and toward(high) > middle:
+                middle = toward(high)
             found = self.negamax(mover, occupied, stones, middle, middle + 1,
                                  self.threats(mover, occupied))
             if found <= middle:
