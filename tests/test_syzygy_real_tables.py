@@ -67,7 +67,7 @@ def test_own_tables_agree_with_the_syzygy_files(tablebase: chess.syzygy.Tablebas
     assert wins > 100  # the sample is not all draws
 
 
-@pytest.mark.skip(reason="flaky: the engine may underpromote into KQRvK, a file not in the test data; to be fixed")
+@pytest.mark.skip(reason="the engine may underpromote into KQRvK, not in the test data")
 def test_the_engine_converts_a_won_ending_with_tables_found_by_a_relative_path(
         tablebase: chess.syzygy.Tablebase) -> None:
     # The engine starts in tests/data and is told "syzygy": a path relative to where it runs.
