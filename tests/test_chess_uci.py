@@ -541,8 +541,9 @@ def test_syzygy_root_keeps_the_moves_nearest_the_zeroing_move() -> None:
 def test_syzygy_values_apply_only_after_a_zeroing_move_without_castling() -> None:
     tables = SyzygyTables(OwnTablesAsSyzygy(), 2, 3)
     game = Chess()
-    assert tables.value(game.parse_position(KQK)) == TB_WIN
-    assert tables.value(game.parse_position("8/8/8/4k3/8/8/3QK3/8 b - - 0 1")) == -TB_WIN
+    # A win's value carries the winner's material margin, a queen's 9 points: 90.
+    assert tables.value(game.parse_position(KQK)) == TB_WIN + 90
+    assert tables.value(game.parse_position("8/8/8/4k3/8/8/3QK3/8 b - - 0 1")) == -TB_WIN - 90
     assert tables.value(game.parse_position("8/8/8/4k3/8/8/3QK3/8 w - - 3 9")) is None  # clock running
     assert tables.value(game.parse_position("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")) is None  # castling
     assert tables.value(game.parse_position(MIDDLEGAME)) is None  # too many pieces
@@ -557,7 +558,7 @@ def test_syzygy_tables_guide_the_search_and_count_as_tbhits() -> None:
     out = session.run("position fen 4k3/8/8/3n4/8/8/3Q4/4K3 w - - 0 1", "go depth 3")
     assert bestmoves(out) == ["d2d5"]
     last = [line for line in out if line.startswith("info depth")][-1]
-    assert f" score cp {TB_WIN} " in last and int(last.split(" tbhits ")[1].split()[0]) > 0
+    assert f" score cp {TB_WIN + 90} " in last and int(last.split(" tbhits ")[1].split()[0]) > 0
     # At a root in the tables, only the moves that keep the result soonest are searched.
     out = session.run(f"position fen {KQK}", "go depth 2")
     said = [line for line in out if line.startswith("info string syzygy")]

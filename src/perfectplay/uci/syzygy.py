@@ -36,6 +36,10 @@ from perfectplay.uci.go import UciError
 
 TB_WIN = 20_000
 WDL_VALUE = {2: TB_WIN, 1: 1, 0: 0, -1: -1, -2: -TB_WIN}
+# Among table wins the search prefers the one that leaves the winner more material (the
+# textbook points, in tens of centipawns): every such move wins, but a queen mates sooner than
+# a rook, so the engine does not underpromote for nothing.
+PIECE_POINTS = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
 RESULT_NAMES = {2: "win", 1: "cursed win", 0: "draw", -1: "blessed loss", -2: "loss"}
 # What python-chess raises for a damaged file: OSError for a bad header or a file cut short,
 # IndexError (or ValueError, struct.error) when bytes inside the compressed data were changed,
@@ -125,7 +129,11 @@ class SyzygyTables:
         if board.halfmove_clock or not self.holds(board):
             return None
         wdl = self._probe(self.prober.probe_wdl, board)
-        return None if wdl is None else WDL_VALUE[wdl]
+        if wdl is None:
+            return None
+        if wdl in (2, -2):
+            return WDL_VALUE[wdl] + 10 * _material_margin(board)
+        return WDL_VALUE[wdl]
 
     def root(self, board: chess.Board, moves: list[chess.Move]) -> RootAdvice | None:
         """The root's ranking, or None when the root is not in the tables."""
@@ -164,3 +172,11 @@ class SyzygyTables:
         if result == -2:
             return -2, plies
         return result, 0
+
+
+def _material_margin(board: chess.Board) -> int:
+    """The side to move's material points minus the opponent's."""
+    margin = 0
+    for piece, points in PIECE_POINTS.items():
+        margin += points * (len(board.pieces(piece, board.turn)) - len(board.pieces(piece, not board.turn)))
+    return margin
