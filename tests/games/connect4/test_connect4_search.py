@@ -62,7 +62,6 @@ def test_the_mirror_uses_the_kernels_thresholds() -> None:
     assert (N.LATE, N.ETC_MIN_EMPTY, N.ETC_ALL_AFTER) == \
         (K.LATE, K.ETC_MIN_EMPTY, int(K.ETC_ALL_AFTER))
     assert (N.LOWER, N.UPPER, N.EXACT) == (K.LOWER, K.UPPER, K.EXACT)
-    assert (N.TOWARD_NUM, N.TOWARD_DEN) == (K.TOWARD_NUM, K.TOWARD_DEN)
 
 
 def test_probes_go_three_fifths_of_the_way_to_the_bound_rounded_toward_zero() -> None:

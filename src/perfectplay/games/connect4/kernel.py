@@ -29,6 +29,8 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from perfectplay.games.connect4 import probes
+
 # The kernel's one array (uint64): the work area from 0, then the table from TABLE_AT. numba
 # passes each array as a struct of seven or more words, so one array argument instead of two
 # makes every call cheaper (about 5% faster in a side-by-side run on Test_L1_R1, L2_R2).
@@ -287,21 +289,8 @@ def safe_moves(threats: np.uint64, occupied: np.uint64, work: np.ndarray) -> np.
     return possible & ~(threats >> ONE)
 
 
-# Where a null-window probe goes when the window spans zero: at TOWARD_NUM / TOWARD_DEN of the
-# way from zero to the bound on the midpoint's side (Pons probes halfway, 1 / 2). Probes
-# near a bound are cheap (they ask whether a side wins or loses within few moves), and a
-# probe further out settles large scores in fewer nodes: half the nodes on Test_L1_R1, about
-# the same on Test_L2_R2 and Test_L1_R2, but 7% more on Test_L1_R3's small scores
-# (docs/benchmarks.md, fifth round).
-TOWARD_NUM, TOWARD_DEN = 3, 5
-
-
-@njit(**COMPILED, inline="always")
-def toward(bound: int) -> int:
-    """TOWARD_NUM / TOWARD_DEN of ``bound``, rounded toward zero."""
-    if bound < 0:
-        return -((-bound * TOWARD_NUM) // TOWARD_DEN)
-    return (bound * TOWARD_NUM) // TOWARD_DEN
+# The probe placement shared with the pure-Python search (probes.py), compiled inline here.
+toward = njit(**COMPILED, inline="always")(probes.toward)
 
 
 @njit(**COMPILED, inline="always")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from perfectplay.games.connect4.probes import toward
 from perfectplay.games.connect4.rules import winning_squares
 from perfectplay.search.limits import UNLIMITED_DEPTH, Budget
 
@@ -48,18 +49,6 @@ BYTES_PER_ENTRY = 100
 Negamax = Callable[[int, int, int, int, int, int], int]
 # What a search has done so far: the kernel's NODES, HITS, CUTOFFS and MAX_PLY words.
 Counts = tuple[int, int, int, int]
-
-
-# Where the kernel's null-window probes go (kernel.TOWARD_NUM / TOWARD_DEN): equal, or the
-# trees differ.
-TOWARD_NUM, TOWARD_DEN = 3, 5
-
-
-def toward(bound: int) -> int:
-    """TOWARD_NUM / TOWARD_DEN of ``bound``, rounded toward zero, as the kernel's ``toward``."""
-    if bound < 0:
-        return -((-bound * TOWARD_NUM) // TOWARD_DEN)
-    return (bound * TOWARD_NUM) // TOWARD_DEN
 
 
 class Search:
