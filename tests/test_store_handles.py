@@ -3,6 +3,7 @@ perfectplay.lookup, lookup_many and solve_many with ``database=``."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import random
 import shutil
 
@@ -94,3 +95,20 @@ def test_a_replaced_file_is_opened_again_and_a_wrong_game_refused(c43, tmp_path)
     with pytest.raises(BadDatabase, match="missing.db"):
         perfectplay.lookup(game, positions[0], database=tmp_path / "missing.db")
     assert before == perfectplay.lookup_many(game, positions, database=path)
+
+
+def test_threads_share_the_handle_and_any_thread_may_close_it(c43):
+    # The web server answers from a thread pool: a handle opened in one thread once made every
+    # other thread's lookup fail with "the file is corrupted" (a connection bound to its thread).
+    game, path = c43
+    handles.close_all()
+    positions = _sample(game, 200, seed=9)
+    expected = perfectplay.lookup_many(game, positions, database=path)  # opened in this thread
+    assert any(value is not None for value in expected)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        singles = list(pool.map(lambda p: perfectplay.lookup(game, p, database=path), positions))
+        batches = list(pool.map(lambda seed: perfectplay.lookup_many(game, positions, database=path),
+                                range(8)))
+    assert singles == expected and all(batch == expected for batch in batches)
+    handles.close_all()  # closes the handle other threads used, without an error
+    assert perfectplay.lookup_many(game, positions, database=path) == expected

@@ -11,6 +11,8 @@ A file replaced on disk (another inode) is opened afresh.
 from __future__ import annotations
 
 import os
+import sqlite3
+import threading
 import time
 from typing import Any, Sequence
 
@@ -20,10 +22,13 @@ from perfectplay.search.results import Solution, Stats
 from perfectplay.store.lookup import Store, open_store
 from perfectplay.store.records import FROM_DATABASE, Identity, encode_key
 
-# (absolute path, device, inode, game, options) -> the open store.
-_open: dict[tuple[str, int, int, str, str], Store] = {}
+# (absolute path, device, inode, game, options[, thread]) -> the open store. Every thread
+# shares one store where SQLite is built serialized (perfectplay.store.database._connect);
+# elsewhere each thread opens its own, since a connection may not leave its thread.
+_open: dict[tuple[Any, ...], Store] = {}
 # (path as given, id(game)) -> (the game, kept so its id is not reused; its full key above).
-_recent: dict[tuple[str, int], tuple[Game[Any, Any], tuple[str, int, int, str, str]]] = {}
+_recent: dict[tuple[Any, ...], tuple[Game[Any, Any], tuple[Any, ...]]] = {}
+_opening = threading.Lock()
 
 
 def open_handle(path: str | os.PathLike[str], game: Game[Any, Any]) -> Store:
@@ -34,18 +39,26 @@ def open_handle(path: str | os.PathLike[str], game: Game[Any, Any]) -> Store:
         status = os.stat(text)
     except OSError:
         return open_store(text, game)  # raises BadDatabase naming the file
-    recent = _recent.get((text, id(game)))
+    thread = () if sqlite3.threadsafety == 3 else (threading.get_ident(),)
+    recent = _recent.get((text, id(game), *thread))
     if recent is not None and recent[0] is game:
         where = recent[1]
         if (where[1], where[2]) == (status.st_dev, status.st_ino) and where in _open:
             return _open[where]
+    with _opening:  # two threads asking at once open the file once
+        return _open_checked(text, game, status, thread)
+
+
+def _open_checked(text: str, game: Game[Any, Any], status: os.stat_result,
+                  thread: tuple[int, ...]) -> Store:
     identity = Identity.of(game)
-    where = (os.path.abspath(text), status.st_dev, status.st_ino, identity.game, identity.options)
+    where = (os.path.abspath(text), status.st_dev, status.st_ino, identity.game, identity.options,
+             *thread)
     store = _open.get(where)
     if store is None:
         store = open_store(text, game)
         _open[where] = store
-    _recent[(text, id(game))] = (game, where)
+    _recent[(text, id(game), *thread)] = (game, where)
     return store
 
 
