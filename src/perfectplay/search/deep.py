@@ -107,10 +107,12 @@ def _start_and_wait(target: Callable[[], None], handover: _Handover, budget: Bud
     threading.stack_size(STACK_BYTES)
     try:
         worker = threading.Thread(target=target, name="perfectplay-search", daemon=True)
-        worker.start()
     finally:
         threading.stack_size(previous)
     try:
+        # Inside the try: a Ctrl-C that lands while the thread starts sets the stop flag too,
+        # so a search that starts after all ends at its first poll instead of running on.
+        worker.start()
         _wait(worker, handover, budget)
     except KeyboardInterrupt:
         budget.stop.set()

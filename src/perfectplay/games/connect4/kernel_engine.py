@@ -24,6 +24,7 @@ from perfectplay.games.connect4.rules import ConnectFour, Position
 from perfectplay.search.limits import Budget
 from perfectplay.search.results import MoveValue, Solution
 from perfectplay.search.tables import parse_table_size
+from perfectplay.search.worker import Worker
 
 _ARRAYS: dict[tuple[int, int, int], np.ndarray] = {}
 # One solve at a time per array. The kernel releases the GIL, and two searches writing the
@@ -153,27 +154,18 @@ class Engine(answers.ScoreEngine):
             return self._run_threaded(kernel, *args)
 
     def _run_threaded(self, kernel: Any, *args: Any) -> Any:
-        # The worker reports its end through an Event, not Thread.is_alive: on CPython 3.11
-        # a Ctrl-C that interrupts Thread.join can mark a running thread as stopped
-        # (python/cpython#90882), after which the kernel ran on, unwatched, beside the next
-        # search on this array and gave it wrong values.
-        answer: list[Any] = []
-        finished = threading.Event()
-
-        def search() -> None:
-            try:
-                answer.append(kernel(*args))
-            finally:
-                finished.set()
-        threading.Thread(target=search, daemon=True).start()
+        worker = Worker(lambda: kernel(*args))
         try:
-            while not finished.wait(0.05):
+            # Inside the try: a Ctrl-C while the thread starts is handled like any other.
+            worker.start()
+            while not worker.finished.wait(0.05):
                 if self._out_of_time():
                     raise LimitReached("the compiled search was stopped by its time limit")
         except BaseException:  # that, Ctrl-C, or the CLI's hard time limit (cli/watchdog.py)
-            self._stop(finished)
+            if worker.give_up():
+                self._stop(worker.finished)
             raise
-        return answer[0]
+        return worker.answer[0]
 
     def _out_of_time(self) -> bool:
         budget = self.budget

@@ -46,6 +46,7 @@ import numpy as np
 from numba import njit
 
 from perfectplay.games.hex.rules import Hex
+from perfectplay.search.worker import Worker
 
 # Up to 7x7: cells r * (n + 1) + c, shifted by n + 1 at most, stay below bit 63.
 MAX_SIZE = 7
@@ -372,29 +373,23 @@ class Searcher:
         counters[STOP] = 0
         # The node past the limit is counted, then refused: stop one short of the cap.
         counters[NODE_LIMIT] = NO_LIMIT if node_cap is None else node_cap - 1
-        answer: list[bool] = []
-        finished = threading.Event()
-
-        def search() -> None:
-            try:
-                answer.append(wins(mover, other, x_to_move, 0, self.geometry, self.order,
-                                   self.keys_mover, self.keys_other, self.data, self.history,
-                                   self.killers, self.moves, self.scores, counters))
-            finally:
-                finished.set()
-        threading.Thread(target=search, daemon=True).start()
+        worker = Worker(lambda: wins(mover, other, x_to_move, 0, self.geometry, self.order,
+                                     self.keys_mover, self.keys_other, self.data, self.history,
+                                     self.killers, self.moves, self.scores, counters))
         try:
-            while not finished.wait(WATCH_SECONDS):
+            worker.start()  # inside the try: a Ctrl-C while the thread starts is handled too
+            while not worker.finished.wait(WATCH_SECONDS):
                 if should_stop is not None and should_stop():
                     counters[STOP] = 1
         except BaseException:  # Ctrl-C, or the CLI's hard time limit: stop the worker first
-            counters[STOP] = 1
-            while not finished.is_set():
-                try:
-                    finished.wait()
-                except KeyboardInterrupt:
-                    continue
+            if worker.give_up():
+                counters[STOP] = 1
+                while not worker.finished.is_set():
+                    try:
+                        worker.finished.wait()
+                    except KeyboardInterrupt:
+                        continue
             raise
-        if counters[ABORTED] or not answer:
+        if counters[ABORTED] or not worker.answer:
             return None
-        return bool(answer[0]), int(counters[ROOT_MOVE])
+        return bool(worker.answer[0]), int(counters[ROOT_MOVE])
