@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import chess
@@ -172,8 +173,12 @@ def test_a_users_game_that_declares_itself_too_big_is_refused_and_played_by_esti
     finally:
         sys.path.remove(str(tmp_path))
     analyst = Analyst(Grid(), think_time=0.2)
+    began = time.perf_counter()
     found = analyst.analyze(10 ** 6)
     assert analyst.big and not found.exact
+    # A random playout here is a million moves (0.4 s): the clock is read inside it. Before,
+    # the first 16 playouts ran whole and this 0.2 s think took 6 s (24 s on a busy machine).
+    assert time.perf_counter() - began < 2.0
 
 
 # -- the tables' size (issue 25: --mate stopped at a fixed 512 MB, whatever --tt-size said) ---

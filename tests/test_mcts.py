@@ -80,10 +80,11 @@ def test_the_time_limit_is_read_after_every_simulation(monkeypatch: pytest.Monke
     search = Search(game, start, budget)
     real_simulate = search.simulate
 
-    def simulate() -> None:
-        real_simulate()
+    def simulate() -> bool:
+        played = real_simulate()
         if search.counters.simulations == 19:  # the 20th simulation is ending
             budget.deadline = 0.0
+        return played
     monkeypatch.setattr(search, "simulate", simulate)
     search.run()
     assert search.counters.stopped == "time" and search.counters.simulations == 20

@@ -35,6 +35,11 @@ BYTES_PER_NODE = 600  # a node, its position and its move list in CPython, rough
 RESULT = {Outcome.WIN: 1, Outcome.DRAW: 0, Outcome.LOSS: -1}
 
 
+# Plies of a playout between two looks at the clock: a ply of a Python game costs about a
+# microsecond or more, so a deadline is seen within a millisecond or so.
+PLAYOUT_POLL = 1024
+
+
 class Node:
     """One position in the tree. ``reward`` and ``margin`` are sums from the side of the
     player who chose the move into this node (``gain``: what that move earned him in a score
@@ -127,6 +132,8 @@ class Search:
             # From then on the clock is read after every simulation (a simulation of 8x8
             # Othello costs milliseconds: polling every 16th overran a 0.5 s move by up to
             # a tenth of a second), the rest of the budget (stop flag, memory) every 16th.
+            # A playout itself gives up at the deadline or a stop, even among the first 16:
+            # in a very deep game one playout can take longer than the whole think time.
             if counters.simulations >= 16:
                 if budget.deadline is not None and time.perf_counter() >= budget.deadline:
                     counters.stopped = "time"
@@ -137,13 +144,15 @@ class Search:
                     except OutOfBudget as stop:
                         counters.stopped = str(stop).split(":")[0]
                         return
-            self.simulate()
+            if not self.simulate():
+                return  # its playout ran past the deadline (counters.stopped says so)
             counters.simulations += 1
 
-    def simulate(self) -> None:
+    def simulate(self) -> bool:
         """Select down the tree, add one node, play out, back up. Margins and results are
         kept from the root mover's side while walking, and handed to each node from its
-        chooser's side."""
+        chooser's side. False when the playout was given up at the deadline (nothing backed
+        up)."""
         node, ply = self.root, 0
         margin = 0
         while node.proved is None:
@@ -166,7 +175,10 @@ class Search:
         if node.proved is not None:
             result, rest = node.proved, 0
         else:
-            result, rest = self.playout(node.position)
+            played = self.playout(node.position)
+            if played is None:
+                return False
+            result, rest = played
         margin += node.side * rest
         if self.is_score:
             result = (margin > 0) - (margin < 0)
@@ -174,6 +186,7 @@ class Search:
         else:
             won = (node.side * result + 1) / 2
         self.back_up(node, won, float(margin))
+        return True
 
     def expand(self, node: Node) -> Node:
         assert node.untried is not None  # listed by simulate
@@ -206,12 +219,21 @@ class Search:
                 best, best_score = child, score
         return best if best is not None else node.children[0]
 
-    def playout(self, position: Any) -> tuple[int, int]:
+    def playout(self, position: Any) -> tuple[int, int] | None:
         """Random moves to the end: (the result 1, 0, -1 for the mover at ``position``, the
-        margin that mover gained in a score game)."""
+        margin that mover gained in a score game); None when the deadline or a stop came
+        first. A playout may be very long (a game a million moves deep took 0.4 s each, and
+        16 of them held a 0.2 s think for 6 s), so the clock is read every PLAYOUT_POLL plies."""
         game, choice = self.game, self.random.choice
+        deadline, stop = self.budget.deadline, self.budget.stop
         sign, margin = 1, 0
+        plies = 0
         while True:
+            plies += 1
+            if not plies % PLAYOUT_POLL and (
+                    stop.is_set() or (deadline is not None and time.perf_counter() >= deadline)):
+                self.counters.stopped = "stopped" if stop.is_set() else "time"
+                return None
             result = game.outcome(position)
             if result is not None:
                 value = 0 if self.is_score else RESULT[result]
