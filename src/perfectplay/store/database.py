@@ -350,6 +350,16 @@ class Database:
             self.connection.execute("PRAGMA mmap_size=0")
         return True
 
+    def journal(self, mode: str) -> str:
+        """Switch the file's journal to ``mode`` ("wal" or "delete"); returns the mode in
+        force after, which stays the old one when another connection holds the file (SQLite
+        changes a WAL file's journal only with the file to itself)."""
+        try:
+            row = self.connection.execute(f"PRAGMA journal_mode={mode}").fetchone()
+        except sqlite3.OperationalError:  # busy: a reader in the middle of a query
+            row = self.connection.execute("PRAGMA journal_mode").fetchone()
+        return str(row[0]).lower()
+
     @property
     def batches(self) -> list[Batch]:
         return list(self._batches)
