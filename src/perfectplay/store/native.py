@@ -34,6 +34,13 @@ SQLITE_OPEN_READWRITE = 0x2
 TRANSIENT = ctypes.c_void_p(-1)
 BUSY_MILLISECONDS = 30_000
 INSERT_ROW = b"INSERT INTO positions (key, value) VALUES (?, ?)"
+# Rows a statement inserts: a step and a reset, and the seek to the table's end for the new
+# row id, are paid once for this many rows (SQLite inserts a VALUES list's rows in order, so
+# the ids are those of one row a statement). 64 rows bind 128 parameters, far within
+# SQLite's limit (999 before 3.32).
+ROWS_PER_STATEMENT = 64
+INSERT_ROWS = ("INSERT INTO positions (key, value) VALUES "
+               + ", ".join(["(?, ?)"] * ROWS_PER_STATEMENT)).encode()
 
 _pointer = ctypes.c_void_p
 
@@ -81,13 +88,26 @@ def _insert_kernel() -> Any:
     bind, step, reset = library.sqlite3_bind_int64, library.sqlite3_step, library.sqlite3_reset
 
     @njit
-    def insert_rows(statement: Any, keys: Any, values: Any) -> int:
-        """Insert every (key, value); returns -1, or the index of the row that failed."""
-        for i in range(keys.shape[0]):
-            bind(statement, 1, keys[i])
-            bind(statement, 2, values[i])
-            done = step(statement)
-            reset(statement)
+    def insert_rows(many: Any, one: Any, keys: Any, values: Any) -> int:
+        """Insert every (key, value), ROWS_PER_STATEMENT a step through ``many`` and the
+        rest one by one through ``one``; returns -1, or the index of the (first) row of
+        the step that failed."""
+        size = keys.shape[0]
+        i = 0
+        while i + ROWS_PER_STATEMENT <= size:
+            for row in range(ROWS_PER_STATEMENT):
+                bind(many, 2 * row + 1, keys[i + row])
+                bind(many, 2 * row + 2, values[i + row])
+            done = step(many)
+            reset(many)
+            if done != SQLITE_DONE:
+                return i
+            i += ROWS_PER_STATEMENT
+        for i in range(i, size):
+            bind(one, 1, keys[i])
+            bind(one, 2, values[i])
+            done = step(one)
+            reset(one)
             if done != SQLITE_DONE:
                 return i
         return -1
@@ -117,6 +137,7 @@ class NativeWriter:
         self.library.sqlite3_busy_timeout(self.handle, BUSY_MILLISECONDS)
         self.run("PRAGMA synchronous=NORMAL")
         self.insert = self._prepare(INSERT_ROW)
+        self.insert_many = self._prepare(INSERT_ROWS)
 
     def _message(self) -> str:
         message: bytes | None = self.library.sqlite3_errmsg(self.handle)
@@ -160,7 +181,8 @@ class NativeWriter:
         try:
             start = self.run("SELECT COALESCE(MAX(id), 0) + 1 FROM positions")
             assert start is not None
-            failed = _insert_kernel()(self.insert.value, np.ascontiguousarray(keys, np.int64),
+            failed = _insert_kernel()(self.insert_many.value, self.insert.value,
+                                      np.ascontiguousarray(keys, np.int64),
                                       np.ascontiguousarray(values, np.int64))
             if failed >= 0:
                 raise sqlite3.OperationalError(f"row {failed} of the batch: {self._message()}")
@@ -172,9 +194,10 @@ class NativeWriter:
             raise
 
     def close(self) -> None:
-        if getattr(self, "insert", None):
-            self.library.sqlite3_finalize(self.insert)
-            self.insert = _pointer()
+        for name in ("insert", "insert_many"):
+            if getattr(self, name, None):
+                self.library.sqlite3_finalize(getattr(self, name))
+                setattr(self, name, _pointer())
         if self.handle:
             self.library.sqlite3_close_v2(self.handle)
             self.handle = _pointer()
