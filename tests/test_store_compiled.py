@@ -12,7 +12,7 @@ from store_helpers import stored_rows
 from perfectplay import registry
 from perfectplay.store import build as build_module
 from perfectplay.store.build import build
-from perfectplay.store.compiled_build import tier_spec
+from perfectplay.store.compiled_build import _find, key_buckets, tier_spec
 
 pytest.importorskip("numba")
 
@@ -205,3 +205,29 @@ def test_where_sqlite_cannot_be_reached_from_numba_the_rows_go_in_by_executemany
     build(game, root, tmp_path / "fallback.db", batch_size=700)
     assert stored_rows(tmp_path / "fallback.db") == stored_rows(tmp_path / "native.db")
     assert _has_key_index(tmp_path / "fallback.db")
+
+
+def test_a_compiled_build_leaves_its_file_in_wal_mode_with_no_journal(tmp_path):
+    game, root = registry.load("connect4", {"width": 4, "height": 3})
+    build(game, root, tmp_path / "c43.db", batch_size=500)
+    header = (tmp_path / "c43.db").read_bytes()[:100]
+    assert (header[18], header[19]) == (2, 2)  # SQLite's file format numbers for WAL
+    assert not (tmp_path / "c43.db-journal").exists()
+
+
+def test_key_buckets_find_every_key_and_no_other():
+    rng = np.random.default_rng(5)
+    spans = [(0, 1 << 30), (-(1 << 40), 1 << 40), (-(1 << 63), (1 << 63) - 1)]
+    for low, high in spans:
+        keys = np.unique(rng.integers(low, high, size=5000, dtype=np.int64))
+        buckets, first, shift = key_buckets(keys)
+        for at in range(0, len(keys), 7):
+            assert _find(keys, buckets, first, shift, int(keys[at])) == at
+        for absent in rng.integers(low, high, size=500, dtype=np.int64):
+            expected = np.searchsorted(keys, absent)
+            found = expected < len(keys) and keys[expected] == absent
+            assert _find(keys, buckets, first, shift, int(absent)) == (expected if found else -1)
+        assert _find(keys, buckets, first, shift, int(keys[0]) - 1) == -1
+        assert _find(keys, buckets, first, shift, int(keys[-1]) + 1) == -1
+    empty = np.empty(0, np.int64)
+    assert _find(empty, *key_buckets(empty), 3) == -1
