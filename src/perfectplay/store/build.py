@@ -413,31 +413,31 @@ def _build_compiled(job: _Job, spec: Any) -> int | None:
         if bulk:
             from perfectplay.store.native import writer
             job.native = writer(job.database.path) if NATIVE_INSERTS else None
-        try:
-            committed = compiled.backward(job.game, spec, tiers, job.batch_size, done, commit,
-                                          job.report)
-        finally:
-            if job.native is not None:
-                job.native.close()
-                job.native = None
-        if _make_key_index(job):
-            seconds = base_seconds + time.perf_counter() - job.started
-            job.database.set_meta({"build_seconds": f"{seconds:.3f}"})  # the index is build time too
+        committed = compiled.backward(job.game, spec, tiers, job.batch_size, done, commit,
+                                      job.report)
     finally:
+        if job.native is not None:
+            job.native.close()
+            job.native = None
         if bulk:
+            # WAL again before the index is made: made under a rollback journal, its pages
+            # would overflow the page cache and lock readers out until it is committed.
             job.database.journal("wal")
+    if _make_key_index(job):
+        seconds = base_seconds + time.perf_counter() - job.started
+        job.database.set_meta({"build_seconds": f"{seconds:.3f}"})  # the index is build time too
     return committed
 
 
 def _bulk_journal(database: Database) -> None:
-    """A rollback journal while the rows go in and the index is made: SQLite journals only
-    the pages a transaction changes that the file held before it began, and nearly every
-    page of a bulk append, and of the index made at the end, is new, so each is written
-    once instead of twice (WAL, then its checkpoint). A build killed meanwhile is rolled
-    back to its last batch as under WAL (the next open rolls a hot journal back), and
-    readers still read the committed batches. WAL is put back at the end; a killed build's
-    next open (database._connect) puts it back too. The journal stays WAL when a reader
-    holds the file (SQLite cannot switch it then)."""
+    """A rollback journal while the rows go in: SQLite journals only the pages a
+    transaction changes that the file held before it began, and nearly every page of a
+    bulk append is new, so each is written once instead of twice (WAL, then its
+    checkpoint). A build killed meanwhile is rolled back to its last batch as under WAL
+    (the next open rolls a hot journal back), and readers still read the committed
+    batches. WAL is put back after the rows; a killed build's next open
+    (database._connect) puts it back too. The journal stays WAL when a reader holds the
+    file (SQLite cannot switch it then)."""
     database.journal("delete")
 
 
