@@ -52,7 +52,7 @@ class ChessPosition:
     """
 
     __slots__ = ("board", "key", "history", "sums", "_identity", "_hash", "_legal", "_ordered",
-                 "_noisy_count", "_check")
+                 "_noisy_count", "_check", "_value")
 
     def __init__(self, board: chess.Board, key: int, history: tuple[int, ...],
                  sums: tuple[int, int, int] | None = None) -> None:
@@ -69,6 +69,9 @@ class ChessPosition:
         self._ordered: list[chess.Move] | None = None  # Chess.moves' order, once computed
         self._noisy_count = 0
         self._check: bool | None = None
+        # The evaluation, once asked: the search asks for it up to three times a node
+        # (futility, null move, quiescence's stand-pat).
+        self._value: int | None = None
 
     def identity(self) -> tuple[Any, ...]:
         """Everything that decides the rest of the game (the move number does not)."""
@@ -526,9 +529,11 @@ class Chess(Game[ChessPosition, chess.Move]):
         return value(board)
 
     def evaluate(self, position: ChessPosition) -> int:
-        if position.sums is None:
-            position.sums = chess_eval.tapered_sums(position.board)
-        return chess_eval.evaluate(position.board, position.sums)
+        if position._value is None:
+            if position.sums is None:
+                position.sums = chess_eval.tapered_sums(position.board)
+            position._value = chess_eval.evaluate(position.board, position.sums)
+        return position._value
 
     def key(self, position: ChessPosition) -> int:
         return position.key
