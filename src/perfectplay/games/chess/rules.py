@@ -400,7 +400,10 @@ def _split_noisy(position: ChessPosition) -> tuple[list[chess.Move], list[chess.
 
 class Chess(Game[ChessPosition, chess.Move]):
     name = "chess"
-    properties = Properties(can_draw=True, too_big_to_solve=True)
+    # A quiet move seldom gains more than a pawn and a fifth of positional value (the largest
+    # single square-table and structure changes are a passed pawn's step or a piece leaving
+    # the rim), so the engine's futility pruning uses that as its margin.
+    properties = Properties(can_draw=True, too_big_to_solve=True, quiet_margin=120)
     # The endgame tables answer the positions they hold (and hand the rest on).
     method_modules = ("perfectplay.games.chess.tablebase.method",)
 
