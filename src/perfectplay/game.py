@@ -77,6 +77,9 @@ class Properties:
     # completed box in Dots and Boxes): Game.keeps_turn says which. False keeps every search
     # on its plain path, where the player to move changes after every move.
     extra_turns: bool = False
+    # How much one quiet move can plausibly change the evaluation, in its units (chess: about
+    # a pawn). The engine's futility pruning uses it near the horizon; None: no such pruning.
+    quiet_margin: int | None = None
 
     @property
     def is_score(self) -> bool:

@@ -44,6 +44,11 @@ class Settings:
     searches a move one ply deeper when it leaves the opponent forced (``game.must_move``:
     in check, in chess), as most engines extend checks; off by default, since in chess at
     0.1 s a move it lost a match against the same engine without it (docs/chess.md).
+    ``futility`` prunes near the horizon by the game's ``quiet_margin`` (where it declares
+    one), at the last ply before quiescence only: a node whose static value beats beta by the
+    margin returns it (reverse futility), and quiet moves are skipped when the static value
+    plus the margin cannot reach alpha (futility pruning). Deeper reverse futility (two or
+    three plies) hid Win at Chess 1's mate in two at depth 3 (tests/games/chess).
     """
 
     pvs: bool = True
@@ -61,6 +66,7 @@ class Settings:
     lmr: bool = False
     lmr_moves: int = 3
     check_extension: bool = False
+    futility: bool = True
 
     def __post_init__(self) -> None:
         if self.threads < 1:

@@ -124,6 +124,8 @@ class Searcher:
         self.knows = cls.known_value is not Game.known_value
         self.use_table = settings.tt
         self.extend = settings.check_extension
+        margin = game.properties.quiet_margin
+        self.margin = margin if settings.futility and cls.evaluate is not Game.evaluate else None
         # Extensions stop at this ply: a long line of checks cannot deepen a search beyond
         # recursion's reach (MAX_PLY caps every line anyway).
         self.extension_cap = MAX_PLY // 2
@@ -364,6 +366,16 @@ class Searcher:
                     return stored
             tt_index = (data >> 42 & 0x7FFF) - 1
 
+        static = None
+        if (self.margin is not None and depth <= 1 and beta - alpha <= 1 and not at_horizon
+                and not V.is_decisive(beta) and not game.must_move(position)):
+            # Reverse futility (static null-move pruning): so far above beta that no reply
+            # is likely to bring the value back below it. Only at the last ply: at two plies
+            # it pruned the defence against WAC.001's quiet mating threat (Qg6, Qh7#).
+            static = game.evaluate(position)
+            if static - self.margin * depth >= beta:
+                self.horizon += 1
+                return static
         moves = game.moves(position)
         if not moves:
             return 0 if self.is_score else self._end_value(self.no_move, ply)
@@ -374,11 +386,15 @@ class Searcher:
             pruned = self._null_move(position, key, beta, depth, ply)
             if pruned is not None:
                 return pruned
-        return self._expand(position, key, moves, tt_index, alpha, beta, depth, ply)
+        futile = (static is not None and self.margin is not None and depth == 1
+                  and not V.is_decisive(alpha) and static + self.margin <= alpha)
+        return self._expand(position, key, moves, tt_index, alpha, beta, depth, ply, futile)
 
     def _expand(self, position: Any, key: int, moves: Sequence[Any], tt_index: int, alpha: int,
-                beta: int, depth: int, ply: int) -> int:
-        """Search the moves in order, store the result, credit the move that cut off."""
+                beta: int, depth: int, ply: int, futile: bool = False) -> int:
+        """Search the moves in order, store the result, credit the move that cut off.
+        ``futile``: the static value is so far below alpha that a quiet move (not a killer,
+        giving no check) at the last ply is skipped (futility pruning, Heinz 1998)."""
         alpha_in, horizon_in = alpha, self.horizon
         ordered, noisy = self._order(position, moves, tt_index, ply)
         best, best_index = -INF, NO_MOVE
@@ -387,6 +403,10 @@ class Searcher:
         killers = self.killers[ply]
         for number, (index, move) in enumerate(ordered):
             child = game.play(position, move)
+            if (futile and number > 0 and move not in noisy and move not in killers
+                    and not game.must_move(child)):
+                self.horizon += 1
+                continue
             child_key = self._child_key(position, move, key, child)
             gain = game.gain(position, move) if is_score else 0
             same = self.extra_turns and game.keeps_turn(position, move)
@@ -560,7 +580,7 @@ class Searcher:
 def plain_settings(settings: Settings) -> Settings:
     """``settings`` with every ordering and pruning layer off (the reference search)."""
     return replace(settings, pvs=False, aspiration=False, killers=False, history=False,
-                   null_move=False, lmr=False, check_extension=False)
+                   null_move=False, lmr=False, check_extension=False, futility=False)
 
 
 Callback = Callable[[Iteration], None]

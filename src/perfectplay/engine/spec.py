@@ -23,7 +23,7 @@ from perfectplay.errors import BadOption
 SWITCHES = {"pvs": "pvs", "aspiration": "aspiration", "killers": "killers", "history": "history",
             "quiescence": "quiescence", "null-move": "null_move", "verify": "null_verify",
             "lmr": "lmr", "tt": "tt",
-            "extension": "check_extension"}
+            "extension": "check_extension", "futility": "futility"}
 WHOLE = {"threads": "threads", "tt-size": "tt_size", "window": "aspiration_window",
          "reduction": "null_reduction", "lmr-from": "lmr_moves"}
 LIMITS = {"depth": int, "nodes": int, "time": float}

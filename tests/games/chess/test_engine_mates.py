@@ -63,3 +63,13 @@ def test_the_check_extension_finds_a_mate_by_checks_a_ply_earlier() -> None:
     assert not V.is_decisive(plain.score)
     later = Engine(GAME, Settings(check_extension=False)).search(position, SearchLimits(depth=5))
     assert later.score == V.win_in(5)
+
+
+def test_futility_pruning_saves_nodes_and_keeps_the_move_in_a_quiet_opening() -> None:
+    # The Two Knights Defence before White castles: a quiet position where the margin
+    # (Chess.properties.quiet_margin) prunes at the last ply.
+    position = GAME.parse_position("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+    pruned = Engine(GAME, Settings(futility=True)).search(position, SearchLimits(depth=4))
+    full = Engine(GAME, Settings(futility=False)).search(position, SearchLimits(depth=4))
+    assert pruned.nodes < full.nodes
+    assert pruned.best_move == full.best_move

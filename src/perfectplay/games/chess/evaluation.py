@@ -178,10 +178,138 @@ def move_delta(board: chess.Board, move: chess.Move, moved: int) -> tuple[int, i
     return middle, end, phase
 
 
+# -- pawn structure and open files ---------------------------------------------------------
+# The terms below depend on where pawns stand, which the squares tables cannot see. Each
+# number is a hand-set size from the stated principle; none is copied from an engine.
+
+# A passed pawn (no enemy pawn ahead of it on its own or a neighbouring file) by its advance
+# from the start rank (0 .. 5 on the seventh). It needs fewer tempi to queen the further it
+# has gone, and the defence has fewer moves to stop it, so the bonus grows with the square of
+# the advance; in the endgame fewer pieces are left to blockade it, so it is worth about twice
+# as much there (the squares tables already add a smaller advance bonus to every pawn).
+PASSED = tuple((5 + 3 * advance * advance, 10 + 6 * advance + 4 * advance * advance)
+               for advance in range(6))
+# A second pawn on a file cannot advance past the first nor defend it, and a pawn with no
+# friendly pawn on a neighbouring file can only be defended by pieces: both weaknesses matter
+# more in the endgame, where pawns decide.
+DOUBLED = (10, 20)
+ISOLATED = (10, 15)
+# A rook needs an open line: a file without pawns (open), or without its own pawns so that
+# it presses on an enemy one (half-open). Mostly a middlegame matter.
+ROOK_OPEN = (25, 10)
+ROOK_HALF_OPEN = (12, 6)
+# A king behind its own pawns is hard to attack: each pawn on the three files around a king
+# on its first two ranks, one or two squares ahead of it, counts in the middlegame only.
+SHIELD_PAWN = 10
+
+_ADJACENT_FILES = tuple((chess.BB_FILES[file - 1] if file > 0 else 0)
+                        | (chess.BB_FILES[file + 1] if file < 7 else 0) for file in range(8))
+
+
+def _ahead(color: bool, square: int) -> int:
+    """The squares on the ranks beyond ``square`` seen from ``color``, on every file."""
+    rank = chess.square_rank(square)
+    ranks = range(rank + 1, 8) if color else range(0, rank)
+    mask = 0
+    for other in ranks:
+        mask |= chess.BB_RANKS[other]
+    return mask
+
+
+# The squares an enemy pawn must not stand on for a pawn of that colour there to be passed.
+_PASSED_SPAN = {color: tuple(_ahead(color, square)
+                             & (chess.BB_FILES[chess.square_file(square)]
+                                | _ADJACENT_FILES[chess.square_file(square)])
+                             for square in chess.SQUARES)
+                for color in chess.COLORS}
+# The pawns that shield a king on each square: up to two ranks ahead, on its file and the two
+# beside it.
+_SHIELD = {color: tuple(_ahead(color, square) & ~_ahead(color, square + 16 if color else square - 16)
+                        & (chess.BB_FILES[chess.square_file(square)]
+                           | _ADJACENT_FILES[chess.square_file(square)])
+                        if (chess.square_rank(square) <= 1 if color else chess.square_rank(square) >= 6)
+                        else 0
+                        for square in chess.SQUARES)
+           for color in chess.COLORS}
+
+# Pawn structures recur across a search far more often than whole positions do (Chess
+# Programming Wiki, "Pawn Hash Table"): the structure's score is kept by its two pawn sets.
+_PAWN_CACHE: dict[tuple[int, int], tuple[int, int]] = {}
+_PAWN_CACHE_LIMIT = 1 << 16
+
+
+def _pawn_side(own: int, enemy: int, color: bool) -> tuple[int, int]:
+    """(middlegame, endgame) of ``color``'s pawns ``own`` facing the ``enemy`` pawns."""
+    middle = end = 0
+    spans = _PASSED_SPAN[color]
+    for square in chess.scan_forward(own):
+        if not spans[square] & enemy:
+            rank = chess.square_rank(square)
+            passed_middle, passed_end = PASSED[(rank - 1) if color else (6 - rank)]
+            middle += passed_middle
+            end += passed_end
+        if not _ADJACENT_FILES[square & 7] & own:
+            middle -= ISOLATED[0]
+            end -= ISOLATED[1]
+    for file_mask in chess.BB_FILES:
+        extra = (own & file_mask).bit_count() - 1
+        if extra > 0:
+            middle -= DOUBLED[0] * extra
+            end -= DOUBLED[1] * extra
+    return middle, end
+
+
+def pawn_structure(white: int, black: int) -> tuple[int, int]:
+    """(middlegame, endgame) from White's side of the pawn sets ``white`` and ``black``:
+    passed, doubled and isolated pawns."""
+    found = _PAWN_CACHE.get((white, black))
+    if found is None:
+        white_middle, white_end = _pawn_side(white, black, chess.WHITE)
+        black_middle, black_end = _pawn_side(black, white, chess.BLACK)
+        found = (white_middle - black_middle, white_end - black_end)
+        if len(_PAWN_CACHE) >= _PAWN_CACHE_LIMIT:
+            _PAWN_CACHE.clear()
+        _PAWN_CACHE[(white, black)] = found
+    return found
+
+
+def _files_terms(board: chess.Board, color: bool, white_pawns: int, black_pawns: int) -> tuple[int, int]:
+    """(middlegame, endgame) of ``color``'s rooks on open files and king shelter."""
+    own_pawns = white_pawns if color else black_pawns
+    middle = end = 0
+    for square in chess.scan_forward(board.rooks & board.occupied_co[color]):
+        file_mask = chess.BB_FILES[square & 7]
+        if not file_mask & own_pawns:
+            if file_mask & (white_pawns | black_pawns):
+                middle += ROOK_HALF_OPEN[0]
+                end += ROOK_HALF_OPEN[1]
+            else:
+                middle += ROOK_OPEN[0]
+                end += ROOK_OPEN[1]
+    king = board.king(color)
+    if king is not None:
+        middle += SHIELD_PAWN * min((_SHIELD[color][king] & own_pawns).bit_count(), 3)
+    return middle, end
+
+
+def structure(board: chess.Board) -> tuple[int, int]:
+    """(middlegame, endgame) from White's side of the pawn-structure and file terms."""
+    pawns = board.pawns
+    white_pawns = pawns & board.occupied_co[chess.WHITE]
+    black_pawns = pawns & board.occupied_co[chess.BLACK]
+    middle, end = pawn_structure(white_pawns, black_pawns)
+    white_middle, white_end = _files_terms(board, chess.WHITE, white_pawns, black_pawns)
+    black_middle, black_end = _files_terms(board, chess.BLACK, white_pawns, black_pawns)
+    return middle + white_middle - black_middle, end + white_end - black_end
+
+
 def evaluate(board: chess.Board, sums: tuple[int, int, int] | None = None) -> int:
     """Centipawns for the side to move. Trusts ``board`` to be a legal position; ``sums`` are
     its :func:`tapered_sums` when the caller keeps them (the search does, incrementally)."""
     middle, end, phase = sums if sums is not None else tapered_sums(board)
+    structure_middle, structure_end = structure(board)
+    middle += structure_middle
+    end += structure_end
     bishops = board.bishops
     for color, sign in ((chess.WHITE, 1), (chess.BLACK, -1)):
         if (bishops & board.occupied_co[color]).bit_count() >= 2:

@@ -52,7 +52,7 @@ class ChessPosition:
     """
 
     __slots__ = ("board", "key", "history", "sums", "_identity", "_hash", "_legal", "_ordered",
-                 "_noisy_count", "_check")
+                 "_noisy_count", "_check", "_value")
 
     def __init__(self, board: chess.Board, key: int, history: tuple[int, ...],
                  sums: tuple[int, int, int] | None = None) -> None:
@@ -69,6 +69,9 @@ class ChessPosition:
         self._ordered: list[chess.Move] | None = None  # Chess.moves' order, once computed
         self._noisy_count = 0
         self._check: bool | None = None
+        # The evaluation, once asked: the search asks for it up to three times a node
+        # (futility, null move, quiescence's stand-pat).
+        self._value: int | None = None
 
     def identity(self) -> tuple[Any, ...]:
         """Everything that decides the rest of the game (the move number does not)."""
@@ -397,7 +400,10 @@ def _split_noisy(position: ChessPosition) -> tuple[list[chess.Move], list[chess.
 
 class Chess(Game[ChessPosition, chess.Move]):
     name = "chess"
-    properties = Properties(can_draw=True, too_big_to_solve=True)
+    # A quiet move seldom gains more than a pawn and a fifth of positional value (the largest
+    # single square-table and structure changes are a passed pawn's step or a piece leaving
+    # the rim), so the engine's futility pruning uses that as its margin.
+    properties = Properties(can_draw=True, too_big_to_solve=True, quiet_margin=120)
     # The endgame tables answer the positions they hold (and hand the rest on).
     method_modules = ("perfectplay.games.chess.tablebase.method",)
 
@@ -526,9 +532,11 @@ class Chess(Game[ChessPosition, chess.Move]):
         return value(board)
 
     def evaluate(self, position: ChessPosition) -> int:
-        if position.sums is None:
-            position.sums = chess_eval.tapered_sums(position.board)
-        return chess_eval.evaluate(position.board, position.sums)
+        if position._value is None:
+            if position.sums is None:
+                position.sums = chess_eval.tapered_sums(position.board)
+            position._value = chess_eval.evaluate(position.board, position.sums)
+        return position._value
 
     def key(self, position: ChessPosition) -> int:
         return position.key
