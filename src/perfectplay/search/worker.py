@@ -49,3 +49,12 @@ class Worker:
         with self._gate:
             self._given_up = True
             return self._began
+
+    def wait_out(self) -> None:
+        """Wait for the work to end after the caller asked it to stop. A second Ctrl-C must
+        not cut this short: the worker would run on beside the next search."""
+        while not self.finished.is_set():
+            try:
+                self.finished.wait()
+            except KeyboardInterrupt:
+                continue

@@ -251,8 +251,9 @@ class Database:
 
     def unreadable(self, error: Exception) -> BadDatabase:
         """The one-line error for SQLite's own error while reading this file."""
-        if isinstance(error, sqlite3.ProgrammingError) or isinstance(error, sqlite3.OperationalError) and any(
-                word in str(error) for word in ("locked", "full", "I/O")):
+        if isinstance(error, sqlite3.ProgrammingError) or (
+                isinstance(error, sqlite3.OperationalError)
+                and any(word in str(error) for word in ("locked", "full", "I/O"))):
             return BadDatabase(f"{self.path}: SQLite says: {error}")  # not the file's fault
         return self._corrupt(f"SQLite cannot read it ({error})")
 
@@ -549,6 +550,11 @@ def _typed(row: Sequence[Any], types: Sequence[type]) -> bool:
     return all(type(cell) is kind for cell, kind in zip(row, types))
 
 
+# Whether one read-only connection may serve every thread (see _connect); elsewhere each
+# thread opens its own (perfectplay.store.handles).
+SHARED_READERS = sqlite3.threadsafety == 3
+
+
 def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
     if read_only:
         # mode=ro still reads a live WAL, so a reader sees a running build's commits. A reader
@@ -557,7 +563,7 @@ def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
         # but SQLite built serialized (threadsafety 3, as Debian's and python.org's are)
         # serializes each call itself, and a read-only connection has no writes to order.
         connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30,
-                                     check_same_thread=sqlite3.threadsafety != 3)
+                                     check_same_thread=not SHARED_READERS)
     else:
         connection = sqlite3.connect(path, timeout=30)
         connection.execute("PRAGMA journal_mode=WAL")

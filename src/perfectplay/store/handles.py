@@ -11,7 +11,6 @@ A file replaced on disk (another inode) is opened afresh.
 from __future__ import annotations
 
 import os
-import sqlite3
 import threading
 import time
 from typing import Any, Sequence
@@ -19,6 +18,7 @@ from typing import Any, Sequence
 from perfectplay import value as V
 from perfectplay.game import Game
 from perfectplay.search.results import Solution, Stats
+from perfectplay.store.database import SHARED_READERS
 from perfectplay.store.lookup import Store, open_store
 from perfectplay.store.records import FROM_DATABASE, Identity, encode_key
 
@@ -39,7 +39,7 @@ def open_handle(path: str | os.PathLike[str], game: Game[Any, Any]) -> Store:
         status = os.stat(text)
     except OSError:
         return open_store(text, game)  # raises BadDatabase naming the file
-    thread = () if sqlite3.threadsafety == 3 else (threading.get_ident(),)
+    thread = () if SHARED_READERS else (threading.get_ident(),)
     recent = _recent.get((text, id(game), *thread))
     if recent is not None and recent[0] is game:
         where = recent[1]

@@ -163,7 +163,7 @@ class Engine(answers.ScoreEngine):
                     raise LimitReached("the compiled search was stopped by its time limit")
         except BaseException:  # that, Ctrl-C, or the CLI's hard time limit (cli/watchdog.py)
             if worker.give_up():
-                self._stop(worker.finished)
+                self._stop(worker)
             raise
         return worker.answer[0]
 
@@ -174,16 +174,11 @@ class Engine(answers.ScoreEngine):
         return budget.stop.is_set() or \
             (budget.deadline is not None and time.perf_counter() > budget.deadline)
 
-    def _stop(self, finished: threading.Event) -> None:
+    def _stop(self, worker: Worker) -> None:
         self.work[K.STOP] = 1
-        # The kernel sees the flag at its next node, so this wait is milliseconds; a second
-        # Ctrl-C must not cut it short, or the flag would stay set (every later search on
-        # this array stopping at once) and the worker would run on beside the next search.
-        while not finished.is_set():
-            try:
-                finished.wait()
-            except KeyboardInterrupt:
-                continue
+        # The kernel sees the flag at its next node, so this wait is milliseconds; it must
+        # end before the flag is cleared, or the worker would run on beside the next search.
+        worker.wait_out()
         self.work[K.STOP] = 0
         T.new_generation(self.work)  # the stopped search left bounds that are not true
 

@@ -384,11 +384,7 @@ class Searcher:
         except BaseException:  # Ctrl-C, or the CLI's hard time limit: stop the worker first
             if worker.give_up():
                 counters[STOP] = 1
-                while not worker.finished.is_set():
-                    try:
-                        worker.finished.wait()
-                    except KeyboardInterrupt:
-                        continue
+                worker.wait_out()
             raise
         if counters[ABORTED] or not worker.answer:
             return None
