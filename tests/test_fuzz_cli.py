@@ -78,9 +78,10 @@ COMMAND_INPUTS: dict[str, list[tuple[str, ...]]] = {
 # Depths whose count no machine finishes, in games whose perft refuses them (in a game that
 # ends, a huge depth is the whole game tree: minutes of announced work for Nim, not a bad input).
 ENDLESS_PERFT = {"connect4", "chess", "dodgem", "chopsticks", "morris3", "tapatan", "endless.py:Endless"}
-# A bound for the games in LONG: legitimate work, but not a test's. compare's goes to every
+# A bound for the games in LONG: legitimate work, but not a test's (half a second: a case
+# checks for a clean end, not for the answer). compare's goes to every
 # game (a huge take-away pile is minutes of capped searches), before the case's own options.
-BOUNDS: dict[str, tuple[str, ...]] = {"solve": ("--time", "2"), "analyze": ("--time", "2")}
+BOUNDS: dict[str, tuple[str, ...]] = {"solve": ("--time", "0.5"), "analyze": ("--time", "0.5")}
 COMPARE_BOUND = ("--node-cap", "20000")
 MATCH_BOUND = ("--pairs", "1", "--max-plies", "40", "--depth", "1", "--quiet")
 # Typed at `play`, and read by the commands that read standard input.
