@@ -5,10 +5,10 @@ that the two search the same tree and count the same nodes (tests/test_connect4_
 checks both on hundreds of positions): only moves that do not hand the opponent an immediate
 win; the score's bounds from the stones on the board; the draw bound for a side with no room
 left for four in a row (from LATE stones on); a node with one safe move playing it at once,
-with no table probe, store or ordering; a table probe; enhanced transposition cutoffs
-under the kernel's conditions; moves ordered by the threats they create, the table's move
-first, a win with the mover's next stone seen while ordering and, when there is none, the
-score's upper bound a move later; fail-soft null-window searches narrowed towards the score
+with no table probe, store or ordering; a table probe; moves ordered by the threats they
+create, the table's move first, a win with the mover's next stone seen while ordering and,
+when there is none, the score's upper bound a move later; then enhanced transposition cutoffs
+under the kernel's conditions; fail-soft null-window searches narrowed towards the score
 (Pons, "Solving Connect 4", parts 4-12). The kernel's docstrings say why each step is there.
 
 One difference, in the table: here it is a dict from a position's key to one packed entry
@@ -220,14 +220,6 @@ class Search:
                 alpha = low
             if high < beta:
                 beta = high
-            if cells - stones >= etc_min_empty and (entry or nodes > etc_all_after):
-                # Enhanced transposition cutoff, columns left to right as the kernel tries them.
-                for mask in masks:
-                    square = moves & mask
-                    if square:
-                        child = table.get(other + (occupied | square), 0)
-                        if child & upper_bit and bias - (child & 127) >= beta:
-                            return bias - (child & 127)
             # Most new threats first, the table's move ahead of all, centre first among equals.
             # Every move's threats come from one evaluation of a wide int that holds each
             # move's board in its own lane (see _lanes); the kernel's sort key and the move's
@@ -274,6 +266,14 @@ class Search:
                 high = most_later[stones]
             if high <= alpha:
                 return high
+            if cells - stones >= etc_min_empty and (entry or nodes > etc_all_after):
+                # Enhanced transposition cutoff, columns left to right as the kernel tries them.
+                for mask in masks:
+                    square = moves & mask
+                    if square:
+                        child = table.get(other + (occupied | square), 0)
+                        if child & upper_bit and bias - (child & 127) >= beta:
+                            return bias - (child & 127)
             codes.sort()
             alpha_in = alpha
             best_rank = (codes[0] >> low_bits) & 15
