@@ -8,8 +8,10 @@ iterative null-window search on the score. Additions of ours, each kept because 
 benchmark said so (docs/benchmarks.md): two-entry buckets, prefetching the children's
 buckets, enhanced transposition cutoffs where they pay (``child_cutoff``, ETC_*), a
 draw bound for a side with no room left for four in a row, a node with one safe move playing
-it at once (no table, no ordering), and each child handed the opponent's threats its parent
-found while ordering. Searches assume, as Pons' do,
+it at once (no table, no ordering), each child handed the opponent's threats its parent
+found while ordering, a win with the mover's next stone seen while ordering (then no child is
+searched) and otherwise the score's upper bound a move later, and fail-soft values on a fail
+low (the children's best, not alpha). Searches assume, as Pons' do,
 that the side to move cannot win at once; the root (``narrow``) checks that first.
 
 Every bitboard is a uint64 and every shift amount a uint64 too: numba turns a uint64 mixed
@@ -299,7 +301,8 @@ def order_moves(mover: np.uint64, occupied: np.uint64, moves: np.uint64, work: n
     """Write the columns of ``moves`` at ``work[row:]``, most new threats first (centre first
     among equals), the table's best move ``hint`` ahead of all; return how many. Their sort
     keys go at ``work[row + 16:]``, the mover's winning squares after each at
-    ``work[row + 32:]``."""
+    ``work[row + 32:]``. Return -1 instead, the ordering unfinished, as soon as a move
+    leaves the opponent no safe reply: the mover wins with its next stone."""
     h, board = work[GEO_HEIGHT], work[GEO_BOARD]
     width = int(work[GEO_WIDTH])
     count = 0
@@ -309,6 +312,8 @@ def order_moves(mover: np.uint64, occupied: np.uint64, moves: np.uint64, work: n
         if not square:
             continue
         threats = winning_squares(mover | square, occupied | square, h, board)
+        if safe_moves(threats, occupied | square, work) == ZERO:
+            return -1
         key = np.uint64(popcount(threats))
         if column == hint:
             key = np.uint64(1000)
@@ -391,7 +396,8 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
         alpha = low
         if alpha >= beta:
             return alpha
-    high = (cells - 1 - stones) // 2  # we cannot win at once
+    high_now = (cells - 1 - stones) // 2  # we cannot win at once: next move at the soonest
+    high = high_now
     if stones >= LATE:
         # When even every empty square would not give the mover four in a row, the mover
         # cannot win: a draw at best, and exactly a draw if the opponent cannot either.
@@ -429,15 +435,26 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
     # One function, not two: numba's cache mishandles mutually recursive functions
     # (a cached pair segfaulted here), while a self-recursive one is cached fine.
     alpha, beta = max(alpha, low), min(beta, high)
+    row = SCRATCH + ROW * stones
+    count = order_moves(mover, occupied, moves, work, hint, row)
+    if count < 0:
+        return high_now  # exact: no better score exists
+    # No move wins with the mover's next stone: the earliest win is a move later (the bound
+    # one ply deeper than ``high``, found from the threats the ordering computes anyway).
+    high = min(high, (cells - 3 - stones) // 2)
+    if high <= alpha:
+        return high
+    # Enhanced cutoffs after the ordering, not before: the two returns above settle many
+    # nodes without the children's probes, which wait on memory (10-15% of the CPU time on
+    # Test_L1_R2, docs/benchmarks.md, sixth round).
     if cells - stones >= ETC_MIN_EMPTY and (entry != ZERO or work[NODES] > ETC_ALL_AFTER):
         refuted = child_cutoff(mover, occupied, moves, beta, work)
         if refuted >= beta:
             return refuted
-    row = SCRATCH + ROW * stones
-    count = order_moves(mover, occupied, moves, work, hint, row)
     h = work[GEO_HEIGHT]
     alpha_in = alpha
     best_column = int(work[row])
+    best = -1000  # the highest child score: on a fail low, a tighter upper bound than alpha
     for i in range(count):
         column = int(work[row + i])
         square = moves & column_mask(column, h)
@@ -449,9 +466,16 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
             work[CUTOFFS] += 1
             tt_store(work, key, score, LOWER, column, stones)
             return score
+        if score > best:
+            best = score
         if score > alpha:
             alpha = score
             best_column = column
+    if alpha == alpha_in:
+        # Every child failed low, each score an upper bound on its move's value (the moves
+        # safe_moves left out lose sooner still), so their maximum bounds this node: fail soft
+        # with it, not with alpha, so that the table and the root's next probe learn more.
+        alpha = best
     flag = EXACT if alpha > alpha_in else UPPER
     tt_store(work, key, alpha, flag, best_column, stones)
     return alpha

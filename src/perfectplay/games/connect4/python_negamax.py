@@ -5,10 +5,11 @@ that the two search the same tree and count the same nodes (tests/test_connect4_
 checks both on hundreds of positions): only moves that do not hand the opponent an immediate
 win; the score's bounds from the stones on the board; the draw bound for a side with no room
 left for four in a row (from LATE stones on); a node with one safe move playing it at once,
-with no table probe, store or ordering; a table probe; enhanced transposition cutoffs
-under the kernel's conditions; moves ordered by the threats they create, the table's move
-first; fail-soft null-window searches narrowed towards the score (Pons, "Solving Connect 4",
-parts 4-12). The kernel's docstrings say why each step is there.
+with no table probe, store or ordering; a table probe; moves ordered by the threats they
+create, the table's move first, a win with the mover's next stone seen while ordering and,
+when there is none, the score's upper bound a move later; then enhanced transposition cutoffs
+under the kernel's conditions; fail-soft null-window searches narrowed towards the score
+(Pons, "Solving Connect 4", parts 4-12). The kernel's docstrings say why each step is there.
 
 One difference, in the table: here it is a dict from a position's key to one packed entry
 (score, bound flag, best column), never colliding, emptied when a poll finds it holding more
@@ -130,6 +131,7 @@ class Search:
         lost = [-((cells - stones) // 2) for stones in range(cells + 1)]
         least = [-((cells - 2 - stones) // 2) for stones in range(cells + 1)]
         most = [(cells - 1 - stones) // 2 for stones in range(cells + 1)]
+        most_later = [(cells - 3 - stones) // 2 for stones in range(cells + 1)]
         # Table entries less their score, per flag and rank of the best move.
         lower_bit, upper_bit, bias = LOWER << FLAG_SHIFT, UPPER << FLAG_SHIFT, VALUE_BIAS
         tags = [[bias | flag << FLAG_SHIFT | (column + 1) << MOVE_SHIFT for column in column_of]
@@ -218,14 +220,6 @@ class Search:
                 alpha = low
             if high < beta:
                 beta = high
-            if cells - stones >= etc_min_empty and (entry or nodes > etc_all_after):
-                # Enhanced transposition cutoff, columns left to right as the kernel tries them.
-                for mask in masks:
-                    square = moves & mask
-                    if square:
-                        child = table.get(other + (occupied | square), 0)
-                        if child & upper_bit and bias - (child & 127) >= beta:
-                            return bias - (child & 127)
             # Most new threats first, the table's move ahead of all, centre first among equals.
             # Every move's threats come from one evaluation of a wide int that holds each
             # move's board in its own lane (see _lanes); the kernel's sort key and the move's
@@ -252,13 +246,38 @@ class Search:
             codes = []
             for rank in ranks:
                 made = (found >> lane_of[rank]) & board
+                # A move that leaves the opponent no safe reply (safe_moves in the child is
+                # empty) wins with the mover's next stone: the best score there is.
+                child = occupied | (moves & mask_of[rank])
+                replies = (child + bottom) & board
+                forced = replies & made
+                if forced:
+                    if forced & (forced - 1):
+                        return most[stones]
+                    replies = forced
+                if not replies & ~(made >> 1):
+                    return most[stones]
                 if column_of[rank] == hint:
                     codes.append(rank << low_bits | made)
                 else:
                     codes.append(((64 - made.bit_count()) << 4 | rank) << low_bits | made)
+            # No move wins with the mover's next stone: the earliest win is a move later.
+            if high > most_later[stones]:
+                high = most_later[stones]
+            if high <= alpha:
+                return high
+            if cells - stones >= etc_min_empty and (entry or nodes > etc_all_after):
+                # Enhanced transposition cutoff, columns left to right as the kernel tries them.
+                for mask in masks:
+                    square = moves & mask
+                    if square:
+                        child = table.get(other + (occupied | square), 0)
+                        if child & upper_bit and bias - (child & 127) >= beta:
+                            return bias - (child & 127)
             codes.sort()
             alpha_in = alpha
             best_rank = (codes[0] >> low_bits) & 15
+            best = -1000  # the highest score: on a fail low, a tighter bound than alpha
             for code in codes:
                 rank = (code >> low_bits) & 15
                 square = moves & mask_of[rank]
@@ -268,9 +287,13 @@ class Search:
                     cutoffs += 1
                     table[key] = score + cut_tag[rank]
                     return score
+                if score > best:
+                    best = score
                 if score > alpha:
                     alpha = score
                     best_rank = rank
+            if alpha == alpha_in:
+                alpha = best  # fail soft with the children's best, as the kernel
             table[key] = alpha + (exact_tag if alpha > alpha_in else upper_tag)[best_rank]
             return alpha
 
