@@ -294,7 +294,7 @@ def safe_moves(threats: np.uint64, occupied: np.uint64, work: np.ndarray) -> np.
 # The probe placement shared with the pure-Python search (probes.py), compiled inline here.
 # numba's disk cache of this module is keyed on this file alone (its time and size): after
 # editing probes.py in a working tree, touch this file, or the cached kernels keep the old
-# placement. An install rewrites both files, so users never run a stale one.
+# placement. An install writes both files anew (a new time), which invalidates the cache.
 toward = njit(**COMPILED, inline="always")(probes.toward)
 
 
