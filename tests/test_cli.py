@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import run_cli
+from conftest import run_cli, run_main
 
 
 def test_table_takeaway_prints_the_seed_line() -> None:
@@ -41,6 +41,26 @@ def test_analyze_json_values_every_claim_move_numbered_from_zero() -> None:
     payload = json.loads(run_cli("analyze", "claim", "5", "--json").stdout)
     values = {row["move"]: row["value"] for row in payload["moves"]}
     assert values == {"0": "loss", "1": "loss", "2": "win", "3": "loss", "4": "loss"}
+
+
+def test_a_depth_limited_analysis_gives_estimates_not_outcomes() -> None:
+    # Before, `analyze` with a depth limit marked every move exact: Connect Four's empty board
+    # (a first-player win) came out a draw at depth 3, with a test-set score of 0, and
+    # chess's first moves came out wins in the JSON (an evaluation of +20).
+    for args in (("connect4", "--algorithm", "id", "--engine", "python", "--depth", "3"),
+                 ("connect4", "--algorithm", "tt", "--engine", "python", "--depth", "3"),
+                 ("chess", "--algorithm", "id", "--depth", "1")):
+        ran = run_main("analyze", *args, "--json")
+        assert ran.code == 0, (args, ran.stderr)
+        rows = json.loads(ran.stdout)["moves"]
+        assert rows and all(row["exact"] is False for row in rows), (args, rows)
+        assert all(isinstance(row["value"], int) and "score" not in row for row in rows), rows
+        table = run_main("analyze", *args).stdout
+        assert "estimate" in table and "draw" not in table and "win" not in table, table
+    # A depth that reaches every end is no limit: exact, in words.
+    rows = json.loads(run_main("analyze", "tictactoe", "--algorithm", "id", "--depth", "9",
+                               "--json").stdout)["moves"]
+    assert rows[0] == {"move": "5", "value": "draw", "remoteness": None, "exact": True}
 
 
 def test_perft_json() -> None:

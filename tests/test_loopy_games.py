@@ -44,7 +44,7 @@ def test_analyze_and_the_compiled_engine_give_the_same_values() -> None:
     compiled = json.loads(run_cli("analyze", "chopsticks", "2 0 / 1 3", "--json",
                                   "--engine", "compiled").stdout)["moves"]
     assert python == compiled
-    assert python[0] == {"move": "LR", "value": "win", "remoteness": 17}
+    assert python[0] == {"move": "LR", "value": "win", "remoteness": 17, "exact": True}
 
 
 @pytest.mark.parametrize("args, quoted", [

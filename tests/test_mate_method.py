@@ -100,7 +100,8 @@ def test_the_cli_mate_options_and_their_bad_input() -> None:
     found = run("analyze", "chess", SCHOLARS, "--mate", "1", "--json")
     assert found.returncode == 0
     rows = json.loads(found.stdout)["moves"]
-    assert rows[0] == {"move": "h5f7", "value": "win", "remoteness": 1, "note": "mate in 1"}
+    assert rows[0] == {"move": "h5f7", "value": "win", "remoteness": 1, "note": "mate in 1",
+                       "exact": True}
     wrong = run("solve", "chess", "startpos", "--mate", "2", "--algorithm", "tt")
     assert wrong.returncode == 2
     assert wrong.stderr.strip() == "error: --mate runs the exact mate search; drop --algorithm tt"

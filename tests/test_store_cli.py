@@ -56,7 +56,7 @@ def test_solve_and_analyze_say_when_the_answer_comes_from_the_database(ttt_db):
     payload = json.loads(run_cli("analyze", "tictactoe", "X.O/.X./...", "--db",
                                  str(ttt_db / "t.dense"), "--json").stdout)
     assert payload["source"] == f"from database {ttt_db / 't.dense'}"
-    assert payload["moves"][0] == {"move": "9", "value": "draw", "remoteness": None}
+    assert payload["moves"][0] == {"move": "9", "value": "draw", "remoteness": None, "exact": True}
 
 
 def test_db_verify_passes_a_good_file_and_fails_a_corrupted_one_with_exit_1(ttt_db, tmp_path):

@@ -46,7 +46,7 @@ def test_tictactoe_move_values_agree_with_analyze_on_random_positions(client: An
             position = game.play(position, move)
         payload = client.get("/api/tictactoe/position", params={"moves": ",".join(line)}).json()
         expected = {m.notation: m.as_dict() for m in analyze(game, position)}
-        got = {row["move"]: {"move": row["move"], "value": row["value"], "remoteness": row["remoteness"]}
+        got = {row["move"]: {key: row[key] for key in ("move", "value", "remoteness", "exact")}
                for row in payload["moves"]}
         assert got == expected
         assert payload["position"] == game.format_position(position)
@@ -56,7 +56,7 @@ def test_position_answer_has_the_cli_json_keys(client: Any, cli: Any) -> None:
     payload = client.get("/api/nim/position", params={"position": "3 4 5"}).json()
     # The page wants remoteness, so it searches (tt) where the CLI's auto would use theory.
     printed = json.loads(cli("analyze", "nim", "3", "4", "5", "--algorithm", "tt", "--json").stdout)
-    keys = ("move", "value", "remoteness")
+    keys = ("move", "value", "remoteness", "exact")
     assert [{key: row[key] for key in keys} for row in payload["moves"]] == printed["moves"]
     assert payload["value"] == "win" and payload["remoteness"] == 11  # nim 3 4 5: win in 11 (README)
     assert payload["moves"][0]["position"] in ("1 4 5", "3 2 5", "3 4 1")

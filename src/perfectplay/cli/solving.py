@@ -220,7 +220,7 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
     if any(score is not None for score in scores):
         table.add_column("score")
     for move, score in zip(moves, scores):
-        cells = [move.notation, move.describe() + ("" if move.exact or move.note else " (estimate)")]
+        cells = [move.notation, move.describe()]
         table.add_row(*cells, *([] if score is None else [f"{score:+d}"]))
     if not moves:
         click.echo("no legal moves: the game is over")

@@ -60,16 +60,25 @@ class MoveValue:
         return V.remoteness(self.value)
 
     def describe(self) -> str:
+        """'win in 7', '+11', 'estimate +35' (a depth-limited search's heuristic value, which
+        is no outcome: not 'draw' for 0), 'win in 3 (estimate)'."""
         if self.note is not None:
             return self.note
-        return V.describe(self.value, score_game=self.score_game)
+        if not self.exact and not self.score_game and not V.is_decisive(self.value):
+            return f"estimate {self.value:+d}"
+        text = V.describe(self.value, score_game=self.score_game)
+        return text if self.exact else f"{text} (estimate)"
 
     def as_dict(self) -> dict[str, Any]:
-        word: Any = self.value if self.score_game else V.outcome_word(self.value)
+        # An estimate of a win/loss/draw game is a number, never an outcome word: +20 from an
+        # evaluation function is not a win.
+        estimate = not self.exact and not V.is_decisive(self.value)
+        word: Any = self.value if self.score_game or estimate else V.outcome_word(self.value)
         if self.note is not None:
             return {"move": self.notation, "value": word if self.exact else None,
-                    "remoteness": self.remoteness, "note": self.note}
-        return {"move": self.notation, "value": word, "remoteness": self.remoteness}
+                    "remoteness": self.remoteness, "note": self.note, "exact": self.exact}
+        return {"move": self.notation, "value": word, "remoteness": self.remoteness,
+                "exact": self.exact}
 
 
 @dataclass(frozen=True)

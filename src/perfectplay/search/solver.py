@@ -7,6 +7,7 @@ games never meet Python's recursion limit.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 from perfectplay.errors import LimitReached
@@ -164,9 +165,10 @@ def _move_values(game: Game[Any, Any], rules: Rules, position: Any, name: str, r
     moves = list(rules.moves(position)) if terminal_value(rules, position) is None else []
     if name == "id":
         results: list[Any] = []
+        exact = True
         for depth_result in iterative.deepen(rules, searcher, position, limits.search_depth,
                                              full_window=True):
-            results = depth_result.moves
+            results, exact = depth_result.moves, depth_result.exact
             if request.on_depth is not None:
                 request.on_depth(depth_result)
     else:
@@ -175,7 +177,12 @@ def _move_values(game: Game[Any, Any], rules: Rules, position: Any, name: str, r
                                   full_window=True)
         except OutOfBudget as stop:
             raise LimitReached(f"{name} stopped ({stop}) before every move was valued") from None
-    return _valued(game, rules, position, results)
+        exact = searcher.counters().horizon == 0
+    valued = _valued(game, rules, position, results)
+    # A search that met its depth limit anywhere valued the moves by the game's evaluation
+    # there: estimates, whatever the window made of each root move (issue: `analyze chess
+    # --algorithm id` called +20 a win, and Connect Four's empty board a draw at depth 3).
+    return valued if exact else [replace(move, exact=False) for move in valued]
 
 
 def _objection(name: str) -> Callable[[Game[Any, Any], Request], str | None]:
