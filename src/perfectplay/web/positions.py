@@ -2,8 +2,8 @@
 played), its value, and every legal move with its value and the position it leads to.
 
 The keys are those of the CLI's ``--json`` (``value``, ``remoteness``, ``exact``,
-``best_moves``, and per move ``move``, ``value``, ``remoteness``; ``score`` for Connect Four),
-plus what a page needs to draw and replay the position.
+``best_moves``, and per move ``move``, ``value``, ``remoteness``, ``exact``; ``score`` for
+Connect Four), plus what a page needs to draw and replay the position.
 
 Every answer here is bounded: an exact analysis is tried under a node budget; a position too
 big for that comes back with ``"status": "pending"`` and no values, and the page asks
