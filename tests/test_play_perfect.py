@@ -24,8 +24,10 @@ from perfectplay.search.limits import Budget
 # the clock when two other programs share the two cores.
 ONLY_WIN = "44444222"
 # Far shorter than the proof on any machine (CI's idle one proved it within 1.5 s, the
-# default think time's share), so the proof always runs past it and shows its progress line.
-THINK_TIME = "0.4"
+# default think time's share), so the proof runs past it and shows a progress line: one comes
+# as each column's test starts, the fourth (column 2) after 1.3 s of CPU here, so a machine
+# up to eight times faster still prints one past the 0.15 s share.
+THINK_TIME = "0.2"
 # A CPU-bound process that ends by itself when the process that started it does (a killed
 # test run leaves no burner behind).
 BURNER = "import os\nparent = os.getppid()\nwhile os.getppid() == parent: pass"
