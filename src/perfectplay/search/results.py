@@ -59,21 +59,23 @@ class MoveValue:
             return None
         return V.remoteness(self.value)
 
+    @property
+    def heuristic(self) -> bool:
+        """Whether the value is an evaluation function's, from a depth-limited search: a
+        number, no outcome (+20 is not a win, 0 not a draw)."""
+        return not self.exact and not V.is_decisive(self.value)
+
     def describe(self) -> str:
-        """'win in 7', '+11', 'estimate +35' (a depth-limited search's heuristic value, which
-        is no outcome: not 'draw' for 0), 'win in 3 (estimate)'."""
+        """'win in 7', '+11', 'estimate +35' (a heuristic value), 'win in 3 (estimate)'."""
         if self.note is not None:
             return self.note
-        if not self.exact and not self.score_game and not V.is_decisive(self.value):
+        if self.heuristic and not self.score_game:
             return f"estimate {self.value:+d}"
         text = V.describe(self.value, score_game=self.score_game)
         return text if self.exact else f"{text} (estimate)"
 
     def as_dict(self) -> dict[str, Any]:
-        # An estimate of a win/loss/draw game is a number, never an outcome word: +20 from an
-        # evaluation function is not a win.
-        estimate = not self.exact and not V.is_decisive(self.value)
-        word: Any = self.value if self.score_game or estimate else V.outcome_word(self.value)
+        word: Any = self.value if self.score_game or self.heuristic else V.outcome_word(self.value)
         if self.note is not None:
             return {"move": self.notation, "value": word if self.exact else None,
                     "remoteness": self.remoteness, "note": self.note, "exact": self.exact}
