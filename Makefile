@@ -23,7 +23,9 @@ run: install
 test: install-test
 	$(BIN)/ruff check src tests benchmarks --select E,F,W,I
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	@# Two at a time (one per core), then the tests that load the machine on purpose, alone.
+	$(BIN)/python -m pytest -n 2 -m "not serial"
+	$(BIN)/python -m pytest -m serial
 
 # Every case of the fuzz harness: every command with every game and every bad input (a few
 # thousand commands: 3 min on an idle machine, 12 on a busy one); `make test` runs a seeded

@@ -17,7 +17,24 @@ import pytest
 from perfectplay import registry, solve
 
 
+# Tests that load the machine on purpose (CPU burners) or start a Ray cluster: `make test` runs
+# them after the others, one at a time, so they neither disturb nor are disturbed by the tests
+# that run two at a time (pytest-xdist).
+SERIAL_TESTS = (
+    "tests/test_play_perfect.py::",
+    "tests/test_store_cli.py::test_a_local_ray_instance_builds_the_same_database",
+    "tests/test_store_cli.py::test_a_build_joins_a_running_ray_cluster_at_its_address",
+)
+
+
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    for item in items:
+        if item.nodeid.startswith(SERIAL_TESTS):
+            item.add_marker(pytest.mark.serial)
+
+
 def pytest_configure(config: Any) -> None:
+    config.addinivalue_line("markers", "serial: run alone, after the parallel part of the suite")
     """A suite started in the background by a shell without job control inherits Ctrl-C
     ignored (SIG_IGN), and so would every process it starts: then Python raises no
     KeyboardInterrupt, and every Ctrl-C test fails (eleven did, in a run started with `&`).
