@@ -83,22 +83,28 @@ class Watch:
 
     def __enter__(self) -> Watch:
         self.flags[self.slot] = 0
-        self._thread.start()
+        if not self._check():  # a budget spent already stops the solve at its first node
+            self._thread.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._done.set()
-        self._thread.join()
+        if self._thread.is_alive():
+            self._thread.join()
         self.flags[self.slot] = 0
 
     def _watch(self) -> None:
+        while not self._done.wait(WATCH_SECONDS) and not self._check():
+            pass
+
+    def _check(self) -> bool:
+        """Set the flag when the budget is spent; whether it is."""
         budget = self.budget
-        while not self._done.wait(WATCH_SECONDS):
-            if budget.stop.is_set():
-                self.reason = "stopped"
-            elif budget.deadline is not None and time.perf_counter() >= budget.deadline:
-                self.reason = "time"
-            else:
-                continue
-            self.flags[self.slot] = 1
-            return
+        if budget.stop.is_set():
+            self.reason = "stopped"
+        elif budget.deadline is not None and time.perf_counter() >= budget.deadline:
+            self.reason = "time"
+        else:
+            return False
+        self.flags[self.slot] = 1
+        return True

@@ -106,14 +106,14 @@ def _search(boards: np.ndarray, ply: int, alpha: int, beta: int, m: int, empty_c
     """The value of ``boards[ply]`` (fail-soft). counters: nodes, hits, cutoffs, aborted,
     stop (set from outside)."""
     counters[0] += 1
+    if counters[3] or counters[4] or counters[0] > budget:
+        counters[3] = 1
+        return 0
     pits = boards[ply]
     left = 0
     for i in range(2 * m):
         left += pits[i]
     if left == 0:
-        return 0
-    if counters[3] or counters[4] or counters[0] > budget:
-        counters[3] = 1
         return 0
     if alpha >= left:
         return left
