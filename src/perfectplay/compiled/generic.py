@@ -31,8 +31,8 @@ import numpy as np
 from numba import njit
 
 from perfectplay import value as V
-from perfectplay.game import Game
 from perfectplay.errors import LimitReached
+from perfectplay.game import Game
 from perfectplay.search.limits import UNLIMITED_DEPTH, Budget, OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
 from perfectplay.search.root import best_moves, principal_variation, terminal_value, value_moves
