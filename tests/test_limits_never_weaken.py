@@ -176,3 +176,14 @@ def test_ctrl_c_gives_the_mcts_estimate_so_far() -> None:
         timer.cancel()
     assert time.perf_counter() - started < 10
     assert found.best_moves and not found.exact and "stopped early" in (found.note or "")
+
+
+def test_a_database_answers_under_any_limit(tmp_path: Any) -> None:
+    from perfectplay.store.build import build
+    game, position = registry.load("tictactoe", {})
+    build(game, position, tmp_path / "ttt.db")
+    plain = solve(game, position, database=str(tmp_path / "ttt.db"))
+    for limits in (Limits(nodes=1), Limits(time=0.01)):
+        found = solve(game, position, database=str(tmp_path / "ttt.db"), limits=limits)
+        assert (found.algorithm, found.value, found.best_moves) == \
+            (plain.algorithm, plain.value, plain.best_moves)
