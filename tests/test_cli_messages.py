@@ -82,7 +82,8 @@ def test_empty_and_impossible_values_are_refused_not_defaulted(args: tuple[str, 
     (("solve", "crates", "3", "9", "1", "--pv-limit", "-1"), "error: Invalid value for '--pv-limit'"),
     (("solve", "crates", "--pv"), "error: --pv prints the contest answer's line; it needs --file INPUT"),
     (("solve", "nim", "3", "4", "--algorithm", "grundy", "--depth", "3"),
-     "error: --algorithm grundy answers by theory, at once and to the end: --depth does not apply"),
+     "error: --algorithm grundy answers by theory, at once and to the end: --depth, --nodes and --time "
+     "do not apply"),
     (("play", "matchgame", "--level-a", "easy"), "error: --level-a and --level-b set the two computers"),
 ])
 def test_flags_that_would_do_nothing_are_refused(args: tuple[str, ...], start: str) -> None:

@@ -1,8 +1,7 @@
 """Sprague-Grundy theory as a solving method: ``--algorithm grundy``.
 
-``auto`` prefers it for impartial sums (perfectplay.impartial.theory.applies) under any node
-or time limit (theory answers at once, well within either); a depth limit asks for what only
-a search gives, so there the search family answers. It imports the theory only
+``auto`` prefers it for impartial sums (perfectplay.impartial.theory.applies) unless a depth,
+node or time limit asks for what only a search gives (remoteness). It imports the theory only
 when asked: declaring the method must stay cheap for the CLI's start-up.
 """
 
@@ -27,15 +26,14 @@ def _theory_applies(game: Game[Any, Any]) -> bool:
 
 
 def _preferred(game: Game[Any, Any], request: Request) -> bool:
-    return request.limits.depth is None and _theory_applies(game)
+    return not request.bounded and _theory_applies(game)
 
 
 def _objection(game: Game[Any, Any], request: Request) -> str | None:
-    """A depth asks for a search to that depth; theory would silently ignore it (issue 13).
-    A node or time limit is a promise to stop, which theory keeps by answering at once."""
-    if request.limits.depth is not None:
-        return ("--algorithm grundy answers by theory, at once and to the end: --depth does "
-                "not apply (use --algorithm id to search to a depth)")
+    """A limit asks for a search; theory would silently ignore it (issue 13)."""
+    if request.bounded:
+        return ("--algorithm grundy answers by theory, at once and to the end: --depth, --nodes "
+                "and --time do not apply (use --algorithm id to search under a limit)")
     return None
 
 
