@@ -198,3 +198,24 @@ def test_damaged_files_get_one_line_from_every_command_never_an_internal_error(b
         result = run_main("db", "verify", str(tmp_path / name), "--sample", "0")
         assert result.code in (1, 2), (name, result.stdout)
     print(f"\nexit codes over {len(files)} damaged files: {codes}")
+
+
+def test_verify_says_what_solve_does_with_a_damaged_file(tmp_path):
+    """`db verify` called a damaged file one that "will not be served" while `solve --db`
+    served every position the damage does not touch: verify now says what a reader does
+    (refuses the damaged positions, answers the rest), and solve does just that."""
+    game, root = registry.load("connect4", {"width": 4, "height": 4})
+    build(game, root, tmp_path / "c44.db", spec=("connect4", {"width": 4, "height": 4}))
+    position = game.parse_position("3131344144")
+    damaged = bytearray((tmp_path / "c44.db").read_bytes())
+    damaged[_index_entry_rowid_byte(tmp_path / "c44.db", damaged, game.key(position))] ^= 1
+    (tmp_path / "bad.db").write_bytes(bytes(damaged))
+    board = ("connect4", "--width", "4", "--height", "4")
+    verified = run_main("db", "verify", str(tmp_path / "bad.db"), "--sample", "0")
+    assert verified.code == 1 and "damaged:" in verified.stdout
+    assert "will not be served" not in verified.stdout
+    assert "refuses each position whose records fail their checks" in verified.stdout
+    refused = run_main("solve", *board, "3131344144", "--db", str(tmp_path / "bad.db"))
+    assert refused.code == 2 and "corrupted" in refused.stderr
+    answered = run_main("solve", *board, "--db", str(tmp_path / "bad.db"))
+    assert answered.code == 0 and "value:" in answered.stdout

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shlex
 import sys
 import time
@@ -189,7 +190,7 @@ def verify_command(path: str, sample: int, seed: int | None) -> None:
                 sample = records
             bad, outcome_only = _compare_sample(store, game, root, sample, random.Random(seed))
         except CorruptDatabase as error:
-            click.echo(f"damaged: {error}")
+            click.echo(f"damaged: {_what_is_served(str(error))}")
             sys.exit(1)
     finally:
         store.close()
@@ -201,6 +202,19 @@ def verify_command(path: str, sample: int, seed: int | None) -> None:
         only = (f" ({outcome_only} of them on win, loss or draw only: search answered those "
                 "from theory, which gives no remoteness)")
     click.echo(f"{path}: checksums hold; {sample} sampled positions agree with search{only}")
+
+
+# How a reader's refusal ends: true for the lookup that raised it, not for the whole file.
+_REFUSED = re.compile(r";? *the file is (corrupted|damaged) and will not be served$")
+
+
+def _what_is_served(finding: str) -> str:
+    """Verify's finding, saying what `solve --db` really does with such a file: a reader
+    checks the records it reads (their chunk's checksum, the row against its key), so it
+    refuses the positions the damage touches and still answers the others."""
+    return (_REFUSED.sub("", finding) + "; solve --db refuses each position whose records "
+            "fail their checks (one line, exit 2), searches any the damage hides, and answers "
+            "the rest from the file: rebuild it to serve all of it")
 
 
 def _compare_sample(store: Store, game: Any, root: Any, sample: int,

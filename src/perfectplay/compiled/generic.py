@@ -31,8 +31,9 @@ import numpy as np
 from numba import njit
 
 from perfectplay import value as V
+from perfectplay.errors import LimitReached
 from perfectplay.game import Game
-from perfectplay.search.limits import UNLIMITED_DEPTH
+from perfectplay.search.limits import UNLIMITED_DEPTH, Budget, OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
 from perfectplay.search.root import best_moves, principal_variation, terminal_value, value_moves
 from perfectplay.search.rules import Counters, Rules, Searcher
@@ -40,8 +41,11 @@ from perfectplay.search.tables import parse_table_size
 
 # What a spec's outcome() returns.
 ONGOING, WIN, DRAW, LOSS = 2, 1, 0, -1
-# Statistics slots.
+# Statistics slots, then the stop word (set by a Watch), the node budget (a node past it is
+# refused) and whether a search was refused a node (it then unwinds storing nothing).
 NODES, HITS, CUTOFFS, MAX_PLY, HORIZON = 0, 1, 2, 3, 4
+STOP, NODE_CAP, ABORTED = 5, 6, 7
+NO_NODE_CAP = (1 << 62)
 BYTES_PER_ENTRY = 32
 FULL_DRAFT = (1 << 61) - 1  # "searched to the end"; fits beside the flag in an int64
 DEPTH_CAP = 1 << 60
@@ -106,11 +110,16 @@ def kernels(spec: Spec, distance: bool) -> dict[str, Any]:
 
 
 def searcher(game: Game[Any, Any], spec: Spec, rules: Rules, algorithm: str,
-             table_size: str | int | None) -> Searcher:
-    """A perfectplay.search Searcher whose nodes below the root run compiled."""
+             table_size: str | int | None, node_cap: int | None = None,
+             stats: np.ndarray | None = None) -> Searcher:
+    """A perfectplay.search Searcher whose nodes below the root run compiled. It enters
+    ``node_cap`` nodes at most (the last one refused), and stops when ``stats[STOP]`` is set
+    (``stats``: an int64 array of 8, for a Watch); stopped, ``search`` raises OutOfBudget."""
     kernel = kernels(spec, rules.distance)[algorithm]
     buffer = np.zeros((spec.max_length + 2, spec.max_moves), dtype=np.int64)
-    stats = np.zeros(5, dtype=np.int64)
+    stats = np.zeros(8, dtype=np.int64) if stats is None else stats
+    # The node past the cap is counted, then refused: stop one short of it.
+    stats[NODE_CAP] = NO_NODE_CAP if node_cap is None else node_cap - 1
     table = np.zeros((parse_table_size(table_size, BYTES_PER_ENTRY) if algorithm == "tt" else 1, 4),
                      dtype=np.int64)
     encode = spec.encode
@@ -119,8 +128,11 @@ def searcher(game: Game[Any, Any], spec: Spec, rules: Rules, algorithm: str,
         low, high = max(alpha, -BIG), min(beta, BIG)
         # Depths are capped below FULL_DRAFT so that "searched to the end" outranks them all;
         # only differences between depths matter, and the cap keeps those.
-        return int(kernel(encode(position), int(low), int(high), ply, min(depth, DEPTH_CAP),
-                          buffer, stats, table))
+        found = int(kernel(encode(position), int(low), int(high), ply, min(depth, DEPTH_CAP),
+                           buffer, stats, table))
+        if stats[ABORTED]:
+            raise OutOfBudget("stopped" if stats[STOP] else "nodes")
+        return found
 
     def counters() -> Counters:
         return Counters(nodes=int(stats[NODES]), table_hits=int(stats[HITS]),
@@ -134,22 +146,47 @@ def _resolve(game: Game[Any, Any], algorithm: str) -> str:
     return getattr(game, "default_algorithm", "tt") if algorithm == "auto" else algorithm
 
 
+class _Stop:
+    """One solve's limits: the stats array the kernels poll, and the watch that sets its stop
+    word at the budget's deadline or on its stop flag."""
+
+    def __init__(self, budget: Budget | None) -> None:
+        from perfectplay.search.worker import Watch
+        self.budget = budget or Budget()
+        self.stats = np.zeros(8, dtype=np.int64)
+        self.watch = Watch(self.budget, self.stats, STOP)
+
+    def stopped(self, name: str, stop: OutOfBudget) -> LimitReached:
+        reason = self.watch.reason if str(stop) == "stopped" and self.watch.reason else str(stop)
+        return LimitReached(f"{name} stopped ({reason}) after {int(self.stats[NODES]):,} nodes "
+                            "without an answer")
+
+
 def solve(game: Game[Any, Any], spec: Spec, position: Any, *, algorithm: str = "auto",
           outcome_only: bool = False, table_size: str | int | None = None,
-          pv_limit: int = 1000, **_: Any) -> Solution:
-    """perfectplay.solve for a game with a compiled spec (exact searches only)."""
+          pv_limit: int = 1000, budget: Budget | None = None, node_limit: int | None = None,
+          **_: Any) -> Solution:
+    """perfectplay.solve for a game with a compiled spec (exact searches only); past
+    ``node_limit`` nodes, ``budget``'s deadline or on its stop flag, LimitReached."""
     started = time.perf_counter()
     name = _resolve(game, algorithm)
     rules = Rules(game, outcome_only)
-    found = searcher(game, spec, rules, name, table_size)
+    stop = _Stop(budget)
+    found = searcher(game, spec, rules, name, table_size, node_limit, stop.stats)
     finished = terminal_value(rules, position)
     if finished is not None:
         value, optimal, line, main_nodes = finished, list[Any](), list[Any](), 0
     else:
-        results = value_moves(rules, found, position, UNLIMITED_DEPTH, list(rules.moves(position)))
-        main_nodes = found.counters().nodes
-        value, optimal = best_moves(rules, found, position, UNLIMITED_DEPTH, results)
-        line = principal_variation(rules, found, position, value, UNLIMITED_DEPTH, pv_limit)
+        try:
+            with stop.watch:
+                results = value_moves(rules, found, position, UNLIMITED_DEPTH,
+                                      list(rules.moves(position)))
+                main_nodes = found.counters().nodes
+                value, optimal = best_moves(rules, found, position, UNLIMITED_DEPTH, results)
+                line = principal_variation(rules, found, position, value, UNLIMITED_DEPTH,
+                                           pv_limit)
+        except OutOfBudget as reason:
+            raise stop.stopped(found.name, reason) from None
     counts = found.counters()
     stats = Stats(nodes=main_nodes + 1, table_hits=counts.table_hits, cutoffs=counts.cutoffs,
                   max_ply=counts.max_ply, elapsed_s=time.perf_counter() - started,
@@ -164,14 +201,21 @@ def solve(game: Game[Any, Any], spec: Spec, position: Any, *, algorithm: str = "
 
 def analyze(game: Game[Any, Any], spec: Spec, position: Any, *, algorithm: str = "auto",
             outcome_only: bool = False, table_size: str | int | None = None,
+            budget: Budget | None = None, node_limit: int | None = None,
             **_: Any) -> list[MoveValue]:
-    """perfectplay.analyze for a game with a compiled spec."""
+    """perfectplay.analyze for a game with a compiled spec; limits as for solve."""
     rules = Rules(game, outcome_only)
-    found = searcher(game, spec, rules, _resolve(game, algorithm), table_size)
+    stop = _Stop(budget)
+    found = searcher(game, spec, rules, _resolve(game, algorithm), table_size, node_limit,
+                     stop.stats)
     if terminal_value(rules, position) is not None:
         return []
-    results = value_moves(rules, found, position, UNLIMITED_DEPTH, list(rules.moves(position)),
-                          full_window=True)
+    try:
+        with stop.watch:
+            results = value_moves(rules, found, position, UNLIMITED_DEPTH,
+                                  list(rules.moves(position)), full_window=True)
+    except OutOfBudget as reason:
+        raise stop.stopped(found.name, reason) from None
     valued = [MoveValue(r.move, game.format_move(position, r.move), int(r.value), False, True)
               for r in results if r.value is not None]
     return sorted(valued, key=lambda move: -move.value)

@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from perfectplay.compiled.generic import (
+    ABORTED,
     BIG,
     CUTOFFS,
     DECISIVE,
@@ -29,8 +30,10 @@ from perfectplay.compiled.generic import (
     HITS,
     HORIZON,
     MAX_PLY,
+    NODE_CAP,
     NODES,
     ONGOING,
+    STOP,
     WIN,
 )
 from perfectplay.search.tables import EXACT, LOWER, UPPER
@@ -58,15 +61,23 @@ def end_value(result: int, ply: int) -> int:
 
 
 @njit(cache=CACHE)
-def enter(stats: np.ndarray, ply: int) -> None:
+def enter(stats: np.ndarray, ply: int) -> bool:
+    """Count the node; True when it is refused: the caller's stop word is set or the node
+    budget is spent (then ABORTED is set, every search returns at once, and tt stores
+    nothing, so its table keeps only true entries)."""
     stats[NODES] += 1
     if ply > stats[MAX_PLY]:
         stats[MAX_PLY] = ply
+    if stats[STOP] != 0 or stats[NODES] > stats[NODE_CAP]:
+        stats[ABORTED] = 1
+        return True
+    return False
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, nogil=True)
 def minimax(state, alpha, beta, ply, depth, buffer, stats, table):
-    enter(stats, ply)
+    if enter(stats, ply):
+        return 0
     result = outcome_of(state)
     if result != ONGOING:
         return end_value(result, ply)
@@ -82,14 +93,17 @@ def minimax(state, alpha, beta, ply, depth, buffer, stats, table):
         # second signature, a mutually recursive pair that numba's cache loads as a crash.
         value = -minimax(play(state, buffer[ply, i]), alpha, beta, ply + 1, depth - 1,
                          buffer, stats, table)
+        if stats[ABORTED]:
+            return 0
         if value > best:
             best = value
     return best
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, nogil=True)
 def alphabeta(state, alpha, beta, ply, depth, buffer, stats, table):
-    enter(stats, ply)
+    if enter(stats, ply):
+        return 0
     result = outcome_of(state)
     if result != ONGOING:
         return end_value(result, ply)
@@ -108,6 +122,8 @@ def alphabeta(state, alpha, beta, ply, depth, buffer, stats, table):
     for i in range(count):
         value = -alphabeta(play(state, buffer[ply, i]), -beta, -alpha, ply + 1, depth - 1,
                            buffer, stats, table)
+        if stats[ABORTED]:
+            return 0
         if value > best:
             best = value
             if value > alpha:
@@ -118,9 +134,10 @@ def alphabeta(state, alpha, beta, ply, depth, buffer, stats, table):
     return best
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, nogil=True)
 def tt(state, alpha, beta, ply, depth, buffer, stats, table):
-    enter(stats, ply)
+    if enter(stats, ply):
+        return 0
     result = outcome_of(state)
     if result != ONGOING:
         return end_value(result, ply)
@@ -158,6 +175,8 @@ def tt(state, alpha, beta, ply, depth, buffer, stats, table):
     for i in range(count):
         move = buffer[ply, i]
         value = -tt(play(state, move), -beta, -alpha, ply + 1, depth - 1, buffer, stats, table)
+        if stats[ABORTED]:
+            return 0
         if value > best:
             best, best_move = value, move
             if value > alpha:

@@ -4,7 +4,8 @@ This module imports no numba: it only declares the kernels, and imports one when
 
 * ``python``: the Python methods, always.
 * ``compiled``: the game's kernel, or a clear error when it has none, numba is missing, or
-  the request (an algorithm, a depth, node or time limit) is one the kernel does not run.
+  the request (an algorithm, a depth limit) is one the kernel does not run. Node and time
+  limits are the kernels' own: each polls a stop flag and a node budget as it searches.
 * ``auto``: the kernel when the game has one that pays for itself, numba imports and the
   request suits it; the Python methods otherwise. Tic-tac-toe's kernel does not pay: Python
   solves the whole game faster than numba compiles a generic engine, so auto keeps Python
@@ -18,27 +19,38 @@ from typing import Any
 from perfectplay.compiled import numba_available
 from perfectplay.game import Game, has_compiled_spec
 from perfectplay.methods import Method, Request, register, too_big_without_limit
+from perfectplay.search.limits import Budget
 from perfectplay.search.results import MoveValue, Solution
 
 GENERIC_ALGORITHMS = ("auto", "minimax", "alphabeta", "tt")
 
 
-def objection(algorithms: tuple[str, ...], node_limits: bool = False) -> Any:
-    """The ``applies`` of a kernel running ``algorithms``; ``node_limits``: it stops at a
-    node budget (--nodes), raising LimitReached, as the Connect Four kernel does."""
+def objection(algorithms: tuple[str, ...]) -> Any:
+    """The ``applies`` of an exact kernel running ``algorithms``. Every kernel polls a stop
+    flag and a node budget, so --nodes and --time are its to obey; only --depth, a horizon
+    an exact search has no use for, is refused."""
     def applies(game: Game[Any, Any], request: Request) -> str | None:
         if not numba_available():
             return "numba is not installed (pip install 'perfectplay[fast]')"
         if request.algorithm not in algorithms:
             return (f"the {game.name} kernel runs --algorithm {', '.join(algorithms)}, "
                     f"not {request.algorithm!r}")
-        limits = request.limits
-        if node_limits and (limits.depth, limits.time) != (None, None):
-            return "the kernels solve exactly; --depth and --time need --engine python"
-        if not node_limits and request.bounded:
-            return "the kernels solve exactly; --depth, --nodes and --time need --engine python"
+        if request.limits.depth is not None:
+            return "the kernels solve exactly, to the end: --depth needs --engine python"
         return too_big_without_limit(game, request)
     return applies
+
+
+def kernel_budget(request: Request) -> Budget:
+    """The budget a kernel polls: the caller's (its stop flag, its deadline), or one made
+    from the request's limits."""
+    return request.budget or Budget(request.limits)
+
+
+def kernel_node_limit(request: Request, budget: Budget) -> int | None:
+    """The fewest nodes any of the request's limits and the budget allow (None: no limit)."""
+    caps = [cap for cap in (request.limits.nodes, budget.node_limit) if cap is not None]
+    return min(caps) if caps else None
 
 
 def kernel_options(request: Request) -> dict[str, Any]:
@@ -58,14 +70,20 @@ def _spec(game: Game[Any, Any]) -> Any:
     return game.compiled_spec()  # type: ignore[attr-defined]
 
 
+def _limits(request: Request) -> dict[str, Any]:
+    budget = kernel_budget(request)
+    return {"budget": budget, "node_limit": kernel_node_limit(request, budget)}
+
+
 def _generic_solve(game: Any, position: Any, request: Request) -> Solution:
     from perfectplay.compiled.generic import solve
-    return solve(game, _spec(game), position, pv_limit=request.pv_limit, **kernel_options(request))
+    return solve(game, _spec(game), position, pv_limit=request.pv_limit, **_limits(request),
+                 **kernel_options(request))
 
 
 def _generic_analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
     from perfectplay.compiled.generic import analyze
-    return analyze(game, _spec(game), position, **kernel_options(request))
+    return analyze(game, _spec(game), position, **_limits(request), **kernel_options(request))
 
 
 register(Method("generic-kernel", "negamax, alpha-beta and a table over a game's @njit functions",

@@ -10,6 +10,10 @@ proved wins, then by that value.
 
 from __future__ import annotations
 
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,8 +54,34 @@ def _search(game: Game[Any, Any], position: Any, request: Request) -> Any:
     nodes = DEFAULT_MAX_NODES if request.table_size is None else \
         parse_table_size(request.table_size, BYTES_PER_NODE)
     search = Search(game, position, budget, max_nodes=nodes)
-    search.run()
+    with _interrupt_stops(budget):
+        search.run()
+    if search.counters.stopped == "stopped" and not search.root.visits:
+        raise KeyboardInterrupt  # stopped before a single simulation: nothing to answer
     return search
+
+
+@contextmanager
+def _interrupt_stops(budget: Budget) -> Iterator[None]:
+    """Ctrl-C stops the search with the estimate so far (docs/mcts.md): in the main thread,
+    SIGINT sets the budget's stop flag, which the search polls, instead of unwinding it. A
+    second Ctrl-C interrupts as usual."""
+    previous = signal.getsignal(signal.SIGINT) if \
+        threading.current_thread() is threading.main_thread() else None
+    if previous is None:  # another thread, or a handler not set from Python: leave it be
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        if budget.stop.is_set():
+            raise KeyboardInterrupt
+        budget.stop.set()
+
+    signal.signal(signal.SIGINT, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _child_value(search: Any, child: Any) -> tuple[int, bool]:
@@ -82,16 +112,20 @@ def _ranked(search: Any) -> list[tuple[Any, int, bool]]:
     return [(child, *_child_value(search, child)) for child in search.ranked()]
 
 
-def _line(search: Any, limit: int) -> list[str]:
-    """The most visited path from the root (its proved moves where it is proved)."""
+def _line(search: Any, limit: int, first: Any = None) -> list[str]:
+    """From the root child ``first`` (the best move, when given), the most visited path (its
+    proved moves where it is proved)."""
     game, node = search.game, search.root
     line: list[str] = []
     while node.children and len(line) < limit:
         proved = node.proved
         winning = [c for c in node.children if proved is not None and c.proved_for_parent() == proved]
-        child = winning[0] if winning else max(node.children, key=lambda c: c.visits)
-        if not winning and child.visits < 2:
-            break
+        if first is not None and node is search.root:
+            child = first  # the line shows the move the answer names, whatever its visits
+        else:
+            child = winning[0] if winning else max(node.children, key=lambda c: c.visits)
+            if not winning and child.visits < 2:
+                break
         line.append(game.format_move(node.position, child.move))
         node = child
     return line
@@ -114,11 +148,12 @@ def solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
                         _line(search, request.pv_limit), stats, outcome_only=True)
     ranked = _ranked(search)
     child, value, _ = ranked[0]
+    interrupted = " (stopped early)" if counters.stopped == "stopped" else ""
     note = (f"{_note(search, child, value, False)} for the best move, "
-            f"{counters.simulations:,} simulations; not proved")
+            f"{counters.simulations:,} simulations{interrupted}; not proved")
     return Solution(name, shown, "mcts", value, score, False,
-                    [game.format_move(position, child.move)], _line(search, request.pv_limit),
-                    stats, note=note)
+                    [game.format_move(position, child.move)],
+                    _line(search, request.pv_limit, child), stats, note=note)
 
 
 def analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveValue]:

@@ -73,6 +73,7 @@ class ProofSearch:
         self.extra_turns = game.properties.extra_turns
         self.no_move = 1 if game.properties.misere else -1
         self._poll_mask = budget.poll_mask
+        self._node_cap = budget.node_cap  # polled there too, so a node limit holds exactly
 
     # -- the question at a finished position ---------------------------------------------
     def final_value(self, position: Any) -> int | None:
@@ -150,7 +151,7 @@ class ProofSearch:
         reaches ``pn_limit`` or its dn reaches ``dn_limit``; store the numbers found."""
         counters = self.counters
         counters.nodes += 1
-        if not counters.nodes & self._poll_mask:
+        if not counters.nodes & self._poll_mask or counters.nodes >= self._node_cap:
             self.budget.poll(counters.nodes)
         if ply > counters.max_ply:
             counters.max_ply = ply

@@ -277,7 +277,8 @@ def _analyze(game: Game[Any, Any], position: Any, request: Request) -> list[Move
             moves = next((n for n in range(1, limit + 1) if search.is_lost(child, n - 1)), None)
             notation = game.format_move(position, move)
             if moves is None:
-                valued.append(MoveValue(move, notation, 0, False, False, note=f"no mate within {limit}"))
+                valued.append(MoveValue(move, notation, 0, False, False,
+                                        note=f"no mate within {limit}", placeholder=True))
             else:
                 valued.append(MoveValue(move, notation, V.win_in(2 * moves - 1), False, True,
                                         note=f"mate in {moves}"))

@@ -50,8 +50,11 @@ class MoveValue:
     # Where the value came from when not from a search (e.g. "from the opening book").
     source: str | None = None
     # Shown in place of the value's description (a mate search: "mate in 2", or "no mate
-    # within 2", where the value is 0, means nothing, and ``exact`` is False).
+    # within 2"; Monte Carlo: "estimate: scores 60%, 120 visits").
     note: str | None = None
+    # The value stands for nothing (a mate search's "no mate within 2" holds 0): JSON gives
+    # null. An estimate is a number, not a placeholder.
+    placeholder: bool = False
 
     @property
     def remoteness(self) -> int | None:
@@ -77,7 +80,7 @@ class MoveValue:
     def as_dict(self) -> dict[str, Any]:
         word: Any = self.value if self.score_game or self.heuristic else V.outcome_word(self.value)
         if self.note is not None:
-            return {"move": self.notation, "value": word if self.exact else None,
+            return {"move": self.notation, "value": None if self.placeholder else word,
                     "remoteness": self.remoteness, "note": self.note, "exact": self.exact}
         return {"move": self.notation, "value": word, "remoteness": self.remoteness,
                 "exact": self.exact}

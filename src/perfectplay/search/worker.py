@@ -13,6 +13,7 @@ never will.
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any, Callable
 
 
@@ -58,3 +59,52 @@ class Worker:
                 self.finished.wait()
             except KeyboardInterrupt:
                 continue
+
+
+# How often a Watch looks at the clock: a kernel stopped by it overruns a deadline by
+# about this much.
+WATCH_SECONDS = 0.01
+
+
+class Watch:
+    """Sets ``flags[slot]`` to 1 once ``budget``'s deadline passes or its stop flag is set,
+    from a daemon thread, for a kernel that runs in the caller's thread, releases the GIL and
+    polls that word as it searches. Used as a context manager around one solve: on the way
+    out the thread is joined, so no flag is set after the solve has ended (it would stop the
+    next one). ``reason`` says what set it ("time" or "stopped"), None while unset."""
+
+    def __init__(self, budget: Any, flags: Any, slot: int) -> None:
+        self.budget = budget
+        self.flags = flags
+        self.slot = slot
+        self.reason: str | None = None
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def __enter__(self) -> Watch:
+        self.flags[self.slot] = 0
+        if not self._check():  # a budget spent already stops the solve at its first node
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        if self._thread.is_alive():
+            self._thread.join()
+        self.flags[self.slot] = 0
+
+    def _watch(self) -> None:
+        while not self._done.wait(WATCH_SECONDS) and not self._check():
+            pass
+
+    def _check(self) -> bool:
+        """Set the flag when the budget is spent; whether it is."""
+        budget = self.budget
+        if budget.stop.is_set():
+            self.reason = "stopped"
+        elif budget.deadline is not None and time.perf_counter() >= budget.deadline:
+            self.reason = "time"
+        else:
+            return False
+        self.flags[self.slot] = 1
+        return True

@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from perfectplay.errors import LimitReached
 from perfectplay.game import Outcome
 from perfectplay.games.connect4.rules import ConnectFour, Position
 from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
@@ -195,7 +196,9 @@ def _solve_from_book(engine: ScoreEngine, position: Position, book: Any, weak: b
         end = game.play(end, column)
     if len(line) < pv_limit and game.outcome(end) is None:
         end_score = score if len(line) % 2 == 0 else -score
-        line += principal_line(engine, end, end_score, weak, pv_limit - len(line))
+        # The book's answer holds under any limit: past the book, the line is searched
+        # only as far as the limit lets it (every move on it proved).
+        principal_line(engine, end, end_score, weak, pv_limit - len(line), line)
     nodes, hits, cutoffs, deepest = engine.counters()
     stats = Stats(nodes=0, table_hits=hits, cutoffs=cutoffs,
                   max_ply=max(0, deepest - game.stones(position)),
@@ -245,10 +248,24 @@ def _target(game: ConnectFour, score: int, weak: bool) -> int:
 
 
 def principal_line(engine: ScoreEngine, position: Position, score: int, weak: bool,
-                   limit: int) -> list[int]:
-    """Follow the first optimal move (in the game's move order) until the game ends."""
+                   limit: int, partial: list[int] | None = None) -> list[int]:
+    """Follow the first optimal move (in the game's move order) until the game ends.
+    Given ``partial``, append the moves to it and stop quietly where a limit strikes."""
+    if partial is None:
+        return _follow(engine, position, score, weak, limit, [])
+    found: list[int] = []
+    try:
+        _follow(engine, position, score, weak, limit, found)
+    except LimitReached:
+        pass
+    partial += found
+    return found
+
+
+def _follow(engine: ScoreEngine, position: Position, score: int, weak: bool, limit: int,
+            line: list[int]) -> list[int]:
+    """Append to ``line`` the moves from ``position`` on (``limit`` at most)."""
     game = engine.game
-    line: list[int] = []
     while len(line) < limit and game.outcome(position) is None:
         target = _target(game, score, weak)
         for column in game.moves(position):

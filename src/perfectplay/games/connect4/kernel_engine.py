@@ -65,6 +65,7 @@ class Engine(answers.ScoreEngine):
         # The solve's state (reset_counters): the node budget it was given, whether the
         # array's node limit is for now the direct part's end, whether calls run in a thread.
         self.node_limit = K.NO_LIMIT
+        self.asked_nodes: int | None = None
         self.direct_part = False
         self.threaded = False
 
@@ -103,7 +104,10 @@ class Engine(answers.ScoreEngine):
         """Zero the statistics and set the node budget (None: unlimited), table untouched;
         the solve starts in this thread, for DIRECT_NODES nodes at most (``_run``)."""
         self.work[K.NODES:K.MAX_PLY + 1] = 0
-        self.node_limit = K.NO_LIMIT if node_limit is None else np.uint64(node_limit)
+        self.asked_nodes = node_limit
+        # The kernel refuses a node once NODES passes NODE_LIMIT, the refused one counted:
+        # one short of the budget, so that a search never enters more nodes than asked.
+        self.node_limit = K.NO_LIMIT if node_limit is None else np.uint64(max(node_limit - 1, 0))
         self.direct_part = bool(self.node_limit > DIRECT_NODES)
         self.threaded = False
         self.work[K.NODE_LIMIT] = DIRECT_NODES if self.direct_part else self.node_limit
@@ -111,8 +115,8 @@ class Engine(answers.ScoreEngine):
     def _check_budget(self) -> None:
         if self.work[K.NODES] > self.work[K.NODE_LIMIT]:
             T.new_generation(self.work)  # the stopped search left bounds that are not true
-            raise LimitReached(f"the compiled search used its budget of "
-                               f"{int(self.work[K.NODE_LIMIT]):,} nodes")
+            raise LimitReached(self.stopped("nodes") + f": the compiled search used its budget "
+                               f"of {self.asked_nodes or 0:,} nodes")
 
     def _args(self, position: Position) -> tuple[Any, ...]:
         mover, occupied, _ = position
@@ -142,7 +146,7 @@ class Engine(answers.ScoreEngine):
             # A solve is many kernel calls: one whose caller stopped waiting for it (a hard
             # time limit, search/deep.py) ends at its next call instead of running on.
             if self._out_of_time():
-                raise LimitReached("the compiled search was stopped by its time limit")
+                raise LimitReached(self.stopped(self._why()))
             if self.threaded:
                 return self._run_threaded(kernel, *args)
             answer = kernel(*args)
@@ -160,7 +164,7 @@ class Engine(answers.ScoreEngine):
             worker.start()
             while not worker.finished.wait(0.05):
                 if self._out_of_time():
-                    raise LimitReached("the compiled search was stopped by its time limit")
+                    raise LimitReached(self.stopped(self._why()))
         except BaseException:  # that, Ctrl-C, or the CLI's hard time limit (cli/watchdog.py)
             if worker.give_up():
                 self._stop(worker)
@@ -173,6 +177,14 @@ class Engine(answers.ScoreEngine):
             return False
         return budget.stop.is_set() or \
             (budget.deadline is not None and time.perf_counter() > budget.deadline)
+
+    def _why(self) -> str:
+        return "stopped" if self.budget is not None and self.budget.stop.is_set() else "time"
+
+    def stopped(self, reason: str) -> str:
+        """What the user reads when a limit stops the solve, as the Python searches say it."""
+        return (f"the Connect Four kernel stopped ({reason}) after {int(self.work[K.NODES]):,} "
+                "nodes without an answer")
 
     def _stop(self, worker: Worker) -> None:
         self.work[K.STOP] = 1

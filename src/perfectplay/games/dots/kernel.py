@@ -12,6 +12,7 @@ does not; a position's value is the best line's. About E * 2^(E-1) line visits.
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 import numpy as np
 from numba import njit
@@ -24,10 +25,12 @@ _TABLES: dict[tuple[int, int], np.ndarray] = {}
 
 
 @njit(cache=True)
-def _fill(edges: int, box_masks: np.ndarray, boxes_of: np.ndarray, values: np.ndarray) -> None:
+def _fill(edges: int, box_masks: np.ndarray, boxes_of: np.ndarray, values: np.ndarray,
+          high: int, low: int) -> None:
+    """Value the masks from ``high`` down to ``low`` (every larger mask already valued)."""
     full = (1 << edges) - 1
     values[full] = 0
-    for drawn in range(full - 1, -1, -1):
+    for drawn in range(min(high, full - 1), low - 1, -1):
         best = -128
         for line in range(edges):
             bit = 1 << line
@@ -46,9 +49,19 @@ def _fill(edges: int, box_masks: np.ndarray, boxes_of: np.ndarray, values: np.nd
         values[drawn] = best
 
 
-def table(game: DotsAndBoxes) -> tuple[np.ndarray, float]:
+# Masks valued between two polls of the budget: a few milliseconds of work on 25 lines.
+CHUNK = 1 << 15
+
+
+def cached(game: DotsAndBoxes) -> np.ndarray | None:
+    """The table of ``game``'s board when this process has it already."""
+    return _TABLES.get((game.width, game.height))
+
+
+def table(game: DotsAndBoxes, poll: Callable[[int], None] | None = None) -> tuple[np.ndarray, float]:
     """The values of every set of lines of ``game``'s board, and the seconds it took (0.0 when
-    this process had it already)."""
+    this process had it already). ``poll(masks valued)`` is called every CHUNK masks and may
+    raise to stop the fill (a table left unfinished is not kept)."""
     shape = (game.width, game.height)
     if shape in _TABLES:
         return _TABLES[shape], 0.0
@@ -58,7 +71,13 @@ def table(game: DotsAndBoxes) -> tuple[np.ndarray, float]:
     for line, boxes in enumerate(game.boxes_of):
         boxes_of[line, :len(boxes)] = boxes
     values = np.zeros(1 << game.edges, dtype=np.int8)
-    _fill(game.edges, box_masks, boxes_of, values)
+    high = (1 << game.edges) - 1
+    while high >= 0:
+        low = max(0, high - CHUNK + 1)
+        _fill(game.edges, box_masks, boxes_of, values, high, low)
+        high = low - 1
+        if poll is not None and high >= 0:
+            poll((1 << game.edges) - 1 - high)
     _TABLES.clear()  # one board at a time: a 5x5 table would not fit beside others
     _TABLES[shape] = values
     return values, time.perf_counter() - started

@@ -8,9 +8,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from perfectplay.compiled.method import objection
+from perfectplay.compiled.method import kernel_budget, kernel_node_limit, objection
+from perfectplay.errors import LimitReached
 from perfectplay.games.dots import is_dots
 from perfectplay.methods import Method, Request, register
+from perfectplay.search.limits import OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
 
 ALGORITHMS = ("auto",)
@@ -18,9 +20,32 @@ ALGORITHMS = ("auto",)
 PREFERRED_FROM = 13
 
 
-def _values(game: Any) -> tuple[Any, float]:
-    from perfectplay.games.dots.kernel import table
-    return table(game)
+def _values(game: Any, request: Request) -> tuple[Any, int]:
+    """The board's table and the masks valued to make it (0: this process had it). Under a
+    node limit below the table's size, nothing is filled (never more nodes than asked);
+    a time limit or a stop is polled as the fill goes."""
+    from perfectplay.games.dots.kernel import cached, table
+    found = cached(game)
+    if found is not None:
+        return found, 0  # a lookup: it answers under any limit
+    budget = kernel_budget(request)
+    cap, size = kernel_node_limit(request, budget), 1 << game.edges
+    if cap is not None and cap < size:
+        raise LimitReached(f"dots-table stopped (nodes) after 0 nodes without an answer: "
+                           f"its table of {game.height}x{game.width} boxes values {size:,} "
+                           "positions")
+    done = [0]
+
+    def poll(masks: int) -> None:
+        done[0] = masks
+        budget.poll(0)  # the masks are no node budget's concern: checked above
+
+    try:
+        values, _ = table(game, poll)
+    except OutOfBudget as stop:
+        raise LimitReached(f"dots-table stopped ({stop}) after {done[0]:,} nodes without an "
+                           "answer") from None
+    return values, size
 
 
 def _move_values(game: Any, position: Any, values: Any) -> list[tuple[int, int]]:
@@ -35,7 +60,7 @@ def _move_values(game: Any, position: Any, values: Any) -> list[tuple[int, int]]
 
 def solve(game: Any, position: Any, request: Request) -> Solution:
     started = time.perf_counter()
-    values, _ = _values(game)
+    values, filled = _values(game, request)
     value = int(values[position[0]])
     optimal = [line for line, worth in _move_values(game, position, values) if worth == value]
     line: list[int] = []
@@ -45,7 +70,7 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
         line.append(best)
         node = game.play(node, best)
     left = game.total_points(position)
-    stats = Stats(nodes=1 << game.edges, elapsed_s=time.perf_counter() - started)
+    stats = Stats(nodes=filled, elapsed_s=time.perf_counter() - started)
     return Solution(game=game.name, position=game.format_position(position),
                     algorithm="dots-table", value=value, score_game=True, exact=True,
                     best_moves=[game.format_move(position, move) for move in optimal],
@@ -54,7 +79,7 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
 
 
 def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
-    values, _ = _values(game)
+    values, _ = _values(game, request)
     valued = [MoveValue(line, game.format_move(position, line), worth, True)
               for line, worth in _move_values(game, position, values)]
     return sorted(valued, key=lambda move_value: -move_value.value)

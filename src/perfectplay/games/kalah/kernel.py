@@ -10,12 +10,15 @@ orientation and its child's value (no negation, no bound swap); any other move t
 board round and negates. With T seeds still on the board the value lies in [-T, T], so a
 window outside that range is decided at once: futility pruning that is exact here.
 
-A search gives up after ``budget`` nodes and says so (``aborted``); nothing it computed
-after that enters the table, so calling it again goes on where the table left off. The
-caller slices a long solve this way and can stop between slices (Ctrl-C, a time limit).
+A search gives up after ``budget`` nodes, or at its next node once ``counters[STOP]`` is
+set (by a watching thread: the search releases the GIL), and says so (``aborted``); nothing
+it computed after that enters the table, so calling it again goes on where the table left
+off. The caller slices a long solve this way and hears Ctrl-C between slices.
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 import numpy as np
 from numba import njit
@@ -29,6 +32,8 @@ MAX_SEEDS_IN_KEY = 127
 MAX_PITS = 6
 # Plies a search may go down (a game of Kalah(6,5) lasts well under 200).
 MAX_PLIES = 1024
+# counters' slots
+NODES, HITS, CUTOFFS, ABORTED, STOP = range(5)
 
 
 @njit(cache=True)
@@ -94,20 +99,21 @@ def _turn(board: np.ndarray, m: int) -> None:
         board[i], board[m + i] = board[m + i], board[i]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _search(boards: np.ndarray, ply: int, alpha: int, beta: int, m: int, empty_capture: bool,
             keys_own: np.ndarray, keys_other: np.ndarray, values: np.ndarray, flags: np.ndarray,
             best_moves: np.ndarray, counters: np.ndarray, budget: int) -> int:
-    """The value of ``boards[ply]`` (fail-soft). counters: nodes, hits, cutoffs, aborted."""
+    """The value of ``boards[ply]`` (fail-soft). counters: nodes, hits, cutoffs, aborted,
+    stop (set from outside)."""
     counters[0] += 1
+    if counters[3] or counters[4] or counters[0] > budget:
+        counters[3] = 1
+        return 0
     pits = boards[ply]
     left = 0
     for i in range(2 * m):
         left += pits[i]
     if left == 0:
-        return 0
-    if counters[3] or counters[0] > budget:
-        counters[3] = 1
         return 0
     if alpha >= left:
         return left
@@ -183,7 +189,7 @@ class Searcher:
         self.values = np.zeros(size, dtype=np.int16)
         self.flags = np.zeros(size, dtype=np.int8)
         self.best_moves = np.zeros(size, dtype=np.int8)
-        self.counters = np.zeros(4, dtype=np.int64)
+        self.counters = np.zeros(5, dtype=np.int64)
         self.boards = np.zeros((MAX_PLIES, 2 * game.pits), dtype=np.int64)
 
     def board(self, position: Position) -> np.ndarray:
@@ -193,20 +199,28 @@ class Searcher:
         south, north = list(cells[:m]), list(cells[m + 1:2 * m + 1])
         return np.array(south + north if mover == 0 else north + south, dtype=np.int64)
 
-    def value(self, position: Position, slice_nodes: int, poll: object) -> int:
+    def value(self, position: Position, slice_nodes: int, poll: Callable[[int], None],
+              node_cap: int | None = None) -> int | None:
         """The exact value of ``position``, searched in slices of ``slice_nodes`` nodes with
-        ``poll(nodes)`` between them (it may raise to stop)."""
+        ``poll(nodes)`` between them (it may raise to stop); None when the search stopped
+        first: at ``node_cap`` nodes in the counters (never more), or on the STOP word."""
         self.boards[0, :] = self.board(position)
         left = int(self.boards[0].sum())
+        # The node past the cap is counted, then refused: stop one short of it.
+        last = None if node_cap is None else node_cap - 1
         while True:
-            self.counters[3] = 0
-            budget = int(self.counters[0]) + slice_nodes
+            self.counters[ABORTED] = 0
+            budget = int(self.counters[NODES]) + slice_nodes
+            if last is not None and budget >= last:
+                budget = last
             found = _search(self.boards, 0, -left - 1, left + 1, self.game.pits,
                             self.game.empty_capture, self.keys_own, self.keys_other, self.values,
                             self.flags, self.best_moves, self.counters, budget)
-            if not self.counters[3]:
+            if not self.counters[ABORTED]:
                 return int(found)
-            poll(int(self.counters[0]))  # type: ignore[operator]
+            if self.counters[STOP] or budget == last:
+                return None
+            poll(int(self.counters[NODES]))
 
 
 def supports(game: Kalah) -> bool:

@@ -7,9 +7,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from perfectplay.compiled.method import objection
+from perfectplay.compiled.method import kernel_budget, kernel_node_limit, objection
+from perfectplay.errors import LimitReached
 from perfectplay.methods import Method, Request, register
-from perfectplay.search.limits import Budget
+from perfectplay.search.limits import OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
 
 ALGORITHMS = ("auto",)
@@ -33,33 +34,64 @@ def _searcher(game: Any) -> Any:
     return _SEARCHERS[shape]
 
 
-def _move_values(game: Any, position: Any, searcher: Any, poll: Any) -> list[tuple[int, int]]:
-    """(pit, value for the mover) for every legal move, in the game's order."""
-    found = []
-    for pit in game.moves(position):
-        child = game.play(position, pit)
-        value = searcher.value(child, SLICE_NODES, poll) if game.legal_moves(child) else 0
-        gain = game.gain(position, pit)
-        found.append((pit, gain + value if game.keeps_turn(position, pit) else gain - value))
-    return found
+class _Run:
+    """One solve or analysis: the searcher, the budget, and the watch that sets the kernel's
+    stop word at the deadline or on a stop request."""
+
+    def __init__(self, game: Any, request: Request) -> None:
+        from perfectplay.games.kalah.kernel import STOP
+        from perfectplay.search.worker import Watch
+        self.game = game
+        self.searcher = _searcher(game)
+        self.budget = kernel_budget(request)
+        self.node_cap = kernel_node_limit(request, self.budget)
+        self.watch = Watch(self.budget, self.searcher.counters, STOP)
+
+    def nodes(self) -> int:
+        return int(self.searcher.counters[0])
+
+    def value(self, position: Any) -> int:
+        try:
+            found = self.searcher.value(position, SLICE_NODES, self.budget.poll, self.node_cap)
+        except OutOfBudget as stop:
+            raise self._stopped(str(stop)) from None
+        if found is None:
+            raise self._stopped(self.watch.reason or "nodes")
+        return int(found)
+
+    def _stopped(self, reason: str) -> LimitReached:
+        return LimitReached(f"kalah-kernel stopped ({reason}) after {self.nodes():,} nodes "
+                            "without an answer")
+
+    def move_values(self, position: Any) -> list[tuple[int, int]]:
+        """(pit, value for the mover) for every legal move, in the game's order."""
+        game = self.game
+        found = []
+        for pit in game.moves(position):
+            child = game.play(position, pit)
+            value = self.value(child) if game.legal_moves(child) else 0
+            gain = game.gain(position, pit)
+            found.append((pit, gain + value if game.keeps_turn(position, pit) else gain - value))
+        return found
 
 
 def solve(game: Any, position: Any, request: Request) -> Solution:
     started = time.perf_counter()
-    budget = request.budget or Budget(request.limits)
-    searcher = _searcher(game)
+    run = _Run(game, request)
+    searcher = run.searcher
     searcher.counters[:] = 0
-    valued = _move_values(game, position, searcher, budget.poll) if game.legal_moves(position) else []
-    value = max((worth for _, worth in valued), default=0)
-    optimal = [pit for pit, worth in valued if worth == value]
-    line: list[int] = []
-    node, node_moves = position, valued
-    main_nodes = int(searcher.counters[0])
-    while node_moves and len(line) < request.pv_limit:
-        best = max(node_moves, key=lambda pair: pair[1])[0]
-        line.append(best)
-        node = game.play(node, best)
-        node_moves = _move_values(game, node, searcher, budget.poll) if game.legal_moves(node) else []
+    with run.watch:
+        valued = run.move_values(position) if game.legal_moves(position) else []
+        value = max((worth for _, worth in valued), default=0)
+        optimal = [pit for pit, worth in valued if worth == value]
+        line: list[int] = []
+        node, node_moves = position, valued
+        main_nodes = int(searcher.counters[0])
+        while node_moves and len(line) < request.pv_limit:
+            best = max(node_moves, key=lambda pair: pair[1])[0]
+            line.append(best)
+            node = game.play(node, best)
+            node_moves = run.move_values(node) if game.legal_moves(node) else []
     left = game.total_points(position)
     stats = Stats(nodes=main_nodes, table_hits=int(searcher.counters[1]),
                   cutoffs=int(searcher.counters[2]), elapsed_s=time.perf_counter() - started,
@@ -72,10 +104,11 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
 
 
 def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
-    budget = request.budget or Budget(request.limits)
-    searcher = _searcher(game)
-    valued = [MoveValue(pit, game.format_move(position, pit), worth, True)
-              for pit, worth in _move_values(game, position, searcher, budget.poll)]
+    run = _Run(game, request)
+    run.searcher.counters[:] = 0
+    with run.watch:
+        valued = [MoveValue(pit, game.format_move(position, pit), worth, True)
+                  for pit, worth in run.move_values(position)]
     return sorted(valued, key=lambda move_value: -move_value.value)
 
 
