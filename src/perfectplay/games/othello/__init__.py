@@ -20,5 +20,5 @@ ENTRY = Entry("othello", "score game: Othello on an n x n board (--size 4, 6, 8,
               "4x4: White wins 13-3 (-10), 6x6: White wins 20-16 (Feinstein 1993)",
               "moves from the start, e.g. 'c4 e3 f6' ('pass' when a player has no move), or "
               "rows from the top of B, W and ., then the side to move (and 'passes 1' just "
-              "after a pass), e.g. '..../.WB./.BW./.... B'", _load, aliases=("reversi",),
+              "after a pass), e.g. '..../.WB./.BW./.... B' with --size 4", _load, aliases=("reversi",),
               options=("size",), order=120)
