@@ -100,9 +100,9 @@ def own_count(game: Game[Any, Any], start: Any, played: list[Any]) -> Count:
     name = game.name
     if name == "othello":
         black, white = (sum(row.count(mark) for row in game.rows(end)) for mark in "BW")
-        empty = game.size ** 2 - black - white
+        empty = game.size ** 2 - black - white  # to the winner, half each in a draw
         black, white = (black + empty, white) if black > white else \
-            (black, white + empty) if white > black else (black, white)
+            (black, white + empty) if white > black else (black + empty // 2, white + empty // 2)
         return by_points((black, white) if start[2] else (white, black))
     if name == "kalah":
         south, north = game.stores(end)
@@ -285,3 +285,17 @@ def test_a_hex_board_whose_chain_is_complete_is_over() -> None:
     assert solve(game, position).value > 0 and solve(game, position).best_moves == []
     ran = run_main("solve", "hex", "--size", "3", "XO./XO./X.O")
     assert "the game is over" in ran.stdout
+
+
+def test_a_drawn_othello_game_shares_the_empty_cells() -> None:
+    game, _ = loaded("othello")
+    start = game.parse_position("BW../..../..../.... B passes 2")
+    assert finish.ending(game, start, []).words == "draw 8-8"
+    assert game.render(start).endswith("game over: a draw 8-8")
+
+
+def test_totals_need_no_line_where_the_game_says_what_is_left() -> None:
+    game, start = registry.resolve("kalah", {"pits": 2, "seeds": 2}).load("0 1 5 / 1 1 0 S")
+    assert solve(game, start, pv_limit=0).totals == (6, 2)
+    othello, board = loaded("othello")
+    assert solve(othello, board, pv_limit=2).totals == (3, 13)

@@ -119,8 +119,14 @@ def final_outcome(game: Game[Any, Any], position: Any) -> Outcome:
 def line_totals(game: Game[Any, Any], position: Any, line: Sequence[Any],
                 value: int) -> Scores | None:
     """The points of the side to move at ``position`` and of the other side at the end of
-    ``line``, its principal variation, whose value is ``value``; None when the line stops
-    before the game ends or does not earn the value (cut short, or a bound)."""
+    ``line``, its principal variation, whose value is ``value`` (the margin still to win).
+    A game that says how many points are left (``total_points``) needs no line: they are
+    shared so that the margin grows by ``value``. Otherwise the line is played out; None
+    when it stops before the game ends or does not earn the value (cut short, or a bound)."""
+    left = game.total_points(position)
+    if left is not None:
+        mine, theirs = game.points(position) if game.holds_points else (0, 0)
+        return mine + (left + value) // 2, theirs + (left - value) // 2
     along = scores_along(game, position, line)
     end, _ = side_after(game, position, line)
     (first, second), (mover, other) = along[0], along[-1]

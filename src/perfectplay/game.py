@@ -176,6 +176,13 @@ class Game(Generic[P, M]):
         empty cells to the winner). Asked only when the game declares ``holds_points``."""
         raise NotImplementedError
 
+    def total_points(self, position: P) -> int | None:
+        """The points the two sides will share from ``position`` to the end (score games):
+        the crates left in the row, Kalah's seeds in the pits, the boxes not yet taken,
+        Othello's empty cells; None when the game cannot say (the default). With it a
+        solve's totals follow from the value alone, however short its line."""
+        return None
+
     def side_names(self, position: P) -> tuple[str, str]:
         """The names of the side to move and of the other side, as people say them ("Black",
         "White"; "South", "North"). The default: the players' marks, else the first and the

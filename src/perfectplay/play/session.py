@@ -16,7 +16,8 @@ from perfectplay.game import Game
 
 @dataclass(frozen=True)
 class Turn:
-    """One move: who played it, from which position, and what it earned (score games)."""
+    """One move: who played it, from which position, and its gain (Game.gain, score games;
+    the scores themselves come from perfectplay.finish)."""
 
     side: int
     before: Any

@@ -126,12 +126,22 @@ class Othello(Game[Position, int]):
 
     def points(self, position: Position) -> tuple[int, int]:
         """The discs of the mover and of the other side; once the game is over, the empty
-        cells go to the winner (the WOF's count), so 4x4 ends 13-3, not 11-3."""
+        cells go to the winner, half each in a draw (the WOF's count), so 4x4 ends 13-3, not
+        11-3."""
         mine, theirs = position[0].bit_count(), position[1].bit_count()
-        if self.moves(position) or mine == theirs:
+        if self.moves(position):
             return mine, theirs
         empty = self.size * self.size - mine - theirs
+        if mine == theirs:
+            return mine + empty // 2, theirs + empty // 2
         return (mine + empty, theirs) if mine > theirs else (mine, theirs + empty)
+
+    def total_points(self, position: Position) -> int:
+        """The empty cells while the game goes on: the discs still to be placed, or given
+        to the winner at the end (points counts them then)."""
+        if not self.moves(position):
+            return 0
+        return self.size * self.size - (position[0] | position[1]).bit_count()
 
     def side_names(self, position: Position) -> tuple[str, str]:
         return ("Black", "White") if position[2] else ("White", "Black")
@@ -241,7 +251,7 @@ class Othello(Game[Position, int]):
         """', White wins 13-3 (the empty cells go to the winner)' at a finished position."""
         mine, theirs = self.points(position)
         if mine == theirs:
-            return f", a draw {mine}-{theirs}"
+            return f": a draw {mine}-{theirs}"
         winner = self.side_names(position)[0 if mine > theirs else 1]
         empty = "" if (position[0] | position[1]) == self.board else \
             " (the empty cells go to the winner)"
