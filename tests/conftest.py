@@ -16,7 +16,6 @@ import pytest
 
 from perfectplay import registry, solve
 
-
 # Tests that load the machine on purpose (CPU burners) or start a Ray cluster: `make test` runs
 # them after the others, one at a time, so they neither disturb nor are disturbed by the tests
 # that run two at a time (pytest-xdist).

@@ -164,6 +164,37 @@ class Game(Generic[P, M]):
         """Points the mover earns with ``move`` (score games only)."""
         return 0
 
+    # A score game whose positions hold the points (Othello's discs, Kalah's stores, the boxes
+    # taken in Dots and Boxes) says so here and counts them in points(); its gain is then the
+    # change in the margin. In the other score games (the row games) gain is the points a
+    # move earns, and perfectplay.finish adds them up.
+    holds_points: bool = False
+
+    def points(self, position: P) -> tuple[int, int]:
+        """The points of the side to move and of the other side in ``position``, counted by
+        the game's own rules; at a finished position, the final score (Othello gives the
+        empty cells to the winner). Asked only when the game declares ``holds_points``."""
+        raise NotImplementedError
+
+    def total_points(self, position: P) -> int | None:
+        """The points the two sides will share from ``position`` to the end (score games):
+        the crates left in the row, Kalah's seeds in the pits, the boxes not yet taken,
+        Othello's empty cells; None when the game cannot say (the default). With it a
+        solve's totals follow from the value alone, however short its line."""
+        return None
+
+    def side_names(self, position: P) -> tuple[str, str]:
+        """The names of the side to move and of the other side, as people say them ("Black",
+        "White"; "South", "North"). The default: the players' marks, else the first and the
+        second player when the game knows whose turn it is, else UNNAMED_SIDES."""
+        marks = self.player_marks(position)
+        if marks is not None:
+            return marks
+        player = self.player_to_move(position)
+        if player is None:
+            return UNNAMED_SIDES
+        return (ORDERED_SIDES[player], ORDERED_SIDES[1 - player])
+
     def evaluate(self, position: P) -> int:
         """A heuristic estimate for the side to move, used at a depth limit.
 
@@ -413,3 +444,9 @@ def zobrist_numbers(count: int, seed: int) -> tuple[int, ...]:
     process and every run because the generator is seeded."""
     rng = random.Random(seed)
     return tuple(rng.getrandbits(64) for _ in range(count))
+
+
+# The sides as a game that knows nothing of them names them (Game.side_names), and as the
+# first and the second player when it knows whose turn it is.
+UNNAMED_SIDES = ("the player to move", "the other player")
+ORDERED_SIDES = ("the first player", "the second player")

@@ -164,6 +164,9 @@ class Dodgem(Game[int, int]):
             return blue | red << self.shift
         return red | blue << self.shift | self.red_to_move
 
+    def side_names(self, position: int) -> tuple[str, str]:
+        return ("Red", "Blue") if position & self.red_to_move else ("Blue", "Red")
+
     def render(self, position: int) -> str:
         n = self.size
         lines = [f"{n - r}  {' '.join(row)}" for r, row in enumerate(self._rows(position))]

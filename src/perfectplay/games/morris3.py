@@ -175,6 +175,9 @@ class ThreeMensMorris(Game[int, int]):
                               "a line; the game ended when the line was made, on the other's move")
         return x | o << 9 if side == "X" else o | x << 9 | O_TO_MOVE
 
+    def side_names(self, position: int) -> tuple[str, str]:
+        return ("O", "X") if position & O_TO_MOVE else ("X", "O")
+
     def render(self, position: int) -> str:
         x, o = self.x_and_o(position)
         cells = ["X" if x >> s & 1 else "O" if o >> s & 1 else str(s + 1) for s in range(9)]

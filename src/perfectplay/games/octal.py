@@ -75,7 +75,8 @@ class OctalGame(Game[Heaps, Move]):
         return super().parse_move(heaps, self.format_move(heaps, (index, take, max(left, 0))))
 
     def format_position(self, heaps: Heaps) -> str:
-        return " ".join(map(str, heaps))
+        # No heap left is written as one empty heap, so that the text parses back.
+        return " ".join(map(str, heaps)) or "0"
 
     def parse_position(self, text: str) -> Heaps:
         heaps = tuple(parse_ints(text, f"octal game {self.code.text} heaps"))

@@ -42,14 +42,14 @@ def _own_moves(session: Session, side: int,
                analyst: Analyst) -> Iterator[tuple[int, int, Turn, Analysis | None, int]]:
     """Each move of ``side``: (ply from 1, its own count from 1, the turn, the exact analysis
     of the position it was played from or None, the player's lead in points before it)."""
-    own = lead = 0
+    own = 0
+    scores = session.score_history() if session.score_game else None
     for ply, turn in enumerate(session.history, start=1):
         if turn.side != side:
-            lead -= turn.gain
             continue
         own += 1
+        lead = 0 if scores is None else scores[ply - 1][side] - scores[ply - 1][1 - side]
         yield ply, own, turn, analyst.exact_only(turn.before), lead
-        lead += turn.gain
 
 
 def first_mistake(session: Session, side: int, analyst: Analyst) -> Review:

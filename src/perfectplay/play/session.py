@@ -2,7 +2,7 @@
 
 The session knows nothing about who the players are; sides are numbered 0 (moves first
 from the session's start position) and 1. It works with any Game, score games included:
-each turn records the points its mover earned, so both totals are always at hand.
+both scores are always at hand, counted as the game counts them (perfectplay.finish).
 """
 
 from __future__ import annotations
@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from perfectplay.game import Game, Outcome
+from perfectplay import finish
+from perfectplay.game import Game
 
 
 @dataclass(frozen=True)
 class Turn:
-    """One move: who played it, from which position, and what it earned (score games)."""
+    """One move: who played it, from which position, and its gain (Game.gain, score games;
+    the scores themselves come from perfectplay.finish)."""
 
     side: int
     before: Any
@@ -117,27 +119,24 @@ class Session:
         self.history.clear()
         self.position = self.start
 
+    def moves(self) -> list[Any]:
+        return [turn.move for turn in self.history]
+
+    def score_history(self) -> list[tuple[int, int]]:
+        """The points of side 0 and side 1 at the start and after each turn (score games)."""
+        return finish.scores_along(self.game, self.start, self.moves())
+
     def scores(self) -> tuple[int, int]:
-        """Points earned so far by side 0 and side 1."""
-        earned = [0, 0]
-        for turn in self.history:
-            earned[turn.side] += turn.gain
-        return earned[0], earned[1]
+        """The points of side 0 and side 1 now (score games): the game's own count where its
+        positions hold them (Othello's discs, Kalah's stores), else the points earned."""
+        return self.score_history()[-1]
 
     def result(self) -> Result | None:
         """How the game ended, or None while it goes on."""
         if not self.is_over():
             return None
         plies = len(self.history)
-        if self.score_game:
-            first, second = self.scores()
-            winner = None if first == second else 0 if first > second else 1
-            return Result(winner, plies, (first, second))
         if self.repeated():
             return Result(None, plies, None, repetition=True)
-        ending = self.game.outcome(self.position)
-        if ending is None:  # no legal move: lost, or won under misère play
-            ending = Outcome.WIN if self.game.properties.misere else Outcome.LOSS
-        mover = self.side_to_move
-        winner = None if ending is Outcome.DRAW else mover if ending is Outcome.WIN else 1 - mover
-        return Result(winner, plies, None)
+        ended = finish.ending(self.game, self.start, self.moves())
+        return Result(ended.winner, plies, ended.scores)

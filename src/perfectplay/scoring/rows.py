@@ -104,6 +104,26 @@ class RowGame(Game[Range, str]):
     def format_position(self, span: Range) -> str:
         return " ".join(map(str, self.values[span[0]:span[1]]))
 
+    def parse_position(self, text: str) -> Range:
+        """The range of the row whose values ``text`` lists, as format_position writes it:
+        the leftmost such run (two runs of equal values have equal values to play for)."""
+        wanted = tuple(self._numbers(text))
+        size = len(wanted)
+        for left in range(len(self.values) - size + 1):
+            if self.values[left:left + size] == wanted:
+                return (left, left + size)
+        raise BadPosition(f"{self.item} values {text!r} are not a run of this row "
+                          f"({self.format_position(self.start())!r})")
+
+    def _numbers(self, text: str) -> list[int]:
+        numbers = []
+        for token in text.replace(",", " ").split():
+            if not token.isdigit():
+                raise BadPosition(f"{self.item} values {text!r}: {token!r} is not a whole "
+                                  "number, 0 or more")
+            numbers.append(int(token))
+        return numbers
+
     def render(self, span: Range) -> str:
         left, right = span
         if left >= right:

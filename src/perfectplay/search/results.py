@@ -111,7 +111,9 @@ class Solution:
 
     ``value`` is the raw integer from the side to move (see perfectplay.value); ``exact`` is
     False when a depth, node or time limit cut the search short and the value is a heuristic
-    estimate from the last completed depth.
+    estimate from the last completed depth. ``totals`` (score games): the points of the side
+    to move and of the other side at the end of the game with optimal play, counted as the
+    game counts them (perfectplay.finish.line_totals); None where they are unknown.
     """
 
     game: str

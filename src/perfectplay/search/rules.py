@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from perfectplay import value as V
 from perfectplay.errors import RepeatedPosition, UnsupportedSearch
+from perfectplay.finish import line_totals
 from perfectplay.game import Game, Outcome
 from perfectplay.search.tables import TranspositionTable
 
@@ -158,17 +159,6 @@ def final_points(game: Game[Any, Any], rules: Rules, position: Any, difference: 
                  line: list[Any]) -> tuple[int, int] | None:
     """Points each player ends with from ``position`` (mover, other) with optimal play, when
     ``difference`` is the value of ``position`` and ``line`` its principal variation (None
-    when the line was cut short). Searches and database lookups report it alike."""
-    total = game.total_points(position) if hasattr(game, "total_points") else None
-    if total is None:
-        earned = [0, 0]
-        mover = 0
-        for move in line:
-            earned[mover] += rules.gain(position, move)
-            if not rules.same_mover(position, move):
-                mover = 1 - mover
-            position = rules.play(position, move)
-        if earned[0] - earned[1] != difference:
-            return None  # the line was cut short; totals unknown
-        return earned[0], earned[1]
-    return (total + difference) // 2, (total - difference) // 2
+    when the line was cut short): the game's own count at the end of the line
+    (perfectplay.finish). Searches and database lookups report it alike."""
+    return line_totals(game, position, line, difference)

@@ -20,39 +20,10 @@ def board_of(game: Game[Any, Any], position: Any) -> dict[str, Any]:
     return {"kind": "text", "text": game.render(position)}
 
 
-SIDE_NAMES = {"X": "X", "O": "O", "R": "Red", "B": "Blue", "w": "White", "b": "Black"}
-OTHER_SIDE = {"X": "O", "O": "X", "R": "B", "B": "R", "w": "b", "b": "w"}
-
-
-# Boards whose sides have names of their own (Dots and Boxes' B is not dodgem's Blue).
-KIND_SIDES = {
-    "kalah": {"S": "South", "N": "North"},
-    "dots": {"A": "Player A", "B": "Player B"},
-    "hex": {"X": "Red (X)", "O": "Blue (O)"},
-    "othello": {"b": "Black", "w": "White"},
-}
-
-
 def side_names(game: Game[Any, Any], position: Any, board: dict[str, Any]) -> list[str]:
-    """The names of the side to move and of the other side, as the page names them (the
-    status line, and the winner at the end)."""
-    mark = board.get("to_move")
-    named = KIND_SIDES.get(board["kind"])
-    if named is not None and mark in named:
-        return [named[mark], next(name for key, name in named.items() if key != mark)]
-    if mark in OTHER_SIDE:
-        other = OTHER_SIDE[mark]
-        if board["kind"] == "connect4":
-            return [CONNECT4_SIDES[mark], CONNECT4_SIDES[other]]
-        return [SIDE_NAMES[mark], SIDE_NAMES[other]]
-    marks = game.player_marks(position)
-    if marks is not None:
-        return list(marks)
-    player = game.player_to_move(position)
-    if player is not None:
-        names = ["the first player", "the second player"]
-        return [names[player], names[1 - player]]
-    return ["the player to move", "the other player"]
+    """The names of the side to move and of the other side, as the game names them
+    (Game.side_names): the status line, and the winner at the end."""
+    return list(game.side_names(position))
 
 
 def _is(game: Game[Any, Any], kind: str) -> bool:
@@ -72,12 +43,7 @@ def _connect4(game: Any, position: Any) -> dict[str, Any]:
     to_move = "X" if len(position[2]) % 2 == 0 else "O"
     return {"kind": "connect4", "width": game.width, "height": game.height,
             "rows": ["".join(row.split()) for row in rows], "to_move": to_move,
-            "side": CONNECT4_SIDES[to_move]}
-
-
-# The page draws X red and O yellow (static/board.js); the status line names the piece a
-# player sees, with the mark the text board and the terminal use.
-CONNECT4_SIDES = {"X": "Red (X)", "O": "Yellow (O)"}
+            "side": game.side_names(position)[0]}
 
 
 def _heaps(style: str) -> Any:

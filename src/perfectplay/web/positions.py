@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Hashable
 
-from perfectplay import registry
+from perfectplay import finish, registry
 from perfectplay import value as V
 from perfectplay.errors import (
     BadDatabase,
@@ -410,10 +410,12 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
     }
     if over:
         solution = solve(game, position, pv_limit=0)
+        ended = finish.ending(game, start, played)
         payload |= {"status": "exact", "value": solution.as_dict()["value"],
                     "remoteness": solution.remoteness, "exact": True, "depth": None,
-                    "best_moves": [], "moves": [],
-                    "result": result_words(payload["sides"], solution.value, score_game)}
+                    "best_moves": [], "moves": [], "result": result_words(ended),
+                    "winner": ended.winner,
+                    "final_scores": None if ended.scores is None else list(ended.scores)}
         return payload
     if known is None:
         payload |= {"status": "pending", "value": None, "remoteness": None, "exact": False,
@@ -510,17 +512,11 @@ def _proven(known: Known) -> bool:
     return V.is_win(first.value) or all(move.exact for move in known.moves)
 
 
-def result_words(sides: list[str], value: int, score_game: bool) -> str:
-    """How a finished game ended, naming the winner by the page's names for the sides
-    ("Red (X) wins", "White wins", "draw", "X wins by 3")."""
-    mover, other = sides
-    if score_game:
-        if value == 0:
-            return "level: a draw"
-        return f"{other} wins by {-value}" if value < 0 else f"{mover} wins by {value}"
-    if value == 0:
-        return "draw"
-    return f"{mover} wins" if value > 0 else f"{other} wins"
+def result_words(ended: finish.Ending) -> str:
+    """How a finished game ended, in the game's own count and names ("Red (X) wins", "White
+    wins 13-3", "draw", "South wins 16-8"): the value of a finished position is what is still
+    to win, 0, so the words come from the final scores, never from the value."""
+    return ended.words
 
 
 def source_note(path: str, from_database: bool) -> str:

@@ -567,6 +567,9 @@ class Chess(Game[ChessPosition, chess.Move]):
     def player_to_move(self, position: ChessPosition) -> int:
         return 0 if position.board.turn else 1
 
+    def side_names(self, position: ChessPosition) -> tuple[str, str]:
+        return ("White", "Black") if position.board.turn else ("Black", "White")
+
     # -- notation ------------------------------------------------------------------------
     def format_move(self, position: ChessPosition, move: chess.Move) -> str:
         return move.uci()

@@ -273,6 +273,12 @@ class ConnectFour(Game[Position, int]):
     def player_marks(self, position: Position) -> tuple[str, str]:
         return ("X", "O") if len(position[2]) % 2 == 0 else ("O", "X")  # X moves first
 
+    def side_names(self, position: Position) -> tuple[str, str]:
+        """As the page draws the discs (X red, O yellow), with the marks the text board uses."""
+        named = {"X": "Red (X)", "O": "Yellow (O)"}
+        mover, other = self.player_marks(position)
+        return named[mover], named[other]
+
     def picture(self, position: Position) -> Picture:
         """The board with the last move and any winning four marked (and said in words)."""
         mover, occupied, history = position

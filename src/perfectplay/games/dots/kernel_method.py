@@ -10,6 +10,7 @@ from typing import Any
 
 from perfectplay.compiled.method import kernel_budget, kernel_node_limit, objection
 from perfectplay.errors import LimitReached
+from perfectplay.finish import line_totals
 from perfectplay.games.dots import is_dots
 from perfectplay.methods import Method, Request, register
 from perfectplay.search.limits import OutOfBudget
@@ -69,13 +70,12 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
         best = max(_move_values(game, node, values), key=lambda pair: pair[1])[0]
         line.append(best)
         node = game.play(node, best)
-    left = game.total_points(position)
     stats = Stats(nodes=filled, elapsed_s=time.perf_counter() - started)
     return Solution(game=game.name, position=game.format_position(position),
                     algorithm="dots-table", value=value, score_game=True, exact=True,
                     best_moves=[game.format_move(position, move) for move in optimal],
                     pv=line_notation(game, position, line), stats=stats,
-                    totals=((left + value) // 2, (left - value) // 2))
+                    totals=line_totals(game, position, line, value))
 
 
 def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:

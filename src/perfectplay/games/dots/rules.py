@@ -107,6 +107,17 @@ class DotsAndBoxes(Game[Position, int]):
     def gain(self, position: Position, move: int) -> int:
         return self.completed(position[0], move)
 
+    holds_points = True
+
+    def points(self, position: Position) -> tuple[int, int]:
+        """The boxes the mover and the other player have taken."""
+        _, mover, scores = position
+        return scores[mover], scores[1 - mover]
+
+    def side_names(self, position: Position) -> tuple[str, str]:
+        mover = position[1]
+        return (f"Player {PLAYERS[mover]}", f"Player {PLAYERS[1 - mover]}")
+
     def key(self, position: Position) -> int:
         return position[0]
 

@@ -15,6 +15,7 @@ from typing import Any
 from perfectplay import value as V
 from perfectplay.compiled import numba_available
 from perfectplay.errors import LimitReached
+from perfectplay.game import Outcome
 from perfectplay.methods import Method, Request, register, too_big_without_limit
 from perfectplay.search.limits import Budget, OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
@@ -57,8 +58,9 @@ class _Run:
     def mover_wins(self, position: Any) -> tuple[bool, int | None]:
         """Whether the mover wins, and a winning move (in a loss: any move); a finished
         position is a loss with no move."""
-        if self.game.outcome(position) is not None:
-            return False, None
+        ended = self.game.outcome(position)
+        if ended is not None:  # a board given as text may hold the mover's own chain
+            return ended is Outcome.WIN, None
         cap = self.budget.node_limit
         found = self.searcher.mover_wins(position, self._should_stop,
                                          None if cap is None else self.started + cap)

@@ -102,12 +102,20 @@ class Hex(Game[Position, int]):
         return None
 
     def outcome(self, position: Position) -> Outcome | None:
-        # Only the player who just moved can have completed a chain: the side to move lost.
+        # In play only the player who just moved can have completed a chain (the side to move
+        # lost); a board given as text may hold the mover's own chain, made before the other
+        # side moved on (the mover has won). The mover's chain is looked for only when its
+        # stones touch both of its edges, so search pays one flood fill a node, as before.
         x, o = position
         if x.bit_count() > o.bit_count():
-            return Outcome.LOSS if self.connected(x, self.top, self.bottom) else None
-        if o and self.connected(o, self.left, self.right):
+            just_moved, mover = (x, self.top, self.bottom), (o, self.left, self.right)
+        else:
+            just_moved, mover = (o, self.left, self.right), (x, self.top, self.bottom)
+        if just_moved[0] and self.connected(*just_moved):
             return Outcome.LOSS
+        stones, source, target = mover
+        if stones & source and stones & target and self.connected(stones, source, target):
+            return Outcome.WIN
         return None
 
     def key(self, position: Position) -> Position:
@@ -212,3 +220,8 @@ class Hex(Game[Position, int]):
 
     def player_marks(self, position: Position) -> tuple[str, str]:
         return ("X", "O") if self.x_to_move(position) else ("O", "X")
+
+    def side_names(self, position: Position) -> tuple[str, str]:
+        """As the page draws the stones: X red, O blue."""
+        names = ("Red (X)", "Blue (O)")
+        return names if self.x_to_move(position) else (names[1], names[0])

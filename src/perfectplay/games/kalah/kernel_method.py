@@ -9,6 +9,7 @@ from typing import Any
 
 from perfectplay.compiled.method import kernel_budget, kernel_node_limit, objection
 from perfectplay.errors import LimitReached
+from perfectplay.finish import line_totals
 from perfectplay.methods import Method, Request, register
 from perfectplay.search.limits import OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
@@ -92,7 +93,6 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
             line.append(best)
             node = game.play(node, best)
             node_moves = run.move_values(node) if game.legal_moves(node) else []
-    left = game.total_points(position)
     stats = Stats(nodes=main_nodes, table_hits=int(searcher.counters[1]),
                   cutoffs=int(searcher.counters[2]), elapsed_s=time.perf_counter() - started,
                   extra_nodes=int(searcher.counters[0]) - main_nodes)
@@ -100,7 +100,7 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
                     algorithm="kalah-kernel", value=value, score_game=True, exact=True,
                     best_moves=[game.format_move(position, pit) for pit in optimal],
                     pv=line_notation(game, position, line), stats=stats,
-                    totals=((left + value) // 2, (left - value) // 2))
+                    totals=line_totals(game, position, line, value))
 
 
 def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:

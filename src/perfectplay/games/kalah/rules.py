@@ -142,6 +142,17 @@ class Kalah(Game[Position, int]):
         own, other = mover * (m + 1) + m, (1 - mover) * (m + 1) + m
         return (after[own] - cells[own]) - (after[other] - cells[other])
 
+    # The stores hold the points; the seeds left on the board are swept into them when a side
+    # runs out (_sow), so a finished position's stores are the final score.
+    holds_points = True
+
+    def points(self, position: Position) -> tuple[int, int]:
+        south, north = self.stores(position)
+        return (south, north) if position[1] == 0 else (north, south)
+
+    def side_names(self, position: Position) -> tuple[str, str]:
+        return (SIDES[position[1]], SIDES[1 - position[1]])
+
     def key(self, position: Position) -> Cells:
         """The pits from the side to move (its own first); the stores do not change what is
         still to win."""

@@ -18,6 +18,7 @@ def _load(options: Options, text: str | None) -> Loaded:
 ENTRY = Entry("othello", "score game: Othello on an n x n board (--size 4, 6, 8, 10; default 8); "
               "a player with no move passes, two passes end it; value: the disc margin to come; "
               "4x4: White wins 13-3 (-10), 6x6: White wins 20-16 (Feinstein 1993)",
-              "moves from the start, e.g. 'c4 e3 pass', or rows from the top of B, W and ., then "
-              "the side to move, e.g. '..../.WB./.BW./.... B'", _load, aliases=("reversi",),
+              "moves from the start, e.g. 'c4 e3 f6' ('pass' when a player has no move), or "
+              "rows from the top of B, W and ., then the side to move (and 'passes 1' just "
+              "after a pass), e.g. '..../.WB./.BW./.... B' with --size 4", _load, aliases=("reversi",),
               options=("size",), order=120)

@@ -122,6 +122,30 @@ class Othello(Game[Position, int]):
         empty = self.board.bit_count() - (mine | theirs).bit_count()
         return empty if lead > 0 else -empty if lead < 0 else 0
 
+    holds_points = True
+
+    def points(self, position: Position) -> tuple[int, int]:
+        """The discs of the mover and of the other side; once the game is over, the empty
+        cells go to the winner, half each in a draw (the WOF's count), so 4x4 ends 13-3, not
+        11-3."""
+        mine, theirs = position[0].bit_count(), position[1].bit_count()
+        if self.moves(position):
+            return mine, theirs
+        empty = self.size * self.size - mine - theirs
+        if mine == theirs:
+            return mine + empty // 2, theirs + empty // 2
+        return (mine + empty, theirs) if mine > theirs else (mine, theirs + empty)
+
+    def total_points(self, position: Position) -> int:
+        """The empty cells while the game goes on: the discs still to be placed, or given
+        to the winner at the end (points counts them then)."""
+        if not self.moves(position):
+            return 0
+        return self.size * self.size - (position[0] | position[1]).bit_count()
+
+    def side_names(self, position: Position) -> tuple[str, str]:
+        return ("Black", "White") if position[2] else ("White", "Black")
+
     def key(self, position: Position) -> tuple[int, int, int]:
         mine, theirs, _, passes = position
         return (mine, theirs, passes)
@@ -182,12 +206,14 @@ class Othello(Game[Position, int]):
     def _parse_board(self, text: str) -> Position:
         n, s = self.size, self.stride
         parts = text.replace("/", " ").split()
+        passes = _passes(parts, text)
         side = parts[-1].upper() if parts else ""
         cells = "".join(parts[:-1]).upper()
         if len(cells) != n * n or set(cells) - set("BW.") or side not in ("B", "W"):
             example = self.format_position(self.start())
             raise BadPosition(f"othello position {text!r}: give {n} rows of B, W and . from the "
-                              f"top, then B or W for the side to move, e.g. {example!r}")
+                              f"top, then B or W for the side to move, and 'passes 1' after a "
+                              f"pass (2: the game is over), e.g. {example!r}")
         black = white = 0
         for index, mark in enumerate(cells):
             cell = index // n * s + index % n
@@ -195,7 +221,7 @@ class Othello(Game[Position, int]):
                 black |= 1 << cell
             elif mark == "W":
                 white |= 1 << cell
-        return (black, white, True, 0) if side == "B" else (white, black, False, 0)
+        return (black, white, True, passes) if side == "B" else (white, black, False, passes)
 
     def _parse_moves(self, text: str, words: list[str]) -> Position:
         position = self.start()
@@ -215,14 +241,37 @@ class Othello(Game[Position, int]):
             lines.append(f"{r + 1:>2} {' '.join(row)}")
         black, white = self.colours(position)
         if not self.moves(position):
-            state = "game over"
+            state = "game over" + self._final_words(position)
         else:
             state = f"{'Black' if position[2] else 'White'} to move"
         lines.append(f"Black {black.bit_count()}, White {white.bit_count()}; {state}")
         return "\n".join(lines)
+
+    def _final_words(self, position: Position) -> str:
+        """', White wins 13-3 (the empty cells go to the winner)' at a finished position."""
+        mine, theirs = self.points(position)
+        if mine == theirs:
+            return f": a draw {mine}-{theirs}"
+        winner = self.side_names(position)[0 if mine > theirs else 1]
+        empty = "" if (position[0] | position[1]) == self.board else \
+            " (the empty cells go to the winner)"
+        return f": {winner} wins {max(mine, theirs)}-{min(mine, theirs)}{empty}"
 
     def picture(self, position: Position) -> Picture:
         return Picture(self.render(position))
 
     def player_marks(self, position: Position) -> tuple[str, str]:
         return ("B", "W") if position[2] else ("W", "B")
+
+
+def _passes(parts: list[str], text: str) -> int:
+    """Takes a trailing 'passes N' (the passes just played, as format_position writes them)
+    off ``parts`` and returns N (0 without it)."""
+    if len(parts) < 2 or parts[-2].lower() != "passes":
+        return 0
+    count = parts[-1]
+    if count not in ("0", "1", "2"):
+        raise BadPosition(f"othello position {text!r}: 'passes {count}' counts the passes just "
+                          "played: 0, 1 or 2")
+    del parts[-2:]
+    return int(count)
