@@ -34,6 +34,11 @@ LAYERS = {
     # The games, one package each with everything only it uses (kernels, books, tables): they
     # build on the engines and register their own methods.
     "games": 6,
+    # A game's own commands (Entry.commands, Entry.contest): they live in its package with what
+    # they serve but are commands like the CLI's, built on perfectplay.cli.common, so they sit
+    # in the cli layer; nothing imports them but the CLI, through the registry, by name.
+    "games.connect4.book.command": 10, "games.chess.tablebase.command": 10,
+    "games.octal.command": 10, "games.claim.command": 10, "games.crates.command": 10,
     # The one way in, and the games by name (entry points).
     "solving": 7, "registry": 7,
     "verify": 8, "__init__": 8,

@@ -25,4 +25,6 @@ ENTRY = Entry("chess", "chess by python-chess's rules (the extra perfectplay[che
               "FEN or 'startpos', optionally 'moves e2e4 e7e5 ...' (UCI or SAN)", _load,
               aliases=("fide-chess",),
               algorithms={"tablebase": "perfectplay.games.chess.tablebase.method"},
-              extensions={"tablebase": "perfectplay.games.chess.tablebase"}, order=140)
+              extensions={"tablebase": "perfectplay.games.chess.tablebase"},
+              commands={"tablebase": "perfectplay.games.chess.tablebase.command:tablebase_group"},
+              order=140)

@@ -38,4 +38,6 @@ ENTRY = Entry("connect4", "four in a row on a 7x6 board (other sizes: --width, -
               "columns played from the empty board, 1-based, e.g. 4455; '' is the empty board",
               _load, aliases=("c4", "connect-four", "connectfour"), options=("width", "height"),
               algorithms={"null-window": "perfectplay.games.connect4.python_method"},
-              extensions={"book": "perfectplay.games.connect4.book"}, order=90)
+              extensions={"book": "perfectplay.games.connect4.book"},
+              commands={"book": "perfectplay.games.connect4.book.command:book_group"},
+              title="Connect Four", opening_book=True, order=90)

@@ -68,4 +68,5 @@ def _brute_force(game: Game[Any, Any], position: Any) -> int:
 ENTRY = Entry("crates", "score game: take the leftmost crate, the two leftmost, or the rightmost",
               "VALUE..., e.g. 3 9 1", _LOADERS.load, aliases=("crate-line", "crateline"),
               random_case=_LOADERS.random_case, brute_force=_brute_force,
-              read_input=_LOADERS.read_input, order=40)
+              read_input=_LOADERS.read_input,
+              contest="perfectplay.games.crates.command:crates_command", order=40)

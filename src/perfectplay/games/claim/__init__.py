@@ -178,4 +178,5 @@ def _sized(options: Options, n: int) -> Loaded:
 
 ENTRY = Entry("claim", "claim an item with no claimed neighbour; who cannot move loses",
               "N, or a row like '..x....' (x = claimed)", _load, aliases=("claim-line",),
-              options=("block",), sized=_sized, order=50)
+              options=("block",), sized=_sized,
+              contest="perfectplay.games.claim.command:claim_contest_command", order=50)

@@ -103,4 +103,5 @@ def _sized(options: Options, n: int) -> Loaded:
 
 ENTRY = Entry("octal", "heaps; remove tokens as the octal --code allows (default 0.77, Kayles)",
               "HEAP..., e.g. 5 7", _load, aliases=("octal-game", "kayles"),
-              options=("code", "misere"), sized=_sized, order=70)
+              options=("code", "misere"), sized=_sized,
+              commands={"octal": "perfectplay.games.octal.command:octal_command"}, order=70)
