@@ -97,3 +97,17 @@ def sized_by_start(load: Callable[[Options, str | None], Loaded],
         return game, position(n)
     return sized
 
+
+
+# What a tour stop's function is handed: perfectplay.solve(game, position, **options) with the
+# tour's line length (the games sit below perfectplay.solving, so the tour passes it down).
+TourSolve = Callable[..., Any]
+
+
+def tour_solver(solve: TourSolve, load: Callable[[Options, str | None], Loaded]) -> Callable[..., Any]:
+    """``solved(text, **options)``: the position written ``text`` (the start when None) of the
+    game ``load`` builds without options, solved by the tour's ``solve``."""
+    def solved(text: str | None, **options: Any) -> Any:
+        game, position = load({}, text)
+        return solve(game, position, **options)
+    return solved
