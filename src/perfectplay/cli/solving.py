@@ -108,7 +108,8 @@ def _check_book(choice: registry.GameChoice, book: str | None) -> None:
     if book in (None, "none") or (choice.entry is not None and choice.entry.opening_book):
         return
     having = [entry.title or entry.name for entry in registry.entries() if entry.opening_book]
-    which = f"only {' and '.join(having)} {'has' if len(having) == 1 else 'have'}" if having else "no game has"
+    which = (f"only {' and '.join(having)} {'has' if len(having) == 1 else 'have'}" if having
+             else "no game has")
     raise BadOption(f"--book {book}: {which} an opening book, not {choice.name}")
 
 
