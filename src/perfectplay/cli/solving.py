@@ -212,9 +212,9 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
     noted = next((note for note in notes if note is not None), None)
     if noted is not None:
         table.add_column(noted.field)
-    for move, note in zip(moves, notes):
+    for move, beside in zip(moves, notes):
         cells = [move.notation, move.describe()]
-        table.add_row(*cells, *([] if note is None else [f"{note.number:+d}"]))
+        table.add_row(*cells, *([] if beside is None else [f"{beside.number:+d}"]))
     if not moves:
         click.echo("no legal moves: the game is over")
         return
