@@ -51,8 +51,8 @@ def book_group() -> None:
 @click.option("--output", "-o", default=None,
               help="book file to write once the level is complete "
                    "[default: DIR/connect4-WxH-K.book]")
-@click.option("--width", type=int, default=7, show_default=True)
-@click.option("--height", type=int, default=6, show_default=True)
+@click.option("--width", type=int, default=7, show_default=True, help="board width of the book's positions")
+@click.option("--height", type=int, default=6, show_default=True, help="board height of the book's positions")
 def build_command(stones: int, directory: str, workers: int, tt_size: str, output: str | None,
                   width: int, height: int) -> None:
     """Solve the frontier in resumable batches, then write the book file."""
@@ -105,7 +105,7 @@ def info_command(path: str | None, as_json: bool) -> None:
 @click.option("--sample", type=int, default=10, show_default=True,
               help="positions to re-solve by search")
 @click.option("--stones", type=int, default=None, help="sample only positions with this many stones")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="seed of the random sample")
 @json_option
 def verify_command(path: str | None, sample: int, stones: int | None, seed: int,
                    as_json: bool) -> None:
