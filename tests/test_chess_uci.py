@@ -20,11 +20,11 @@ import pytest
 from perfectplay import value as V
 from perfectplay.engine import SearchLimits
 from perfectplay.games.chess.rules import Chess, position_from_board
+from perfectplay.games.chess.syzygy import TB_WIN, SyzygyTables
 from perfectplay.games.chess.tablebase import probe as own_tables
 from perfectplay.uci import protocol, strength
 from perfectplay.uci.go import UciError, parse_go
 from perfectplay.uci.protocol import UciSession
-from perfectplay.uci.syzygy import TB_WIN, SyzygyTables
 
 COMMAND = [sys.executable, "-m", "perfectplay", "uci", "chess"]
 MATE_IN_ONE = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
@@ -552,7 +552,7 @@ def test_syzygy_values_apply_only_after_a_zeroing_move_without_castling() -> Non
 
 def test_syzygy_tables_guide_the_search_and_count_as_tbhits() -> None:
     session = Session(ChessWithoutOwnTables())
-    session.uci.syzygy = SyzygyTables(OwnTablesAsSyzygy(), 2, 3)
+    session.uci.extras.syzygy = SyzygyTables(OwnTablesAsSyzygy(), 2, 3)
     session.uci._replace_engine()
     # Four pieces: not in the tables, but Qxd5 leads into KQK, which they call a win.
     out = session.run("position fen 4k3/8/8/3n4/8/8/3Q4/4K3 w - - 0 1", "go depth 3")
@@ -582,7 +582,7 @@ def test_syzygy_path_errors_are_one_line_and_keep_the_old_value(tmp_path: Path) 
     session = Session()
     session.run(f"setoption name SyzygyPath value {tmp_path}")
     session.run(f"setoption name SyzygyPath value {missing}")
-    assert session.uci.options["SyzygyPath"] == str(tmp_path) and session.uci.syzygy is not None
+    assert session.uci.options["SyzygyPath"] == str(tmp_path) and session.uci.extras.syzygy is not None
 
 
 def test_a_failed_search_still_answers_with_a_legal_move(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from conftest import run_cli, run_main
@@ -117,3 +118,47 @@ def test_an_exact_search_out_of_budget_stops_with_a_clear_message() -> None:
     result = run_cli("solve", "tictactoe", "--algorithm", "minimax", "--nodes", "1000")
     assert result.returncode == 1
     assert "stopped" in result.stderr and "Traceback" not in result.stderr
+
+
+SCORED_GAME = '''
+from perfectplay import Game
+from perfectplay.game import ValueNote
+
+
+class Pile(Game[int, int]):
+    name = "pile"
+
+    def start(self) -> int:
+        return 3
+
+    def moves(self, pile: int) -> list[int]:
+        return [take for take in (1, 2) if take <= pile]
+
+    def play(self, pile: int, take: int) -> int:
+        return pile - take
+
+    def parse_position(self, text: str) -> int:
+        return int(text)
+
+    def score_of(self, pile: int, value: int) -> int:  # a method of its own, not a declaration
+        return 99
+
+
+class Noted(Pile):
+    def value_note(self, pile: int, value: int) -> ValueNote:
+        return ValueNote("moves left", pile, "this game's own count")
+'''
+
+
+def test_solve_prints_the_note_a_game_declares_and_probes_for_none(tmp_path: Path) -> None:
+    # solve once printed a "score" for any game with a method called score_of.
+    path = tmp_path / "scored.py"
+    path.write_text(SCORED_GAME)
+    plain = run_main("solve", f"{path}:Pile", "3")
+    assert plain.code == 0 and "score" not in plain.stdout
+    assert "score" not in json.loads(run_main("solve", f"{path}:Pile", "3", "--json").stdout)
+    noted = run_main("solve", f"{path}:Noted", "3")
+    assert "moves left: +3 (this game's own count)" in noted.stdout
+    assert json.loads(run_main("solve", f"{path}:Noted", "3", "--json").stdout)["moves left"] == 3
+    rows = json.loads(run_main("analyze", f"{path}:Noted", "3", "--json").stdout)["moves"]
+    assert [row["moves left"] for row in rows] == [3, 3]

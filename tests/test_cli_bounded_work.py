@@ -133,8 +133,8 @@ def test_octal_values_past_the_certified_period_are_the_computed_ones() -> None:
 
 
 def test_octal_without_a_period_refuses_a_run_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    import perfectplay.cli.impartial as impartial
-    monkeypatch.setattr(impartial, "OCTAL_SECONDS_MAX", 0.001)
+    import perfectplay.games.octal.command as octal_command
+    monkeypatch.setattr(octal_command, "OCTAL_SECONDS_MAX", 0.001)
     ran = run_main("octal", "0.37", "--upto", "1000000", "--max-terms", "512")
     assert ran.code == 2
     assert ran.stderr.startswith("error: octal 0.37 --upto 1,000,000: no period certified within "
@@ -143,8 +143,8 @@ def test_octal_without_a_period_refuses_a_run_past_its_bound(monkeypatch: pytest
 
 
 def test_octal_without_a_period_says_up_front_when_it_is_long(monkeypatch: pytest.MonkeyPatch) -> None:
-    import perfectplay.cli.impartial as impartial
-    monkeypatch.setattr(impartial, "OCTAL_NOTE_SECONDS", 0.0)
+    import perfectplay.games.octal.command as octal_command
+    monkeypatch.setattr(octal_command, "OCTAL_NOTE_SECONDS", 0.0)
     ran = run_main("octal", "0.37", "--upto", "3000", "--max-terms", "512")
     assert ran.code == 0
     assert ran.stderr.startswith("octal 0.37 --upto 3,000: no period certified within 1,024 values")

@@ -14,12 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import run_main
 
 from perfectplay import registry, solve
 
 PLUGIN = '''
-from perfectplay import Game
-from perfectplay.entry import Entry, from_text
+import click
+
+from perfectplay import Game, solve
+from perfectplay.entry import Entry, TourStop, from_text
 
 
 class Subtract14(Game[int, int]):
@@ -44,8 +47,20 @@ def _load(options, text):
     return from_text(Subtract14(), text)
 
 
+@click.command("losing-piles")
+@click.argument("upto", type=click.IntRange(min=0))
+def losing_piles(upto):
+    """The piles up to UPTO that the player to move loses, each solved."""
+    click.echo(" ".join(str(n) for n in range(upto + 1) if solve(Subtract14(), n).value < 0))
+
+
+def tour_lines(solve):
+    return ["subtract14: 10 is " + solve(Subtract14(), 10).describe()]
+
+
 ENTRY = Entry("subtract14", "a plugin's game: take 1 or 4 sticks; last stick wins", "PILE, e.g. 10",
-              _load, aliases=("s14",))
+              _load, aliases=("s14",), commands={"losing-piles": "perfectplay_subtract14:losing_piles"},
+              tour=(TourStop(1000, "perfectplay_subtract14:tour_lines"),))
 '''
 
 
@@ -128,3 +143,24 @@ def test_a_broken_plugin_is_named_in_one_line(site: Path, tmp_path: Path) -> Non
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0
     assert "'broken'" in done.stderr and "no_such_module_here" in done.stderr
+
+
+def test_a_plugin_games_own_command_is_in_the_help_and_runs(site: Path, tmp_path: Path) -> None:
+    # No front-end line names the plugin: its entry's commands are the CLI's.
+    helped = _cli(site, "--help", cwd=tmp_path)
+    assert helped.returncode == 0, helped.stderr
+    assert any(line.split()[:1] == ["losing-piles"] and "The piles up to UPTO" in line
+               for line in helped.stdout.splitlines())
+    ran = _cli(site, "losing-piles", "12", cwd=tmp_path)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.split() == ["0", "2", "5", "7", "10", "12"]  # n mod 5 in {0, 2}
+    bad = _cli(site, "losing-piles", "-1", cwd=tmp_path)
+    assert bad.returncode == 2 and bad.stderr.startswith("error: ")
+
+
+def test_a_plugin_game_is_played_and_toured_without_a_front_end_line(installed: Any) -> None:
+    stops = [stop for stop in registry.tour_stops() if stop.lines and "subtract14" in stop.lines]
+    assert stops and registry.attribute(stops[0].lines)(solve) == ["subtract14: 10 is loss in 4"]
+    played = run_main("play", "subtract14", "--first", "computer", stdin="q\n")
+    assert played.code == 0, played.stderr
+    assert "subtract14" in played.stdout

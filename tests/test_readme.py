@@ -16,3 +16,12 @@ def test_readme_examples_run_as_printed() -> None:
     runner.run(test)
     assert runner.failures == 0
     assert runner.tries >= 6
+
+
+def test_the_readme_lists_exactly_the_algorithm_names_the_cli_accepts() -> None:
+    # It once listed `dots-table`, a kernel chosen by --engine, which --algorithm refused.
+    from perfectplay.solving import algorithm_names
+    text = README.read_text()
+    table = text.split("### Algorithms (`--algorithm`)", 1)[1].split("\n\n", 2)[1]
+    listed = [line.split("`")[1] for line in table.splitlines() if line.startswith("| `")]
+    assert sorted(listed) == sorted(algorithm_names())

@@ -32,6 +32,19 @@ PLUGIN_ORDER = 1000
 
 
 @dataclass(frozen=True)
+class TourStop:
+    """One stop of `perfectplay tour`: its ``place`` among every game's stops (lowest first)
+    and ``lines``, "module:attribute" of a function that takes the tour's solve (perfectplay's
+    ``solve`` with the tour's line length) and returns the stop's lines; or, instead of lines,
+    a ``suggestion``, a command the tour's last line invites the reader to try ("solve nim
+    3 4 5"), placed among the suggestions by the same rule."""
+
+    place: int
+    lines: str | None = None
+    suggestion: str | None = None
+
+
+@dataclass(frozen=True)
 class Entry:
     name: str
     summary: str
@@ -52,8 +65,21 @@ class Entry:
     # the game; the game's class names the same modules in ``Game.method_modules``.
     algorithms: Mapping[str, str] = field(default_factory=dict)
     # Tools only this game has, by name, each a module a front end may ask the registry for
-    # (Connect Four's "book", chess's "tablebase").
+    # (Connect Four's "book", chess's "tablebase", chess's part of the UCI loop "uci").
     extensions: Mapping[str, str] = field(default_factory=dict)
+    # Commands only this game has: `perfectplay NAME` -> "module:attribute" of its click command
+    # (Connect Four's "book", chess's "tablebase"), imported only when it runs or the help lists
+    # every command, so that front ends name no game and a plugin adds its own.
+    commands: Mapping[str, str] = field(default_factory=dict)
+    # `perfectplay contest NAME` (NAME the game's): "module:attribute" of the click command that
+    # reads the game's contest problem on stdin and prints its exact output.
+    contest: str | None = None
+    # What the game shows in `perfectplay tour` (what `make run` runs).
+    tour: tuple[TourStop, ...] = ()
+    # The game's name in prose, where a message names it ("Connect Four"); its name when empty.
+    title: str = ""
+    # Whether the game has an opening book, the file that `solve --book FILE` names.
+    opening_book: bool = False
     # Where the game is listed (`perfectplay games`, `play`'s menu): lowest first, then by name.
     order: int = PLUGIN_ORDER
 
@@ -71,3 +97,17 @@ def sized_by_start(load: Callable[[Options, str | None], Loaded],
         return game, position(n)
     return sized
 
+
+
+# What a tour stop's function is handed: perfectplay.solve(game, position, **options) with the
+# tour's line length (the games sit below perfectplay.solving, so the tour passes it down).
+TourSolve = Callable[..., Any]
+
+
+def tour_solver(solve: TourSolve, load: Callable[[Options, str | None], Loaded]) -> Callable[..., Any]:
+    """``solved(text, **options)``: the position written ``text`` (the start when None) of the
+    game ``load`` builds without options, solved by the tour's ``solve``."""
+    def solved(text: str | None, **options: Any) -> Any:
+        game, position = load({}, text)
+        return solve(game, position, **options)
+    return solved

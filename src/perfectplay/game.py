@@ -26,9 +26,12 @@ import enum
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Generic, Hashable, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Hashable, Iterable, Sequence, TypeVar
 
 from perfectplay.errors import BadPosition, IllegalMove
+
+if TYPE_CHECKING:  # only annotations name it
+    from perfectplay.search.results import Solution
 
 P = TypeVar("P", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -95,6 +98,17 @@ class Picture:
     text: str
     marks: list[tuple[int, int, str]] = field(default_factory=list)
     caption: str | None = None
+
+
+@dataclass(frozen=True)
+class ValueNote:
+    """An exact value restated in a game's own convention, which solve and analyze show
+    beside it: ``field`` names it (the JSON field, analyze's column), ``number`` is it, and
+    ``convention`` says whose it is ("score: +18 (the Connect Four test sets' convention)")."""
+
+    field: str
+    number: int
+    convention: str
 
 
 class Game(Generic[P, M]):
@@ -260,6 +274,18 @@ class Game(Generic[P, M]):
     def headline(self, start: P) -> str | None:
         """One line on the game started from ``start`` for play's header, where the registry's
         summary does not fit it (the matchgame's rows); None to use the summary."""
+        return None
+
+    # -- what solve and analyze print beside an answer (optional) ------------------------
+    def value_note(self, position: P, value: int) -> ValueNote | None:
+        """The exact ``value`` of ``position`` in the game's own convention (Connect Four's
+        test-set score), or None where the game has none."""
+        return None
+
+    def source_line(self, solution: Solution) -> str | None:
+        """The line that says how ``solution`` was found, when a source of the game's own
+        found it (chess's endgame tables: the verdict they give); None for the usual count
+        of nodes."""
         return None
 
     # -- optional structure (used by later layers when present) --------------------------

@@ -17,7 +17,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from perfectplay.entry import Entry, Loaded, Options
+from perfectplay.entry import Entry, Loaded, Options, TourStop
 from perfectplay.errors import BadOption, BadPosition, LimitReached, UnknownGame
 from perfectplay.game import Game
 
@@ -94,6 +94,33 @@ def extension(game: str, name: str, part: str | None = None) -> Any:
         raise UnknownGame(f"{entry.name} has no {name}")
     module = entry.extensions[name]
     return importlib.import_module(module if part is None else f"{module}.{part}")
+
+
+def attribute(spec: str) -> Any:
+    """What a "module:attribute" an entry declares names (a command, a tour stop's function),
+    imported now: entries name them as text so that listing games imports none of them."""
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def game_commands() -> dict[str, str]:
+    """Every command a game declares (``Entry.commands``), by name: the first game in listing
+    order to claim a name keeps it."""
+    found: dict[str, str] = {}
+    for entry in entries():
+        for name, where in entry.commands.items():
+            found.setdefault(name, where)
+    return found
+
+
+def contest_commands() -> dict[str, str]:
+    """`perfectplay contest NAME`'s problems: each game's that declares one, by its name."""
+    return {entry.name: entry.contest for entry in entries() if entry.contest is not None}
+
+
+def tour_stops() -> list[TourStop]:
+    """Every game's stops of `perfectplay tour`, in their places."""
+    return sorted((stop for entry in entries() for stop in entry.tour), key=lambda stop: stop.place)
 
 
 def find(name: str) -> Entry:

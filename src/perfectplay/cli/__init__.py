@@ -17,34 +17,39 @@ from perfectplay.errors import LimitReached, PerfectPlayError
 
 # Each command, in the order the help lists them, and where it lives. A command's module is
 # imported only when that command runs (or the help lists them all), so `perfectplay solve`
-# never loads play, rich or the impartial commands (issue 13: start-up time).
+# never loads play, rich or the impartial commands (issue 13: start-up time). A game's own
+# commands (an opening book's, endgame tables') are its entry's (Entry.commands), added by
+# the registry, so no line here names a game.
 COMMANDS = {
     "games": "catalogue:games_command", "solve": "solving:solve_command",
     "analyze": "solving:analyze_command", "table": "solving:table_command",
     "compare": "solving:compare_command", "perft": "checking:perft_command",
     "verify": "checking:verify_command", "tour": "catalogue:tour_command",
     "contest": "contest:contest_group", "play": "play:play_command",
-    "grundy": "impartial:grundy_command", "octal": "impartial:octal_command",
+    "grundy": "impartial:grundy_command",
     "serve": "serve:serve_command", "tree": "pictures:tree_command",
     "match": "match:match_command", "db": "database:db_group",
-    "uci": "uci:uci_command", "book": "book:book_group",
-    "tablebase": "tablebase:tablebase_group",
+    "uci": "uci:uci_command",
 }
 
 
 class LazyGroup(click.Group):
-    """A group whose commands are imported on first use."""
+    """A group whose commands, perfectplay's and every game's, are imported on first use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
+        from perfectplay import registry
+        return sorted(set(COMMANDS) | set(registry.game_commands()))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        from perfectplay import registry
         where = COMMANDS.get(cmd_name)
-        if where is None:
-            return None
-        import importlib
-        module, _, name = where.partition(":")
-        command: click.Command = getattr(importlib.import_module(f"perfectplay.cli.{module}"), name)
+        if where is not None:
+            where = f"perfectplay.cli.{where}"
+        else:  # a game's own command: the registry is read only for a name not of ours
+            where = registry.game_commands().get(cmd_name)
+            if where is None:
+                return None
+        command: click.Command = registry.attribute(where)
         return command
 
 

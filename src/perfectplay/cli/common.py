@@ -109,8 +109,9 @@ def engine_option(function: F) -> F:
 def book_option(function: F) -> F:
     """--book for solve and analyze (issue 10): the opening book of a game that has one."""
     return click.option("--book", default=None, metavar="PATH|none",
-                        help="Connect Four opening book file to consult [default: the one "
-                             "shipped with perfectplay]; 'none' searches without a book")(function)
+                        help="opening book file to consult, for a game that has one (see "
+                             "`perfectplay games`) [default: the one shipped with perfectplay]; "
+                             "'none' searches without a book")(function)
 
 
 # Whether the running command was given --json: then a command that fails or is stopped

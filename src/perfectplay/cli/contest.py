@@ -1,21 +1,28 @@
 """`perfectplay contest ...`: contest problems from the seeds, in their exact input and output
-formats (standard input to standard output)."""
+formats (standard input to standard output). Each problem is a game's (Entry.contest), named
+by the game, and imported only when it runs or the help lists them."""
 
 from __future__ import annotations
 
 import click
 
-from perfectplay.cli.impartial import claim_contest_command
-from perfectplay.cli.rows import crates_command
+from perfectplay import registry
 
 
-@click.group("contest")
+class ContestGroup(click.Group):
+    """The problems every installed game declares."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(registry.contest_commands())
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = registry.contest_commands().get(cmd_name)
+        if where is None:
+            return None
+        command: click.Command = registry.attribute(where)
+        return command
+
+
+@click.group("contest", cls=ContestGroup)
 def contest_group() -> None:
     """Seed contest problems: read the problem's input on stdin, print its exact output."""
-
-
-# Each problem is one command module; add it here.
-PROBLEMS: tuple[click.Command, ...] = (claim_contest_command, crates_command)
-
-for problem in PROBLEMS:
-    contest_group.add_command(problem)

@@ -150,7 +150,8 @@ def pick_game() -> str | None:
     for number, entry in enumerate(registry.entries(), start=1):
         click.echo(f"  {number}. {entry.name:<10} {entry.summary}")
     if not sys.stdin.isatty():
-        click.echo("Start one with: perfectplay play GAME, e.g. perfectplay play matchgame")
+        example = registry.entries()[0].name  # the first listed, so that no line names a game
+        click.echo(f"Start one with: perfectplay play GAME, e.g. perfectplay play {example}")
         return None
     while True:
         try:

@@ -1,15 +1,14 @@
-"""Row games from seed 002's contest input: `perfectplay contest crates < INPUT` and
-`perfectplay solve crates --file INPUT` (also `solve coins --file`). Both print the seed's
-exact output (perfectplay.scoring.contest)."""
+"""Row games from seed 002's contest input: `perfectplay solve GAME --file INPUT` for a game
+with a contest input format (Entry.read_input: the crate line, the coin row), and the answer
+a game's `perfectplay contest GAME` prints. Both print the seed's exact output
+(perfectplay.scoring.contest)."""
 
 from __future__ import annotations
 
 import sys
 
-import click
-
 from perfectplay import registry
-from perfectplay.cli.common import emit_json, read_stdin, read_text
+from perfectplay.cli.common import emit_json, read_text
 from perfectplay.errors import BadOption
 from perfectplay.search.limits import Limits
 
@@ -30,14 +29,6 @@ def answer(choice: registry.GameChoice, text: str, source: str, *, pv: bool = Fa
         emit_json(solution.as_dict())
         return
     sys.stdout.write("\n".join(answer_lines(solution, pv=pv)) + "\n")
-
-
-@click.command("crates")
-@click.option("--pv", is_flag=True, default=False, help=PV_HELP)
-def crates_command(pv: bool) -> None:
-    """Seed 002, the crate line: n then n values on stdin; prints `diff D` and
-    `mover M other O` (solved bottom-up, O(n) memory)."""
-    answer(registry.resolve("crates"), read_stdin("the crate line on stdin"), "<stdin>", pv=pv)
 
 
 def solve_file(choice: registry.GameChoice, path: str, position: tuple[str, ...],

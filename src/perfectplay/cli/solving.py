@@ -31,13 +31,14 @@ from perfectplay.cli.common import (
 from perfectplay.cli.mate import print_mate
 from perfectplay.cli.rows import PV_HELP
 from perfectplay.errors import BadOption, PerfectPlayError, UnsupportedSearch
+from perfectplay.game import Game, ValueNote
 from perfectplay.search.results import FROM_DATABASE, Solution
 from perfectplay.search.tables import parse_table_size
 from perfectplay.solving import analyze, solve
 
 mate_option = click.option(
     "--mate", type=click.IntRange(min=1), default=None, metavar="N",
-    help="prove the shortest forced win (chess: mate) within N moves, or that none exists "
+    help="prove the shortest forced win (a mate) within N moves, or that none exists "
          "(the method 'mate'; --nodes and --time bound it)")
 
 
@@ -75,7 +76,7 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
                    make_limits(depth, time_limit, node_limit), pv, as_json)
         return
     loaded, start = choice.load(position_text(position))
-    _check_book(loaded, book)
+    _check_book(choice, book)
     progress = None if as_json else _depth_printer()
     solution = solve(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                      limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
@@ -84,28 +85,17 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
     if solution.mate is not None:
         emit_json(solution.as_dict()) if as_json else print_mate(loaded, start, solution)
         return
-    score = _test_set_score(loaded, start, solution.value, solution.exact and not outcome_only)
+    note = _value_note(loaded, start, solution.value, solution.exact and not outcome_only)
     source = source_note(database, solution.algorithm == FROM_DATABASE)
     if as_json:
-        emit_json(solution.as_dict() | ({} if score is None else {"score": score})
+        emit_json(solution.as_dict() | ({} if note is None else {note.field: note.number})
                   | ({} if database is None else {"source": source}))
     else:
-        print_solution(solution)
-        if score is not None:
-            click.echo(f"score: {score:+d} (the Connect Four test sets' convention)")
+        print_solution(solution, loaded)
+        if note is not None:
+            click.echo(f"{note.field}: {note.number:+d} ({note.convention})")
         if database is not None:
             console().print(source)
-
-
-def _from_endgame_table(solution: Solution) -> bool:
-    # Only chess has endgame tables: any other game's solve need not import their method.
-    if solution.game != "chess":
-        return False
-    return solution.algorithm.startswith(_table_method().FROM_TABLE)
-
-
-def _table_method() -> Any:
-    return registry.extension("chess", "tablebase", "method")
 
 
 def _holds(database: str, game: Any, position: Any) -> bool:
@@ -113,17 +103,19 @@ def _holds(database: str, game: Any, position: Any) -> bool:
     return holds(database, game, position)
 
 
-def _check_book(game: Any, book: str | None) -> None:
-    """--book names a file only for a game that has an opening book (Connect Four)."""
-    if book not in (None, "none") and game.name != "connect4":
-        raise BadOption(f"--book {book}: only Connect Four has an opening book, not {game.name}")
+def _check_book(choice: registry.GameChoice, book: str | None) -> None:
+    """--book names a file only for a game whose entry declares an opening book."""
+    if book in (None, "none") or (choice.entry is not None and choice.entry.opening_book):
+        return
+    having = [entry.title or entry.name for entry in registry.entries() if entry.opening_book]
+    which = (f"only {' and '.join(having)} {'has' if len(having) == 1 else 'have'}" if having
+             else "no game has")
+    raise BadOption(f"--book {book}: {which} an opening book, not {choice.name}")
 
 
-def _test_set_score(game: Any, position: Any, value: int, exact: bool) -> int | None:
-    """The score in a game's own convention (Connect Four's test sets), when it has one."""
-    if not exact or not hasattr(game, "score_of"):
-        return None
-    return int(game.score_of(position, value))
+def _value_note(game: Game[Any, Any], position: Any, value: int, exact: bool) -> ValueNote | None:
+    """An exact value in the game's own convention (Game.value_note), when it has one."""
+    return game.value_note(position, value) if exact else None
 
 
 def _depth_printer() -> Any:
@@ -136,7 +128,7 @@ def _depth_printer() -> Any:
     return report
 
 
-def print_solution(solution: Solution) -> None:
+def print_solution(solution: Solution, game: Game[Any, Any] | None = None) -> None:
     # click.style, not rich: a solve's output is a few lines, and rich would cost the start-up
     # a third of its time (issue 13); click drops the colour when output is piped.
     echo, style = click.echo, click.style
@@ -150,10 +142,9 @@ def print_solution(solution: Solution) -> None:
     if solution.algorithm == FROM_DATABASE:
         echo(style(f"database: {stats.nodes:,} lookups, {stats.elapsed_s * 1000:.1f} ms", dim=True))
         return
-    if _from_endgame_table(solution):
-        verdict = _table_method().table_verdict(solution.value)
-        echo(style(f"{solution.algorithm}: {verdict}, without the fifty-move "
-                   f"rule; {stats.elapsed_s * 1000:.1f} ms", dim=True))
+    own = None if game is None else game.source_line(solution)
+    if own is not None:  # a source of the game's own (chess's endgame tables)
+        echo(style(own, dim=True))
         return
     if solution.algorithm == "retro":  # no search tree: every reachable position was valued
         echo(style(f"retro: {stats.nodes:,} positions valued by retrograde analysis, "
@@ -196,19 +187,20 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
                     outcome_only: bool, engine: str, book: str | None, mate: int | None,
                     database: str | None, as_json: bool, **options: Any) -> None:
     """The value of every legal move for the player who would play it."""
-    loaded, start = resolve(game, pick_options(options)).load(position_text(position))
-    _check_book(loaded, book)
+    choice = resolve(game, pick_options(options))
+    loaded, start = choice.load(position_text(position))
+    _check_book(choice, book)
     moves = analyze(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                     limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
                     engine=engine, database=database, book=book, mate=mate)
     source = source_note(database, database is not None and _holds(database, loaded, start))
     if database is not None and not as_json:
         console().print(source)
-    scores = [_test_set_score(loaded, start, move.value, move.exact and not outcome_only)
-              for move in moves]
+    notes = [_value_note(loaded, start, move.value, move.exact and not outcome_only)
+             for move in moves]
     if as_json:
-        rows = [move.as_dict() | ({} if score is None else {"score": score})
-                for move, score in zip(moves, scores)]
+        rows = [move.as_dict() | ({} if note is None else {note.field: note.number})
+                for move, note in zip(moves, notes)]
         note = source if database is not None else (moves[0].source if moves else None)
         emit_json({"game": loaded.name, "position": loaded.format_position(start), "moves": rows}
                   | ({} if note is None else {"source": note}))
@@ -217,11 +209,12 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
     table = Table(title=f"{loaded.name} {loaded.format_position(start)}")
     table.add_column("move")
     table.add_column("value for its player")
-    if any(score is not None for score in scores):
-        table.add_column("score")
-    for move, score in zip(moves, scores):
+    noted = next((note for note in notes if note is not None), None)
+    if noted is not None:
+        table.add_column(noted.field)
+    for move, beside in zip(moves, notes):
         cells = [move.notation, move.describe()]
-        table.add_row(*cells, *([] if score is None else [f"{score:+d}"]))
+        table.add_row(*cells, *([] if beside is None else [f"{beside.number:+d}"]))
     if not moves:
         click.echo("no legal moves: the game is over")
         return
@@ -321,7 +314,7 @@ COMPARE_NODE_CAP = 500_000
 @click.option("--tt-size", default=None,
               help="table size for memo and tt: entries (100000) or bytes (64MB); default 64MB")
 @click.option("--plot", "plot_path", default=None, metavar="FILE",
-              help="with sizes FROM..TO for POSITION (e.g. takeaway 1..25): draw nodes against "
+              help="with sizes FROM..TO for POSITION (e.g. 1..25): draw nodes against "
                    "size, log scale, one curve per algorithm, to FILE (.png, .svg or .pdf)")
 @click.option("--node-cap", type=int, default=None,
               help=f"each algorithm stops past this many nodes and its row says so [default: "

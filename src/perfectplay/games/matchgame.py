@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from perfectplay.entry import Entry, Loaded, Options, from_text
+from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text, tour_solver
 from perfectplay.games.nim import Nim, Piles
 
 
@@ -32,5 +32,12 @@ def _load(options: Options, text: str | None) -> Loaded:
     return from_text(MatchGame(), text)
 
 
+def tour_lines(solve: TourSolve) -> list[str]:
+    """The tour's stop, closing Nim's: the seed's rows, where the last match loses."""
+    match = tour_solver(solve, _load)(None, algorithm="tt")
+    return [f"  matchgame 7 5 3 1 (last match loses): {match.describe()}", ""]
+
+
 ENTRY = Entry("matchgame", "misère Nim from rows 7 5 3 1 (seed 003)", "ROW..., default 7 5 3 1",
-              _load, aliases=("matches",), order=30)
+              _load, aliases=("matches",), tour=(TourStop(55, "perfectplay.games.matchgame:tour_lines"),),
+              order=30)

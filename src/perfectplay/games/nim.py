@@ -11,7 +11,7 @@ import random
 import re
 from typing import Any, Sequence
 
-from perfectplay.entry import Entry, Loaded, Options, from_text
+from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text, tour_solver
 from perfectplay.errors import IllegalMove
 from perfectplay.game import Game, Picture, Properties
 from perfectplay.games._parse import parse_ints
@@ -138,5 +138,19 @@ def _sized(options: Options, n: int) -> Loaded:
     return game, (n,)
 
 
+def tour_lines(solve: TourSolve) -> list[str]:
+    """The tour's stop: three positions by Sprague-Grundy theory and by tt."""
+    solved = tour_solver(solve, _load)
+    lines = ["Nim: Sprague-Grundy theory (instant) and search with remoteness (tt):"]
+    for piles in ("3 4 5", "1 2 3", "7 5 3 1"):
+        theory = solved(piles)
+        searched = solved(piles, algorithm="tt")
+        lines.append(f"  {piles:<8} {theory.outcome:<5} by XOR; {searched.describe():<12} by tt; "
+                     f"best {' '.join(searched.best_moves)}")
+    return lines
+
+
 ENTRY = Entry("nim", "piles; take any number from one pile; last stick wins (--misere: loses)",
-              "PILE..., e.g. 3 4 5", _load, options=("misere",), sized=_sized, order=20)
+              "PILE..., e.g. 3 4 5", _load, options=("misere",), sized=_sized,
+              tour=(TourStop(50, "perfectplay.games.nim:tour_lines"),
+                    TourStop(91, suggestion="solve nim 3 4 5")), order=20)

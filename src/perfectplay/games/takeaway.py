@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator, Sequence
 
-from perfectplay.entry import Entry, Loaded, Options, from_text
+from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text, tour_solver
 from perfectplay.errors import BadOption
 from perfectplay.game import Game, Properties
 from perfectplay.games._parse import parse_count
@@ -108,6 +108,19 @@ def _sized(options: Options, n: int) -> Loaded:
     return game, n
 
 
+def tour_lines(solve: TourSolve) -> list[str]:
+    """The tour's stop: outcomes for 1..8, and memoization's saving at n=20 (seed 000)."""
+    solved = tour_solver(solve, _load)
+    outcomes = [solved(str(n)).outcome for n in range(1, 9)]
+    plain = solved("20", algorithm="minimax")
+    cached = solved("20", algorithm="memo")
+    return ["take-away (take 1-3, last stick wins), outcomes for 1..8:",
+            "  " + " ".join(f"{n}:{'lose' if o == 'loss' else o}" for n, o in enumerate(outcomes, 1)),
+            f"  n=20: {plain.describe()}; calls: plain {plain.stats.nodes:,}, memoized "
+            f"{cached.stats.nodes:,}; same answer: {plain.value == cached.value}", ""]
+
+
 ENTRY = Entry("takeaway", "one pile; take an amount from the subtraction set; last stick wins",
               "PILE, e.g. 20", _load, aliases=("take-away", "subtraction"),
-              options=("take", "misere"), sized=_sized, order=10)
+              options=("take", "misere"), sized=_sized,
+              tour=(TourStop(10, "perfectplay.games.takeaway:tour_lines"),), order=10)

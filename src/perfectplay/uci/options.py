@@ -27,7 +27,6 @@ class Option:
     default: Any = None
     low: int = 0
     high: int = 0
-    chess_only: bool = False  # declared only when the game is chess
 
     def declaration(self) -> str:
         line = f"option name {self.name} type {self.kind}"
@@ -58,26 +57,27 @@ class Option:
         return number
 
 
-# UCI_Elo: the levels' nominal strengths live in perfectplay.uci.strength.
-OPTIONS = (
+# Every game's options: the engine's, then a game's own (perfectplay.uci.extras), then the
+# strength's. UCI_Elo: the levels' nominal strengths live in perfectplay.uci.strength.
+ENGINE_OPTIONS = (
     Option("Hash", "spin", 16, 1, MAX_HASH_MB),
     Option("Threads", "spin", 1, 1, MAX_THREADS),
     Option("MultiPV", "spin", 1, 1, MAX_MULTIPV),
     Option("Clear Hash", "button"),
     Option("Move Overhead", "spin", 10, 0, 5000),
     Option("Ponder", "check", False),
-    Option("UCI_Chess960", "check", False, chess_only=True),
-    Option("SyzygyPath", "string", "", chess_only=True),
+)
+STRENGTH_OPTIONS = (
     Option("UCI_LimitStrength", "check", False),
     Option("UCI_Elo", "spin", 1350, 500, 2000),
 )
 
 
 class Options:
-    """The current values, by the option's name in lower case."""
+    """The current values, by the option's name in lower case; ``own`` are the game's."""
 
-    def __init__(self, chess: bool) -> None:
-        self.declared = [option for option in OPTIONS if chess or not option.chess_only]
+    def __init__(self, own: tuple[Option, ...] = ()) -> None:
+        self.declared = [*ENGINE_OPTIONS, *own, *STRENGTH_OPTIONS]
         self.by_name = {option.name.lower(): option for option in self.declared}
         self.values = {option.name.lower(): option.default for option in self.declared}
 

@@ -3,9 +3,10 @@
 ``bestmove``.
 
 Commands: uci, isready (which also pays the first search's one-off costs: the table's
-memory, the Lazy SMP helpers, chess's endgame tables), ucinewgame, setoption (the options of
-perfectplay.uci.options), position (startpos or fen, then moves), go (every form, see
-perfectplay.uci.go), stop, ponderhit, quit; debug and register are accepted and ignored.
+memory, the Lazy SMP helpers, a game's own tables), ucinewgame, setoption (the options of
+perfectplay.uci.options, and a game's own: perfectplay.uci.extras), position (startpos or
+fen, then moves), go (every form, see perfectplay.uci.go), stop, ponderhit, quit; debug and
+register are accepted and ignored.
 
 Every ``go`` ends in exactly one ``bestmove``: after the search, or for ``go infinite`` and
 an unanswered ``go ponder`` only once ``stop`` (or ``ponderhit``) has come, however soon the
@@ -41,10 +42,10 @@ from perfectplay.errors import BadPosition, PerfectPlayError
 from perfectplay.game import Game
 from perfectplay.search.results import line_notation
 from perfectplay.uci import strength
+from perfectplay.uci.extras import RootAdvice, UciExtras, extras_for
 from perfectplay.uci.go import FALLBACK, Go, UciError, parse_go
 from perfectplay.uci.options import Options
-from perfectplay.uci.positions import chess960_position, position_text
-from perfectplay.uci.syzygy import WDL_VALUE, RootAdvice, SyzygyTables
+from perfectplay.uci.positions import position_text
 
 NAME = "perfectplay"
 ENTRY_BYTES = 16  # the engine table's entry size (perfectplay.engine.table), for Hash in MB
@@ -53,10 +54,6 @@ IGNORED = {"debug", "register"}
 CURRMOVE_AFTER_S = 1.0
 # What a go gets when its search cannot run (stopped during a mate search, its time spent).
 QUICK = SearchLimits(depth=1, time=0.05)
-# One position per endgame table of the chess game (KQK, KRK, KPK): asking them loads the
-# tables at isready, not during the first search that reaches one.
-TABLE_POSITIONS = ("8/8/8/4k3/8/8/3QK3/8 w - - 0 1", "8/8/8/4k3/8/8/3RK3/8 w - - 0 1",
-                   "8/8/8/4k3/8/3P4/4K3/8 w - - 0 1")
 
 __all__ = ["UciError", "UciSession", "run"]
 
@@ -73,16 +70,17 @@ class Search:
 
 
 class UciSession:
-    """One engine talking UCI. ``write`` takes one line (no newline) and must flush."""
+    """One engine talking UCI. ``write`` takes one line (no newline) and must flush. What the
+    game adds (its options and tables) are its ``extras``, found through its registry entry
+    unless given."""
 
-    def __init__(self, game: Game[Any, Any], write: Callable[[str], None]) -> None:
+    def __init__(self, game: Game[Any, Any], write: Callable[[str], None],
+                 extras: UciExtras | None = None) -> None:
         self.game = game
         self._write = write
         self._lock = threading.Lock()
-        self.is_chess = game.name == "chess"
-        self.options = Options(chess=self.is_chess)
-        self.syzygy: SyzygyTables | None = None
-        self.syzygy_damage_told = False
+        self.extras = extras_for(game) if extras is None else extras
+        self.options = Options(self.extras.options)
         self.engine = self._new_engine()
         self.position = game.start()
         self.stop = threading.Event()
@@ -91,7 +89,6 @@ class UciSession:
         self.current: Search | None = None
         self.worker: threading.Thread | None = None
         self.rng = random.Random()
-        self.tables_loaded = False
 
     def say(self, line: str) -> None:
         with self._lock:
@@ -99,7 +96,7 @@ class UciSession:
 
     def _new_engine(self) -> Engine:
         entries = self.options["Hash"] * (1 << 20) // ENTRY_BYTES
-        probe = None if self.syzygy is None else self.syzygy.value
+        probe = self.extras.probe()
         return Engine(self.game, Settings(tt_size=entries, threads=self.options["Threads"]), probe)
 
     # -- the loop -------------------------------------------------------------------------
@@ -137,12 +134,9 @@ class UciSession:
 
     def _warm_up(self) -> None:
         """The first search's one-off costs, paid now: the engine's (table memory, helper
-        processes) and, in chess, loading the endgame tables."""
+        processes) and the game's (its own tables)."""
         self.engine.warm_up()
-        if self.is_chess and not self.tables_loaded:
-            self.tables_loaded = True
-            for fen in TABLE_POSITIONS:
-                self.game.known_value(self.game.parse_position(fen))
+        self.extras.warm_up()
 
     def _cmd_ucinewgame(self, arguments: list[str]) -> None:
         self.finish_search()
@@ -155,7 +149,7 @@ class UciSession:
         name = self.options.set(arguments)
         try:
             self._apply(name)
-        except UciError:
+        except PerfectPlayError:
             self.options.values = before
             raise
 
@@ -164,19 +158,12 @@ class UciSession:
             self._replace_engine()
         elif name == "clear hash":
             self.engine.clear_table()
-        elif name == "syzygypath":
-            self._open_syzygy(self.options["SyzygyPath"])
-
-    def _open_syzygy(self, path: str) -> None:
-        tables = SyzygyTables.open(path) if path.strip() else None
-        if self.syzygy is not None:
-            self.syzygy.close()
-        self.syzygy = tables
-        self.syzygy_damage_told = False
-        self._replace_engine()
-        if tables is not None:
-            self.say(f"info string SyzygyPath {path!r}: {tables.tables} table files, "
-                     f"up to {tables.max_pieces} pieces")
+        else:
+            said = self.extras.apply(name, self.options)
+            if said is not None:  # the game's option took effect: its probe may have changed
+                self._replace_engine()
+                for line in said:
+                    self.say(line)
 
     def _replace_engine(self) -> None:
         self.engine.close()
@@ -185,10 +172,8 @@ class UciSession:
     def _cmd_position(self, arguments: list[str]) -> None:
         text = position_text(arguments)
         self.finish_search()
-        if self.is_chess and self.options["UCI_Chess960"]:
-            self.position = chess960_position(self.game, text)
-        else:
-            self.position = self.game.parse_position(text)
+        read = self.extras.read_position(text, self.options)
+        self.position = self.game.parse_position(text) if read is None else read
 
     def _cmd_go(self, arguments: list[str]) -> None:
         self.finish_search()  # a go during a search: that search answers first, then this one
@@ -225,8 +210,7 @@ class UciSession:
     def _cmd_quit(self, arguments: list[str]) -> bool:
         self.finish_search(stop=True)
         self.engine.close()
-        if self.syzygy is not None:
-            self.syzygy.close()
+        self.extras.close()
         return False
 
     def finish_search(self, *, stop: bool = False) -> None:
@@ -297,27 +281,19 @@ class UciSession:
                                     hold=pondering if go.ponder else None, multipv=lines,
                                     on_root_move=lambda depth, move, number: self._currmove(
                                         search, depth, move, number))
-        self._report_damaged_tables()
+        for said in self.extras.after_search():
+            self.say(said)
         if level != "perfect" and result.lines:
             return strength.choose(game, position, result.lines, level, self.rng, result.exact)
         return Line(result.score, result.pv)
 
-    def _report_damaged_tables(self) -> None:
-        """Say once that a Syzygy table could not be read (the search went on without it)."""
-        if self.syzygy is not None and self.syzygy.damaged and not self.syzygy_damage_told:
-            self.syzygy_damage_told = True
-            self.say(f"info string error: a Syzygy table could not be read ({self.syzygy.damaged}); "
-                     "positions it holds are searched without it")
-
     def _root_moves(self, search: Search) -> list[Any] | None:
-        """The moves the root may play: searchmoves, narrowed to those that keep the Syzygy
-        tables' result when the root is in them; None for every move."""
+        """The moves the root may play: searchmoves, narrowed to those that keep the game's
+        tables' result when the root is in them (chess's Syzygy tables); None for every move."""
         moves = list(search.root_moves) if search.root_moves is not None else None
         position = search.position
-        if self.syzygy is None or self.game.known_value(position) is not None:
-            return moves
         every = moves if moves is not None else list(self.game.moves(position))
-        advice = self.syzygy.root(position.board, every)
+        advice = self.extras.root(position, every)
         if advice is None:
             return moves
         search.advice = advice
@@ -359,7 +335,7 @@ class UciSession:
         if moves is not None:
             score = f"mate {moves}"
         elif search.advice is not None:  # the tables' result, not the evaluation's guess
-            score = f"cp {WDL_VALUE[search.advice.result]}"
+            score = f"cp {search.advice.score}"
         else:
             score = f"cp {info.score}"
         bound = {"lower": " lowerbound", "upper": " upperbound"}.get(info.bound or "", "")

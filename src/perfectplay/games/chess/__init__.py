@@ -4,7 +4,9 @@
 * ``evaluation``: the engine's evaluation (material, piece-square tables) and move ordering;
 * ``extra``: the check that python-chess is installed, before anything imports it;
 * ``tablebase``: the endgame tables KQK, KRK, KPK (build, probe, shipped data, the
-  ``tablebase`` method; docs/tablebase.md).
+  ``tablebase`` method, the ``tablebase`` command; docs/tablebase.md);
+* ``uci`` / ``syzygy``: what `perfectplay uci chess` adds to the UCI loop (UCI_Chess960,
+  SyzygyPath) and the Syzygy tables it probes.
 
 This module holds only the registry's entry: it imports no python-chess.
 """
@@ -25,4 +27,7 @@ ENTRY = Entry("chess", "chess by python-chess's rules (the extra perfectplay[che
               "FEN or 'startpos', optionally 'moves e2e4 e7e5 ...' (UCI or SAN)", _load,
               aliases=("fide-chess",),
               algorithms={"tablebase": "perfectplay.games.chess.tablebase.method"},
-              extensions={"tablebase": "perfectplay.games.chess.tablebase"}, order=140)
+              extensions={"tablebase": "perfectplay.games.chess.tablebase",
+                          "uci": "perfectplay.games.chess.uci"},
+              commands={"tablebase": "perfectplay.games.chess.tablebase.command:tablebase_group"},
+              order=140)

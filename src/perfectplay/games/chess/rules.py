@@ -28,7 +28,7 @@ read from UCI or SAN (``Nf3``, ``O-O``, ``exd8=Q+``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import chess
 import chess.polyglot
@@ -36,6 +36,9 @@ import chess.polyglot
 from perfectplay.errors import BadPosition, IllegalMove
 from perfectplay.game import Game, Outcome, Properties
 from perfectplay.games.chess import evaluation as chess_eval
+
+if TYPE_CHECKING:  # only annotations name it
+    from perfectplay.search.results import Solution
 
 START_FEN = chess.STARTING_FEN
 _RANDOM = chess.polyglot.POLYGLOT_RANDOM_ARRAY
@@ -530,6 +533,15 @@ class Chess(Game[ChessPosition, chess.Move]):
             return None  # the common case, decided without loading the tables
         from perfectplay.games.chess.tablebase.probe import value
         return value(board)
+
+    def source_line(self, solution: Solution) -> str | None:
+        """An answer from the endgame tables says what they give, and that they know no
+        fifty-move rule, in place of a count of nodes."""
+        from perfectplay.games.chess.tablebase.method import FROM_TABLE, table_verdict
+        if not solution.algorithm.startswith(FROM_TABLE):
+            return None
+        return (f"{solution.algorithm}: {table_verdict(solution.value)}, without the fifty-move "
+                f"rule; {solution.stats.elapsed_s * 1000:.1f} ms")
 
     def evaluate(self, position: ChessPosition) -> int:
         if position._value is None:

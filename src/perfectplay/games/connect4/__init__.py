@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from perfectplay.entry import Entry, Loaded, Options, from_text
+from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text
 from perfectplay.game import Game
 
 
@@ -34,8 +34,23 @@ def _load(options: Options, text: str | None) -> Loaded:
     return from_text(ConnectFour(width, height), text)
 
 
+def tour_lines(solve: TourSolve) -> list[str]:
+    """The tour's stop: two of Pons' test positions, with their published scores."""
+    lines = ["Connect Four (compiled with numba when it is installed):"]
+    for moves, expected in (("44455554221", -15), ("5554224333234511764415115", 4)):
+        game, start = _load({}, moves)
+        result = solve(game, start, engine="auto", pv_limit=0)
+        score = game.score_of(start, result.value)  # type: ignore[attr-defined]
+        lines.append(f"  {moves:<26} {result.describe():<11} score {score:+d} (Pons' test sets: "
+                     f"{expected:+d}); {result.stats.nodes:,} nodes")
+    return [*lines, ""]
+
+
 ENTRY = Entry("connect4", "four in a row on a 7x6 board (other sizes: --width, --height)",
               "columns played from the empty board, 1-based, e.g. 4455; '' is the empty board",
               _load, aliases=("c4", "connect-four", "connectfour"), options=("width", "height"),
               algorithms={"null-window": "perfectplay.games.connect4.python_method"},
-              extensions={"book": "perfectplay.games.connect4.book"}, order=90)
+              extensions={"book": "perfectplay.games.connect4.book"},
+              commands={"book": "perfectplay.games.connect4.book.command:book_group"},
+              title="Connect Four", opening_book=True,
+              tour=(TourStop(80, "perfectplay.games.connect4:tour_lines"),), order=90)

@@ -22,7 +22,7 @@ from typing import Any
 
 from perfectplay import value as V
 from perfectplay.errors import BadOption, BadPosition
-from perfectplay.game import Game, Outcome, Picture, Properties, zobrist_numbers
+from perfectplay.game import Game, Outcome, Picture, Properties, ValueNote, zobrist_numbers
 
 Position = tuple[int, int, str]
 
@@ -227,6 +227,10 @@ class ConnectFour(Game[Position, int]):
         stones_before_last = self.stones(position) + V.remoteness(value) - 1
         score = (self.cells + 1 - stones_before_last) // 2
         return score if value > 0 else -score
+
+    def value_note(self, position: Position, value: int) -> ValueNote:
+        """The test sets' score, which solve and analyze print beside an exact value."""
+        return ValueNote("score", self.score_of(position, value), "the Connect Four test sets' convention")
 
     def value_of_score(self, position: Position, score: int) -> int:
         """perfectplay's value (win or loss with its distance) of a position with ``score``."""

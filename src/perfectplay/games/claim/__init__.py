@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator, Sequence
 
-from perfectplay.entry import Entry, Loaded, Options, from_text
+from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text, tour_solver
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Properties
 from perfectplay.games._size import refuse_long_move_list
@@ -176,6 +176,25 @@ def _sized(options: Options, n: int) -> Loaded:
     return ClaimLine(n, block=options.get("block") or "both"), (n, 0)
 
 
+def tour_lines(solve: TourSolve) -> list[str]:
+    """The tour's stop: outcomes for n = 1..12, and n = 5 and 20 solved."""
+    solved = tour_solver(solve, _load)
+    claim = [solved(str(n)).outcome for n in range(1, 13)]
+    five = solved("5")
+    return ["claim line outcomes n=1..12: " + " ".join("W" if o == "win" else "L" for o in claim),
+            f"  n=5: winning first moves {five.best_moves}; n=20: {solved('20').describe()}", ""]
+
+
+def tour_at_scale(solve: TourSolve) -> list[str]:
+    """The tour's first stop of theory at scale: a line of 10^18 items, by its period."""
+    huge = tour_solver(solve, _load)(str(10**18))
+    return ["Theory at scale:",
+            f"  claim line with 10^18 items: {huge.outcome} (the claim line is octal game 0.137)"]
+
+
 ENTRY = Entry("claim", "claim an item with no claimed neighbour; who cannot move loses",
               "N, or a row like '..x....' (x = claimed)", _load, aliases=("claim-line",),
-              options=("block",), sized=_sized, order=50)
+              options=("block",), sized=_sized,
+              contest="perfectplay.games.claim.command:claim_contest_command",
+              tour=(TourStop(40, "perfectplay.games.claim:tour_lines"),
+                    TourStop(60, "perfectplay.games.claim:tour_at_scale")), order=50)

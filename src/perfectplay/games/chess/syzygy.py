@@ -1,4 +1,5 @@
-"""Syzygy endgame tables for the UCI engine (option ``SyzygyPath``), read by python-chess's
+"""Syzygy endgame tables for the UCI engine (chess's option ``SyzygyPath``,
+perfectplay.games.chess.uci), read by python-chess's
 ``chess.syzygy`` from the directories the user names (separated by ``:``; ``;`` on Windows).
 
 Syzygy tables give each position's result (WDL: win, cursed win, draw, blessed loss, loss;
@@ -32,7 +33,7 @@ from typing import Any, Protocol
 import chess
 import chess.syzygy
 
-from perfectplay.uci.go import UciError
+from perfectplay.errors import BadOption
 
 TB_WIN = 20_000
 WDL_VALUE = {2: TB_WIN, 1: 1, 0: 0, -1: -1, -2: -TB_WIN}
@@ -67,6 +68,11 @@ class RootAdvice:
     plies: int
     probes: int
 
+    @property
+    def score(self) -> int:
+        """What the UCI loop reports while the search follows the tables: the result's value."""
+        return WDL_VALUE[self.result]
+
     def describe(self, total: int) -> str:
         kept = f"{len(self.moves)} of {total} moves keep it"
         if self.result in (2, -2):
@@ -97,7 +103,7 @@ class SyzygyTables:
 
     @classmethod
     def open(cls, path: str) -> SyzygyTables:
-        """Open every table in the directories of ``path``; UciError for a directory that
+        """Open every table in the directories of ``path``; BadOption for a directory that
         does not exist or cannot be read."""
         tablebase = chess.syzygy.Tablebase()
         found = 0
@@ -106,12 +112,12 @@ class SyzygyTables:
                 continue
             if not os.path.isdir(directory):
                 tablebase.close()
-                raise UciError(f"SyzygyPath {path!r}: {directory!r} is not a directory")
+                raise BadOption(f"SyzygyPath {path!r}: {directory!r} is not a directory")
             try:
                 found += tablebase.add_directory(directory)
             except OSError as error:
                 tablebase.close()
-                raise UciError(f"SyzygyPath {path!r}: cannot read {directory!r}: {error.strerror}") from None
+                raise BadOption(f"SyzygyPath {path!r}: cannot read {directory!r}: {error.strerror}") from None
         pieces = max((len(name) - 1 for name in tablebase.wdl), default=0)  # "KQvK": 3 pieces
         return cls(tablebase, found, pieces)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from perfectplay.entry import Entry
+from perfectplay.entry import Entry, TourSolve, TourStop, tour_solver
 from perfectplay.game import Game
 from perfectplay.games._parse import parse_ints
 from perfectplay.scoring.contest import RowLoaders
@@ -65,7 +65,30 @@ def _brute_force(game: Game[Any, Any], position: Any) -> int:
     return brute_force_difference(list(game.values[left:right]))  # type: ignore[attr-defined]
 
 
+def tour_lines(solve: TourSolve) -> list[str]:
+    """The tour's stop: two rows solved, with their totals and lines."""
+    solved = tour_solver(solve, _LOADERS.load)
+    lines = ["crate line (score game):"]
+    for row in ("3 9 1", "4 1 7 2 9"):
+        result = solved(row)
+        mover, other = result.totals
+        lines.append(f"  {row:<10} diff {result.value}, mover {mover} other {other}; "
+                     f"line {' '.join(result.pv)}")
+    return [*lines, ""]
+
+
+def tour_at_scale(solve: TourSolve) -> list[str]:
+    """The tour's stop among theory at scale: 2,000 crates by the bottom-up table."""
+    row = " ".join(str((i * 7919) % 1_000_001) for i in range(2000))
+    crates = tour_solver(solve, _LOADERS.load)(row, pv_limit=0)
+    return [f"  2,000 crates tabulated bottom-up: diff {crates.value:,} in "
+            f"{crates.stats.elapsed_s * 1000:.0f} ms", ""]
+
+
 ENTRY = Entry("crates", "score game: take the leftmost crate, the two leftmost, or the rightmost",
               "VALUE..., e.g. 3 9 1", _LOADERS.load, aliases=("crate-line", "crateline"),
               random_case=_LOADERS.random_case, brute_force=_brute_force,
-              read_input=_LOADERS.read_input, order=40)
+              read_input=_LOADERS.read_input,
+              contest="perfectplay.games.crates.command:crates_command",
+              tour=(TourStop(30, "perfectplay.games.crates:tour_lines"),
+                    TourStop(72, "perfectplay.games.crates:tour_at_scale")), order=40)

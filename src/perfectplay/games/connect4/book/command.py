@@ -1,4 +1,9 @@
-"""perfectplay book build | info | verify: the Connect Four opening book (docs/book.md)."""
+"""perfectplay book build | info | verify: the Connect Four opening book (docs/book.md).
+
+A command of Connect Four's own (``Entry.commands``): it sits in the cli layer beside
+perfectplay's commands, importing perfectplay.cli.common, and the registry adds it to
+``perfectplay``'s commands.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,6 @@ from typing import Any
 
 import click
 
-from perfectplay import registry
 from perfectplay.cli.common import console, emit_json, json_option
 from perfectplay.errors import BadOption
 
@@ -15,8 +19,10 @@ DEFAULT_DIR = "book-build"
 
 
 def _book(part: str) -> Any:
-    """A module of Connect Four's opening book package (lookup, storage, build, verify)."""
-    return registry.extension("connect4", "book", part)
+    """A module of the opening book package (lookup, storage, build, verify), imported when
+    a subcommand needs it: `book info` never loads the kernel that `build` runs."""
+    import importlib
+    return importlib.import_module(f"perfectplay.games.connect4.book.{part}")
 
 
 def _open(path: str | None) -> Any:
@@ -45,8 +51,8 @@ def book_group() -> None:
 @click.option("--output", "-o", default=None,
               help="book file to write once the level is complete "
                    "[default: DIR/connect4-WxH-K.book]")
-@click.option("--width", type=int, default=7, show_default=True)
-@click.option("--height", type=int, default=6, show_default=True)
+@click.option("--width", type=int, default=7, show_default=True, help="board width of the book's positions")
+@click.option("--height", type=int, default=6, show_default=True, help="board height of the book's positions")
 def build_command(stones: int, directory: str, workers: int, tt_size: str, output: str | None,
                   width: int, height: int) -> None:
     """Solve the frontier in resumable batches, then write the book file."""
@@ -58,7 +64,8 @@ def build_command(stones: int, directory: str, workers: int, tt_size: str, outpu
     if workers < 1:
         raise BadOption(f"--workers {workers}: needs at least 1 worker")
     parse_table_size(tt_size)
-    game, _ = registry.load("connect4", {"width": width, "height": height})
+    from perfectplay.games.connect4 import ENTRY
+    game, _ = ENTRY.load({"width": width, "height": height}, None)
     root = Path(directory)
     target = Path(output) if output else root / f"connect4-{width}x{height}-{stones}.book"
     if output and not target.parent.is_dir():
@@ -98,7 +105,7 @@ def info_command(path: str | None, as_json: bool) -> None:
 @click.option("--sample", type=int, default=10, show_default=True,
               help="positions to re-solve by search")
 @click.option("--stones", type=int, default=None, help="sample only positions with this many stones")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="seed of the random sample")
 @json_option
 def verify_command(path: str | None, sample: int, stones: int | None, seed: int,
                    as_json: bool) -> None:

@@ -13,7 +13,7 @@ import random
 import re
 from typing import Any
 
-from perfectplay.entry import Entry, Loaded, Options, from_text
+from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text
 from perfectplay.errors import BadPosition, IllegalMove
 from perfectplay.game import Game, Properties
 from perfectplay.games._parse import parse_ints
@@ -102,6 +102,17 @@ def _sized(options: Options, n: int) -> Loaded:
     return game, (n,)
 
 
+def tour_at_scale(solve: TourSolve) -> list[str]:
+    """The tour's stop among theory at scale: Kayles' period, certified."""
+    from perfectplay.impartial.octal import analysed
+    kayles = analysed("0.77").periodicity
+    assert kayles is not None, "Kayles' period is published and certified from 256 values"
+    return [f"  Kayles 0.77: period {kayles.period}, preperiod {kayles.preperiod}, "
+            f"certified by the Guy-Smith theorem: {kayles.certified}"]
+
+
 ENTRY = Entry("octal", "heaps; remove tokens as the octal --code allows (default 0.77, Kayles)",
               "HEAP..., e.g. 5 7", _load, aliases=("octal-game", "kayles"),
-              options=("code", "misere"), sized=_sized, order=70)
+              options=("code", "misere"), sized=_sized,
+              commands={"octal": "perfectplay.games.octal.command:octal_command"},
+              tour=(TourStop(65, "perfectplay.games.octal:tour_at_scale"),), order=70)

@@ -1,4 +1,9 @@
-"""perfectplay tablebase build | info: the chess endgame tables KQK, KRK, KPK (docs/tablebase.md)."""
+"""perfectplay tablebase build | info: the chess endgame tables KQK, KRK, KPK (docs/tablebase.md).
+
+A command of chess's own (``Entry.commands``): it sits in the cli layer beside perfectplay's
+commands, importing perfectplay.cli.common, and the registry adds it to ``perfectplay``'s
+commands.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,6 @@ from typing import Any
 
 import click
 
-from perfectplay import registry
 from perfectplay.cli.common import console, emit_json, folder_to_write, json_option
 from perfectplay.errors import BadOption
 
@@ -14,8 +18,10 @@ TABLE_NAMES = ("KQK", "KRK", "KPK")
 
 
 def _tables(part: str | None = None) -> Any:
-    """Chess's endgame table package, or its module ``part`` (files, index)."""
-    return registry.extension("chess", "tablebase", part)
+    """The endgame table package, or its module ``part`` (files, index), imported when a
+    subcommand needs it."""
+    import importlib
+    return importlib.import_module("perfectplay.games.chess.tablebase" + ("" if part is None else f".{part}"))
 
 
 def _names(names: tuple[str, ...]) -> list[str]:
