@@ -186,7 +186,7 @@ function drawOpening(svg, cell, index, board, g, spots) {
   const square = el("rect", { x: cx - g.cell / 2, y: cy - g.cell / 2, width: g.cell, height: g.cell, fill: "transparent",
                               stroke: "#1f6b40", "data-square": cell.name });
   svg.appendChild(square);
-  if (cell.mark || !cell.move) return;
+  if (cell.mark || !rowOf(cell.move, view)) return;
   const target = el("circle", { cx, cy, r: g.cell * 0.34, fill: "rgba(255, 255, 255, 0.35)", stroke: "#0d2f1b",
                                 "stroke-width": 1.5, "data-cell": cell.name, "data-stroke": "#0d2f1b" });
   svg.appendChild(target);
