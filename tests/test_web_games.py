@@ -73,14 +73,15 @@ def test_connect4_board_names_the_piece_to_move_as_the_page_draws_it(client: Any
     boards = [client.get("/api/connect4/position", params={"moves": moves}).json()["board"]
               for moves in ("", "4")]
     assert [board["to_move"] for board in boards] == ["X", "O"]
-    assert [board["pieces"][mark]["colour"] for mark in "XO" for board in boards[:1]] == ["#e03c31", "#f2c81d"]
+    assert [boards[0]["pieces"][mark]["colour"] for mark in "XO"] == ["#e03c31", "#f2c81d"]  # red, yellow
     assert boards[1]["drops"] == ["1", "2", "3", "4", "5", "6", "7"]
     assert {"place": "4.1", "why": "last"} in boards[1]["highlights"]
 
 
 def test_connect4_board_highlights_a_winning_four_and_drops_no_more(client: Any) -> None:
     board = client.get("/api/connect4/position", params={"moves": "1,2,1,2,1,2,1"}).json()["board"]
-    assert {mark["place"] for mark in board["highlights"] if mark["why"] == "win"} == {"1.1", "1.2", "1.3", "1.4"}
+    won = {mark["place"] for mark in board["highlights"] if mark["why"] == "win"}
+    assert won == {"1.1", "1.2", "1.3", "1.4"}
     assert board["drops"] == [None] * 7
 
 
@@ -88,7 +89,8 @@ def test_dodgem_board_counts_cars_driven_off(client: Any) -> None:
     params = {"position": "..B/B../.RR B", "moves": "c3-off"}
     payload = client.get("/api/dodgem/position", params=params).json()
     board = payload["board"]
-    assert (board["kind"], board["rows"], marks(board), board["to_move"]) == ("grid", 3, ["...", "B..", ".RR"], "R")
+    assert (board["kind"], board["rows"], board["to_move"]) == ("grid", 3, "R")
+    assert marks(board) == ["...", "B..", ".RR"]
     assert board["off"] == "top" and board["status"][0]["text"] == "off the board: Blue 1, Red 0"
     assert {"move": "b1-b2", "source": "b1", "target": "b2"} in board["steps"]
     # Winning Ways ch. 22: on 3x3 the first player (Blue) wins.
@@ -117,7 +119,8 @@ def test_chopsticks_board_shows_both_players_hands(client: Any) -> None:
     payload = client.get("/api/chopsticks/position", params={"moves": "LL"}).json()
     board = payload["board"]
     assert board["kind"] == "hands"
-    assert [hand["fingers"] for hand in board["bottom"]] == [2, 1] and [hand["fingers"] for hand in board["top"]] == [1, 1]
+    assert [hand["fingers"] for hand in board["bottom"]] == [2, 1]
+    assert [hand["fingers"] for hand in board["top"]] == [1, 1]
     assert {step["move"]: (step["source"], step["target"]) for step in board["steps"]}["LR"] == ("mL", "tR")
     assert {"LL", "LR", "RL", "RR"} <= {row["move"] for row in payload["moves"]}
 

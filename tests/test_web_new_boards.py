@@ -75,7 +75,8 @@ def test_kalah_after_an_extra_turn_and_a_sowing_into_norths_pits() -> None:
     assert seeds(board["bottom"]) == [4, 4, 0, 5, 5, 0] and seeds(board["top"])[::-1] == [5, 5, 5, 5, 4, 4]
     assert board["right"]["seeds"] == 2 and board["to_move"] == "N" and not board["again"]
     again = [pit["number"] for pit in board["top"] if pit["again"]]
-    assert again and sorted(again) == [pit for pit in game.legal_moves(position) if game.keeps_turn(position, pit)]
+    assert again and sorted(again) == [pit for pit in game.legal_moves(position)
+                                       if game.keeps_turn(position, pit)]
 
 
 def test_kalah_with_a_side_empty_is_over_and_the_seeds_are_in_the_stores() -> None:
@@ -122,7 +123,8 @@ def test_dots_a_box_completed_before_the_moves_given_has_no_owner() -> None:
 def test_hex_start_and_a_mid_game_position_in_rows_from_the_top() -> None:
     game, position, board = _board("hex")
     assert board["kind"] == "hex" and board["size"] == 4 and marks(board) == ["...."] * 4
-    assert board["to_move"] == "X" and board["highlights"] == [] and (board["vertical"], board["horizontal"]) == ("X", "O")
+    assert board["to_move"] == "X" and board["highlights"] == []
+    assert (board["vertical"], board["horizontal"]) == ("X", "O")
     assert [cell["move"] for cell in board["cells"][:4]] == ["a1", "b1", "c1", "d1"]
     game, position, board = _board("hex", "b2 c2 b3")
     assert marks(board) == ["....", ".XO.", ".X..", "...."] and board["to_move"] == "O"

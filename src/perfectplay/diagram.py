@@ -81,8 +81,9 @@ class Highlight:
 @dataclass(frozen=True, kw_only=True)
 class Diagram:
     """What every kind carries: the ``to_move`` side's mark, whether the last move kept the
-    turn (``again``), whether the game is ``over``, the ``status`` lines, the ``help`` (how to play on this board, the
-    page's legend) and the ``units`` estimates read in ("centipawns": shown as pawns)."""
+    turn (``again``), whether the game is ``over``, the ``status`` lines, the ``help``
+    (how to play on this board, the page's legend) and the ``units`` estimates read in
+    ("centipawns": shown as pawns)."""
 
     kind: ClassVar[str] = "text"
     to_move: str | None = None
@@ -297,6 +298,6 @@ def _plain(value: Any) -> Any:
     return value
 
 
-__all__ = ["Box", "Cell", "Count", "Diagram", "Edge", "Grid", "Hand", "Hands", "Heap", "Heaps",
-           "HexBoard", "Highlight", "DRAWN_OBJECTS", "Item", "Lines", "Piece", "Pit", "Pits", "Row", "Step", "Store",
+__all__ = ["DRAWN_OBJECTS", "Box", "Cell", "Count", "Diagram", "Edge", "Grid", "Hand", "Hands", "Heap",
+           "Heaps", "HexBoard", "Highlight", "Item", "Lines", "Piece", "Pit", "Pits", "Row", "Step", "Store",
            "Text", "Words", "as_json"]

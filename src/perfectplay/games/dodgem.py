@@ -203,8 +203,8 @@ class Dodgem(Game[int, int]):
 
 
 DODGEM_PIECES = {"B": Piece("fill", "#2f6fd6", "▶"), "R": Piece("fill", "#d6452f", "▲")}
-DODGEM_HELP = ("Click a car (ringed in the colour of its best move), then a square or \"off\": each is filled "
-               "by that move's value. Hover for \"win in N\".")
+DODGEM_HELP = ("Click a car (ringed in the colour of its best move), then a square or \"off\": each is "
+               "filled by that move's value. Hover for \"win in N\".")
 
 
 def _load(options: Options, text: str | None) -> Loaded:

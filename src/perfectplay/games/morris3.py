@@ -117,9 +117,9 @@ _CODES = {-1: Outcome.LOSS, 1: Outcome.WIN}
 MORRIS_PIECES = {"X": Piece("fill", "#1b4f9c", "X"), "O": Piece("fill", "#c0571b", "O")}
 MORRIS_LINES = ((0, 2), (3, 5), (6, 8), (0, 6), (1, 7), (2, 8))
 MORRIS_DIAGONALS = ((0, 8), (2, 6))
-MORRIS_HELP = ("Place a man by clicking a point; once all are placed, click a man (ringed in the colour of its "
-               "best move), then a point. Each point you can play is filled by that move's value; the number on "
-               "it is plies to the end with best play.")
+MORRIS_HELP = ("Place a man by clicking a point; once all are placed, click a man (ringed in the colour "
+               "of its best move), then a point. Each point you can play is filled by that move's value; "
+               "the number on it is plies to the end with best play.")
 
 
 class ThreeMensMorris(Game[int, int]):

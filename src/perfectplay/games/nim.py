@@ -29,7 +29,8 @@ SPACED_UP_TO = 30  # rows this short are drawn "| | |", longer ones "|||"
 _MOVE = re.compile(r"^\s*(\d+)\s*[:, ]\s*(\d+)\s*$")
 
 
-STICKS_HELP = "Click a stick to take it and every stick right of it. Hover for the value; buttons list every move."
+STICKS_HELP = ("Click a stick to take it and every stick right of it. Hover for the value; buttons list "
+               "every move.")
 
 
 class Nim(Game[Piles, Move]):
@@ -55,9 +56,10 @@ class Nim(Game[Piles, Move]):
 
     def diagram(self, piles: Piles, history: Sequence[tuple[Piles, Move]] = ()) -> Diagram:
         """Each pile as a row of sticks: a click on one takes it and every stick right of it."""
-        return Heaps(style=self.heap_style, heaps=tuple(
-            Heap(size, tuple(self.format_move(piles, (row, size - j)) for j in range(min(size, DRAWN_OBJECTS))))
-            for row, size in enumerate(piles)), help=STICKS_HELP)
+        heaps = tuple(Heap(size, tuple(self.format_move(piles, (row, size - j))
+                                       for j in range(min(size, DRAWN_OBJECTS))))
+                      for row, size in enumerate(piles))
+        return Heaps(style=self.heap_style, heaps=heaps, help=STICKS_HELP)
 
     def move_in_words(self, position: Piles | None, move: Move, notation: str) -> str:
         row, take = move

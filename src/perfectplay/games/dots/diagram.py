@@ -13,7 +13,8 @@ from perfectplay.diagram import Box, Count, Edge, Lines, Piece, Words
 if TYPE_CHECKING:
     from perfectplay.games.dots.rules import DotsAndBoxes, Position
 
-PIECES = {"A": Piece("fill", "#2f62c9", "A", tint="#cddcf7"), "B": Piece("fill", "#c4501f", "B", tint="#f7d6c6")}
+PIECES = {"A": Piece("fill", "#2f62c9", "A", tint="#cddcf7"),
+          "B": Piece("fill", "#c4501f", "B", tint="#f7d6c6")}
 AGAIN = "#0b3d91"
 HELP = ("Click a free line to draw it: its colour is that move's value (the final margin of boxes with best "
         "play). Completing a box scores it and gives you another turn.")

@@ -12,8 +12,8 @@ if TYPE_CHECKING:
 
 RED, BLUE = "#d1372b", "#2459c9"
 PIECES = {"X": Piece("disc", RED, tint="#f3c4bf"), "O": Piece("disc", BLUE, tint="#c3d3f3")}
-HELP = ("Click an empty cell to place a stone: the small hexagon inside is that move's value. Red (X) joins top "
-        "and bottom, Blue (O) left and right; there are no draws.")
+HELP = ("Click an empty cell to place a stone: the small hexagon inside is that move's value. Red (X) "
+        "joins top and bottom, Blue (O) left and right; there are no draws.")
 # Hex's six neighbours as HexWiki numbers cells (column, row): rules.Hex's docstring.
 NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1), (1, -1), (-1, 1))
 

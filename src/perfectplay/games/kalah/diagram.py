@@ -13,9 +13,9 @@ if TYPE_CHECKING:
 
 NAMES = {"S": "South", "N": "North"}
 AGAIN = "#0b3d91"
-HELP = ("Click one of your pits to sow it: its colour and number are that move's value (the final margin of "
-        "seeds with best play); \u21bb marks a pit whose last seed lands in your store, which gives you another "
-        "turn.")
+HELP = ("Click one of your pits to sow it: its colour and number are that move's value (the final "
+        "margin of seeds with best play); \u21bb marks a pit whose last seed lands in your store, which "
+        "gives you another turn.")
 
 
 def draw(game: Kalah, position: Position, history: Sequence[tuple[Position, int]]) -> Pits:
@@ -29,7 +29,8 @@ def draw(game: Kalah, position: Position, history: Sequence[tuple[Position, int]
                    str(number) if mine else None, mine and game.keeps_turn(position, number))
 
     again = bool(history) and game.keeps_turn(*history[-1])
-    return Pits(top=tuple(pit(1, k) for k in range(m, 0, -1)), bottom=tuple(pit(0, k) for k in range(1, m + 1)),
+    return Pits(top=tuple(pit(1, k) for k in range(m, 0, -1)),
+                bottom=tuple(pit(0, k) for k in range(1, m + 1)),
                 left=Store("N", "North", cells[-1]), right=Store("S", "South", cells[m]), over=not legal,
                 to_move=side, again=again, status=_status(game, position, again, not legal), help=HELP)
 
