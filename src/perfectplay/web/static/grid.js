@@ -177,7 +177,7 @@ function drawBackground(svg, board, g) {
 }
 
 // An empty hole of a frame, or an empty felt square (its target a disc-sized mark).
-function drawOpening(svg, cell, index, board, g, spots) {
+function drawOpening(svg, cell, index, board, g, spots, view) {
   const [cx, cy] = centreOf(index, board, g);
   if (board.look === "frame") {
     svg.appendChild(el("circle", { cx, cy, r: g.cell / 2 - 6, fill: "#fff", "pointer-events": "none" }));
@@ -204,7 +204,7 @@ export function drawGrid(board, view) {
   const opening = board.look === "frame" || board.look === "felt";
   board.cells.forEach((cell, i) => {
     if (cell.move) singles.set(cell.move, cell.name);
-    if (opening) drawOpening(svg, cell, i, board, g, spots);
+    if (opening) drawOpening(svg, cell, i, board, g, spots, view);
     else {
       const shape = placeShape(cell, i, board, g);
       svg.appendChild(shape);
