@@ -4,14 +4,11 @@ the last move highlighted."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Any, Sequence
 
 import chess
 
 from perfectplay.diagram import Cell, Grid, Highlight, Piece, Step
-
-if TYPE_CHECKING:
-    from perfectplay.games.chess.rules import Chess, ChessPosition
 
 GLYPHS = {"K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘", "P": "♙",
           "k": "♚", "q": "♛", "r": "♜", "b": "♝", "n": "♞", "p": "♟"}
@@ -21,7 +18,7 @@ HELP = ("Click a piece, then a square. Colours are proven values (endgame tables
         "engine's best line.")
 
 
-def draw(game: Chess, position: ChessPosition, history: Sequence[tuple[ChessPosition, chess.Move]]) -> Grid:
+def draw(game: Any, position: Any, history: Sequence[tuple[Any, Any]]) -> Grid:
     board = position.board
     cells = []
     for rank in reversed(range(8)):

@@ -3,12 +3,9 @@ anywhere in a column drops there, the last disc and a winning four highlighted."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Any, Sequence
 
 from perfectplay.diagram import Cell, Grid, Highlight, Piece
-
-if TYPE_CHECKING:
-    from perfectplay.games.connect4.rules import ConnectFour, Position
 
 PIECES = {"X": Piece("disc", "#e03c31", outline="none"), "O": Piece("disc", "#f2c81d", outline="none")}
 HELP = ("Numbers above the columns are exact scores in the test sets' convention: +N wins for the player "
@@ -20,13 +17,13 @@ def place(column: int, row: int) -> str:
     return f"{column + 1}.{row + 1}"
 
 
-def draw(game: ConnectFour, position: Position, history: Sequence[tuple[Position, int]]) -> Grid:
-    from perfectplay.games.connect4.rules import winning_four
+def draw(game: Any, position: Any, history: Sequence[tuple[Any, Any]], four: int) -> Grid:
+    """``game``: the rules (rules.ConnectFour, which imports this module); ``four``: the
+    stones of a winning four, if any."""
     mover, occupied, played = position
     rows = [row.split() for row in game.render(position).splitlines()[:game.height]]  # the top row first
     cells = tuple(Cell(place(c, game.height - 1 - r), "" if mark == "." else mark)
                   for r, row in enumerate(rows) for c, mark in enumerate(row))
-    four = winning_four(mover ^ occupied, game.height)
     free = set(game.legal_moves(position)) if not four else set()
     highlights = [Highlight(place(*divmod(bit, game.height + 1)), "win")
                   for bit in range(four.bit_length()) if four >> bit & 1]

@@ -249,7 +249,7 @@ class ConnectFour(Game[Position, int]):
 
     def diagram(self, position: Position, history: Sequence[tuple[Position, int]] = ()) -> Diagram:
         from perfectplay.games.connect4.diagram import draw
-        return draw(self, position, history)
+        return draw(self, position, history, winning_four(position[0] ^ position[1], self.height))
 
     def format_position(self, position: Position) -> str:
         return position[2]

@@ -6,12 +6,9 @@ completed before them is drawn without an owner."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Any, Sequence
 
 from perfectplay.diagram import Box, Count, Edge, Lines, Piece, Words
-
-if TYPE_CHECKING:
-    from perfectplay.games.dots.rules import DotsAndBoxes, Position
 
 PIECES = {"A": Piece("fill", "#2f62c9", "A", tint="#cddcf7"),
           "B": Piece("fill", "#c4501f", "B", tint="#f7d6c6")}
@@ -20,7 +17,7 @@ HELP = ("Click a free line to draw it: its colour is that move's value (the fina
         "play). Completing a box scores it and gives you another turn.")
 
 
-def owners(game: DotsAndBoxes, history: Sequence[tuple[Position, int]]) -> dict[int, str]:
+def owners(game: Any, history: Sequence[tuple[Any, Any]]) -> dict[int, str]:
     """Each box completed by one of the moves played, and who completed it."""
     taken: dict[int, str] = {}
     for (drawn, mover, _), line in history:
@@ -32,12 +29,12 @@ def owners(game: DotsAndBoxes, history: Sequence[tuple[Position, int]]) -> dict[
     return taken
 
 
-def draw(game: DotsAndBoxes, position: Position, history: Sequence[tuple[Position, int]]) -> Lines:
+def draw(game: Any, position: Any, history: Sequence[tuple[Any, Any]]) -> Lines:
     drawn, mover, scores = position
-    edges = tuple(Edge(game.format_move(position, line), *game._ends(line), bool(drawn >> line & 1))
-                  for line in range(game.edges))
+    edges = tuple(Edge(game.format_move(position, line), game._ends(line)[0], game._ends(line)[1],
+                       bool(drawn >> line & 1)) for line in range(game.edges))
     known = owners(game, history)
-    boxes = tuple(Box(*divmod(box, game.width), known.get(box)) for box, mask in enumerate(game.box_masks)
+    boxes = tuple(Box(box // game.width, box % game.width, known.get(box)) for box, mask in enumerate(game.box_masks)
                   if drawn & mask == mask)
     again = bool(history) and game.keeps_turn(*history[-1])
     over = drawn == game.full

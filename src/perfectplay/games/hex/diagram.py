@@ -3,12 +3,9 @@ right; each empty cell is the move that places there, and a winner's chain is hi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Any, Sequence
 
 from perfectplay.diagram import Cell, HexBoard, Highlight, Piece, Words
-
-if TYPE_CHECKING:
-    from perfectplay.games.hex.rules import Hex, Position
 
 RED, BLUE = "#d1372b", "#2459c9"
 PIECES = {"X": Piece("disc", RED, tint="#f3c4bf"), "O": Piece("disc", BLUE, tint="#c3d3f3")}
@@ -18,15 +15,15 @@ HELP = ("Click an empty cell to place a stone: the small hexagon inside is that 
 NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1), (1, -1), (-1, 1))
 
 
-def draw(game: Hex, position: Position, history: Sequence[tuple[Position, int]]) -> HexBoard:
-    from perfectplay.games.hex.rules import COLUMNS
+def draw(game: Any, position: Any, history: Sequence[tuple[Any, Any]]) -> HexBoard:
     rows, n = game.rows(position), game.size
+    columns = "".join(game.cell_name(c)[0] for c in range(n))
     winner = game.winner(position)
-    cells = tuple(Cell(f"{COLUMNS[c]}{r + 1}", "" if rows[r][c] == "." else rows[r][c],
-                       f"{COLUMNS[c]}{r + 1}" if rows[r][c] == "." and not winner else None)
+    cells = tuple(Cell(f"{columns[c]}{r + 1}", "" if rows[r][c] == "." else rows[r][c],
+                       f"{columns[c]}{r + 1}" if rows[r][c] == "." and not winner else None)
                   for r in range(n) for c in range(n))
     chain = winning_chain(rows, winner) if winner else []
-    highlights = [Highlight(f"{COLUMNS[c]}{r + 1}", "win") for c, r in chain]
+    highlights = [Highlight(f"{columns[c]}{r + 1}", "win") for c, r in chain]
     if history:
         highlights.append(Highlight(game.cell_name(history[-1][1]), "last"))
     if winner == "X":
@@ -36,7 +33,7 @@ def draw(game: Hex, position: Position, history: Sequence[tuple[Position, int]])
     else:
         status = (Words("Red X joins top and bottom", RED), Words("Blue O joins left and right", BLUE))
     return HexBoard(size=n, cells=cells, pieces=PIECES, vertical="X", horizontal="O",
-                    highlights=tuple(highlights), column_names=tuple(COLUMNS[:n]),
+                    highlights=tuple(highlights), column_names=tuple(columns),
                     row_names=tuple(str(r + 1) for r in range(n)),
                     to_move="X" if game.x_to_move(position) else "O", status=status, help=HELP)
 

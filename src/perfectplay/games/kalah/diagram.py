@@ -4,12 +4,9 @@ stores at each player's right; a pit whose last seed lands in its owner's store 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Any, Sequence
 
 from perfectplay.diagram import Pit, Pits, Store, Words
-
-if TYPE_CHECKING:
-    from perfectplay.games.kalah.rules import Kalah, Position
 
 NAMES = {"S": "South", "N": "North"}
 AGAIN = "#0b3d91"
@@ -18,7 +15,7 @@ HELP = ("Click one of your pits to sow it: its colour and number are that move's
         "gives you another turn.")
 
 
-def draw(game: Kalah, position: Position, history: Sequence[tuple[Position, int]]) -> Pits:
+def draw(game: Any, position: Any, history: Sequence[tuple[Any, Any]]) -> Pits:
     cells, mover = position
     m, side = game.pits, "SN"[mover]
     legal = set(game.legal_moves(position))
@@ -35,7 +32,7 @@ def draw(game: Kalah, position: Position, history: Sequence[tuple[Position, int]
                 to_move=side, again=again, status=_status(game, position, again, not legal), help=HELP)
 
 
-def _status(game: Kalah, position: Position, again: bool, over: bool) -> tuple[Words, ...]:
+def _status(game: Any, position: Any, again: bool, over: bool) -> tuple[Words, ...]:
     cells, mover = position
     name = NAMES["SN"[mover]]
     if over:

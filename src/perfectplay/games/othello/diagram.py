@@ -3,12 +3,9 @@ that places there, the disc counts above, and the pass as a button when it is th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Any, Sequence
 
 from perfectplay.diagram import Cell, Count, Grid, Highlight, Piece, Words
-
-if TYPE_CHECKING:
-    from perfectplay.games.othello.rules import Othello, Position
 
 PIECES = {"B": Piece("disc", "#111", outline="#000"), "W": Piece("disc", "#f7f7f7", outline="#777")}
 NAMES = {"B": "Black", "W": "White"}
@@ -17,7 +14,7 @@ HELP = ("Click a marked square to place a disc: the mark's colour and number are
 LETTERS = "abcdefghij"
 
 
-def draw(game: Othello, position: Position, history: Sequence[tuple[Position, int]]) -> Grid:
+def draw(game: Any, position: Any, history: Sequence[tuple[Any, Any]]) -> Grid:
     rows = game.rows(position)
     moves = {game.format_move(position, move) for move in game.moves(position)}
     n = game.size

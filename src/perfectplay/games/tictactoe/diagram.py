@@ -3,19 +3,16 @@ move that fills it, and the three in a row highlighted."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Any, Sequence
 
 from perfectplay.diagram import Cell, Grid, Highlight, Piece
 from perfectplay.games.tictactoe.board import LINES
-
-if TYPE_CHECKING:
-    from perfectplay.games.tictactoe.rules import TicTacToe
 
 PIECES = {"X": Piece("letter", "#1b4f9c", "X"), "O": Piece("letter", "#b3541e", "O")}
 HELP = "Numbers on the squares are plies to the end of the game with best play."
 
 
-def draw(game: TicTacToe, position: int, history: Sequence[tuple[int, int]]) -> Grid:
+def draw(game: Any, position: Any, history: Sequence[tuple[Any, Any]]) -> Grid:
     x, o = game.x_and_o(position)
     marks = game.format_position(position)
     legal = set(game.moves(position)) if game.outcome(position) is None else set()
