@@ -34,7 +34,8 @@ def draw(game: Any, position: Any, history: Sequence[tuple[Any, Any]]) -> Lines:
     edges = tuple(Edge(game.format_move(position, line), game._ends(line)[0], game._ends(line)[1],
                        bool(drawn >> line & 1)) for line in range(game.edges))
     known = owners(game, history)
-    boxes = tuple(Box(box // game.width, box % game.width, known.get(box)) for box, mask in enumerate(game.box_masks)
+    boxes = tuple(Box(box // game.width, box % game.width, known.get(box))
+                  for box, mask in enumerate(game.box_masks)
                   if drawn & mask == mask)
     again = bool(history) and game.keeps_turn(*history[-1])
     over = drawn == game.full
