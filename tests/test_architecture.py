@@ -19,7 +19,7 @@ LAYERS = {
     "value": 0, "errors": 0,
     # The protocol, with the vocabulary every method answers in (limits, results), and the
     # entry a game publishes for the registry.
-    "game": 1, "entry": 1, "search.limits": 1, "search.results": 1, "game_faults": 1,
+    "game": 1, "diagram": 1, "entry": 1, "search.limits": 1, "search.results": 1, "game_faults": 1,
     # How a finished game ended (winner, final scores, words), counted by the game itself.
     "finish": 1,
     # The registry of solving methods: below every method, so each can register itself.

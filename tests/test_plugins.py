@@ -22,6 +22,7 @@ PLUGIN = '''
 import click
 
 from perfectplay import Game, solve
+from perfectplay.diagram import Heap, Heaps
 from perfectplay.entry import Entry, TourStop, from_text
 
 
@@ -41,6 +42,11 @@ class Subtract14(Game[int, int]):
 
     def parse_position(self, text: str) -> int:
         return int(text)
+
+    def diagram(self, pile: int, history=()) -> Heaps:
+        # The pile as sticks on the web page: a click on the j-th takes it and all right of it.
+        takes = tuple(str(pile - j) if pile - j in (1, 4) else None for j in range(pile))
+        return Heaps(style="sticks", heaps=(Heap(pile, takes),), numbered=False)
 
 
 def _load(options, text):
@@ -128,6 +134,11 @@ def test_a_plugin_game_is_on_the_web_page(installed: Any) -> None:
     assert "subtract14" in names
     payload = client.get("/api/subtract14/position", params={"moves": "1"}).json()
     assert {row["move"] for row in payload["moves"]} == {"1", "4"}
+    # The plugin draws its own board: 9 sticks, the last one and the fourth from the end
+    # the places that take 1 and 4.
+    board = payload["board"]
+    assert board["kind"] == "heaps" and board["heaps"][0]["size"] == 9
+    assert board["heaps"][0]["takes"] == [None] * 5 + ["4", None, None, "1"]
 
 
 def test_a_broken_plugin_is_named_in_one_line(site: Path, tmp_path: Path) -> None:

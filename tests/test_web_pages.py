@@ -162,8 +162,8 @@ def test_game_over_names_the_winner_and_morris_men_are_distinct(server: str, bro
     page.wait_for_selector("text=Game over")
     assert page.inner_text("#status") == "Game over: Red (X) wins."
     page.goto(server + "game/tapatan?moves=1,5")
-    page.wait_for_selector("#board [data-man='O']")
-    o_fill = page.eval_on_selector("#board [data-man='O']", "node => getComputedStyle(node).fill")
+    page.wait_for_selector("#board [data-piece='O']")
+    o_fill = page.eval_on_selector("#board [data-piece='O']", "node => getComputedStyle(node).fill")
     empty_fill = page.eval_on_selector("#board [data-point='9']",
                                        "node => node.getAttribute('data-base-fill')")
     assert lightness(o_fill) < 0.5 and o_fill != empty_fill

@@ -17,7 +17,7 @@ from perfectplay.web.loadtest import check_loopback, play_games
 
 def test_fifty_clients_play_tictactoe_with_no_error() -> None:
     with served() as url:
-        result = play_games(url, clients=50, games=1, deadline_s=120)
+        result = play_games(url, "tictactoe", clients=50, games=1, deadline_s=120)
     assert result.errors == []
     assert result.requests >= 50 * 6  # a tic-tac-toe game has at least 5 moves, then the end
 

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Hashable, Iterable, Sequence, TypeVar
 
+from perfectplay.diagram import Diagram, Text
 from perfectplay.errors import BadPosition, IllegalMove
 
 if TYPE_CHECKING:  # only annotations name it
@@ -256,6 +257,14 @@ class Game(Generic[P, M]):
         """The board for a terminal: ``render``, with marks where the game has some to show
         (Connect Four's last move and winning four)."""
         return Picture(self.render(position))
+
+    def diagram(self, position: P, history: Sequence[tuple[P, M]] = ()) -> Diagram:
+        """The board for the web page, as a kind it draws (perfectplay.diagram): where each
+        click plays, the highlights, whose turn it is. ``history``: the moves that led here,
+        oldest first, each with the position it was played from (empty when not known), for
+        what the position alone does not say (who took a box, whether the turn was kept).
+        By default the ``render`` text."""
+        return Text(text=self.render(position))
 
     def player_marks(self, position: P) -> tuple[str, str] | None:
         """The marks of the side to move and of the other side, in games whose players have

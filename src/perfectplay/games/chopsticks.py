@@ -26,8 +26,9 @@ only ints so numba compiles them unchanged for the retrograde kernel (compiled_s
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Sequence
 
+from perfectplay.diagram import Diagram, Hand, Hands, Step
 from perfectplay.entry import Entry, Loaded, Options, from_text
 from perfectplay.errors import BadPosition
 from perfectplay.game import Game, Outcome, Properties
@@ -145,6 +146,19 @@ class Chopsticks(Game[int, int]):
         return (f"to move:   left {a}  right {b}\n"
                 f"opponent:  left {c}  right {d}\n"
                 "moves: LR = my left taps their right; 'split 2 0' leaves 2 on my left, 0 on my right")
+
+    def diagram(self, position: int, history: Sequence[tuple[int, int]] = ()) -> Diagram:
+        """The mover's hands below, the opponent's above; a tap is my hand, then theirs (the
+        splits are the move buttons)."""
+        a, b, c, d = hands(position)
+        steps = tuple(Step(notation, "m" + notation[0], "t" + notation[1])
+                      for notation in (self.format_move(position, m) for m in self.moves(position))
+                      if not notation.startswith("split"))
+        return Hands(top=(Hand("tL", c, f"their left: {c}"), Hand("tR", d, f"their right: {d}")),
+                     bottom=(Hand("mL", a, f"my left: {a}"), Hand("mR", b, f"my right: {b}")),
+                     top_label="opponent", bottom_label="to move", steps=steps,
+                     help="Click your hand, then theirs: each tap is filled by its value. Splits are "
+                          "the buttons below.")
 
     def compiled_spec(self) -> Any:
         """These rules for the compiled retrograde kernel (the functions compile unchanged)."""

@@ -24,8 +24,9 @@ when compiled) so numba compiles them unchanged for the retrograde kernel (compi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
+from perfectplay.diagram import Cell, Diagram, Grid, Piece, Step, Words
 from perfectplay.entry import Entry, Loaded, Options, from_text
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Properties
@@ -178,6 +179,22 @@ class Dodgem(Game[int, int]):
                      "(Blue drives right, Red drives up)")
         return "\n".join(lines)
 
+    def diagram(self, position: int, history: Sequence[tuple[int, int]] = ()) -> Diagram:
+        """The board with Blue's cars (arrows right) and Red's (arrows up); a car, then its
+        square or the strip beyond the edge it leaves by ("off")."""
+        n, rows = self.size, self._rows(position)
+        cells = tuple(Cell("abcde"[f] + str(n - r), "" if mark == "." else mark)
+                      for r, row in enumerate(rows) for f, mark in enumerate(row))
+        steps = tuple(Step(notation, *notation.split("-"))
+                      for notation in (self.format_move(position, m) for m in self.moves(position)))
+        blue, red = self.colours(position)
+        red_moves = bool(position & self.red_to_move)
+        words = f"off the board: Blue {n - 1 - blue.bit_count()}, Red {n - 1 - red.bit_count()}"
+        return Grid(rows=n, columns=n, cells=cells, pieces=DODGEM_PIECES, steps=steps,
+                    off="top" if red_moves else "right", to_move="R" if red_moves else "B",
+                    column_names=tuple("abcde"[:n]), row_names=tuple(str(n - r) for r in range(n)),
+                    status=(Words(words, "#555"),), help=DODGEM_HELP)
+
     def compiled_spec(self) -> Any:
         """These rules for the compiled retrograde kernel (the functions compile unchanged)."""
         from numba import njit
@@ -186,6 +203,11 @@ class Dodgem(Game[int, int]):
         moves, play, outcome = make_rules(self.size, compiled=True)
         return Spec(moves=njit(moves), play=njit(play), outcome=njit(outcome),
                     max_moves=3 * (self.size - 1), max_length=1, misere=True)
+
+
+DODGEM_PIECES = {"B": Piece("fill", "#2f6fd6", "▶"), "R": Piece("fill", "#d6452f", "▲")}
+DODGEM_HELP = ("Click a car (ringed in the colour of its best move), then a square or \"off\": each is "
+               "filled by that move's value. Hover for \"win in N\".")
 
 
 def _load(options: Options, text: str | None) -> Loaded:

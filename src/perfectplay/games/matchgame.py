@@ -11,6 +11,7 @@ from perfectplay.games.nim import Nim, Piles
 
 class MatchGame(Nim):
     name = "matchgame"
+    heap_style = "matches"
 
     def __init__(self, rows: Sequence[int] = (7, 5, 3, 1)) -> None:
         super().__init__(rows, misere=True)

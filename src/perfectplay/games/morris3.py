@@ -29,8 +29,9 @@ compiles them unchanged for the retrograde kernel (compiled_spec).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Sequence
 
+from perfectplay.diagram import Cell, Diagram, Grid, Piece, Step, Words
 from perfectplay.entry import Entry, Loaded, Options, from_text
 from perfectplay.errors import BadPosition
 from perfectplay.game import Game, Outcome, Properties
@@ -112,6 +113,15 @@ def colour_key(state: int) -> int:
 _CODES = {-1: Outcome.LOSS, 1: Outcome.WIN}
 
 
+# The web page's board: X's men blue, O's orange-brown; the points' lines as index pairs.
+MORRIS_PIECES = {"X": Piece("fill", "#1b4f9c", "X"), "O": Piece("fill", "#c0571b", "O")}
+MORRIS_LINES = ((0, 2), (3, 5), (6, 8), (0, 6), (1, 7), (2, 8))
+MORRIS_DIAGONALS = ((0, 8), (2, 6))
+MORRIS_HELP = ("Place a man by clicking a point; once all are placed, click a man (ringed in the colour "
+               "of its best move), then a point. Each point you can play is filled by that move's value; "
+               "the number on it is plies to the end with best play.")
+
+
 class ThreeMensMorris(Game[int, int]):
     name = "morris3"
     properties = Properties(loopy=True)
@@ -187,6 +197,21 @@ class ThreeMensMorris(Game[int, int]):
         side = "O" if position & O_TO_MOVE else "X"
         phase = "placing" if popcount9(position & CELLS) < MEN else "moving"
         return "\n".join([rows[0], joint, rows[1], lower, rows[2], f"{side} to move ({phase})"])
+
+    def diagram(self, position: int, history: Sequence[tuple[int, int]] = ()) -> Diagram:
+        """Points 1-9 row by row from the top left, joined by the board's lines: a placement
+        is one click on a point, a move two (a man, then the point it goes to)."""
+        cells, side = self.format_position(position).replace("/", "").split()
+        notations = [self.format_move(position, move) for move in self.moves(position)]
+        placements = {notation for notation in notations if "-" not in notation}
+        points = tuple(Cell(str(s + 1), "" if mark == "." else mark,
+                            str(s + 1) if str(s + 1) in placements else None, str(s + 1))
+                       for s, mark in enumerate(cells))
+        steps = tuple(Step(notation, *notation.split("-")) for notation in notations if "-" in notation)
+        phase = "placing" if popcount9(position & CELLS) < MEN else "moving"
+        return Grid(rows=3, columns=3, cells=points, pieces=MORRIS_PIECES, look="points", steps=steps,
+                    lines=MORRIS_LINES + (MORRIS_DIAGONALS if self.diagonals else ()), to_move=side,
+                    status=(Words(f"{side} to move ({phase})"),), help=MORRIS_HELP)
 
     def compiled_spec(self) -> Any:
         """These rules for the compiled retrograde kernel (the functions compile unchanged)."""

@@ -11,6 +11,7 @@ import random
 import re
 from typing import Any, Sequence
 
+from perfectplay.diagram import DRAWN_OBJECTS, Diagram, Heap, Heaps
 from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text, tour_solver
 from perfectplay.errors import IllegalMove
 from perfectplay.game import Game, Picture, Properties
@@ -26,6 +27,10 @@ STICKS_SHOWN = 60
 SPACED_UP_TO = 30  # rows this short are drawn "| | |", longer ones "|||"
 
 _MOVE = re.compile(r"^\s*(\d+)\s*[:, ]\s*(\d+)\s*$")
+
+
+STICKS_HELP = ("Click a stick to take it and every stick right of it. Hover for the value; buttons list "
+               "every move.")
 
 
 class Nim(Game[Piles, Move]):
@@ -45,6 +50,16 @@ class Nim(Game[Piles, Move]):
 
     def picture(self, piles: Piles) -> Picture:
         return Picture(sticks(piles))
+
+    # How the web page draws a pile (perfectplay.diagram.Heaps' styles).
+    heap_style = "sticks"
+
+    def diagram(self, piles: Piles, history: Sequence[tuple[Piles, Move]] = ()) -> Diagram:
+        """Each pile as a row of sticks: a click on one takes it and every stick right of it."""
+        heaps = tuple(Heap(size, tuple(self.format_move(piles, (row, size - j))
+                                       for j in range(min(size, DRAWN_OBJECTS))))
+                      for row, size in enumerate(piles))
+        return Heaps(style=self.heap_style, heaps=heaps, help=STICKS_HELP)
 
     def move_in_words(self, position: Piles | None, move: Move, notation: str) -> str:
         row, take = move

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator, Sequence
 
+from perfectplay.diagram import DRAWN_OBJECTS, Diagram, Heap, Heaps
 from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text, tour_solver
 from perfectplay.errors import BadOption
 from perfectplay.game import Game, Properties
@@ -53,6 +54,14 @@ class TakeAway(Game[int, int]):
 
     def parse_position(self, text: str) -> int:
         return parse_count(text, "take-away pile")
+
+    def diagram(self, pile: int, history: Sequence[tuple[int, int]] = ()) -> Diagram:
+        """The pile as sticks: a click on one takes it and every stick right of it, where
+        that many is a move."""
+        takes = tuple(self.format_move(pile, pile - j) if pile - j in self.takes else None
+                      for j in range(min(pile, DRAWN_OBJECTS)))
+        return Heaps(style="sticks", heaps=(Heap(pile, takes),), numbered=False, help=(
+            "Click a stick to take it and every stick right of it, where that many is a move."))
 
     def render(self, pile: int) -> str:
         return f"{pile} sticks: " + "|" * min(pile, 60) + ("..." if pile > 60 else "")

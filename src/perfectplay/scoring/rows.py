@@ -17,6 +17,7 @@ from __future__ import annotations
 from itertools import accumulate
 from typing import Iterator, Sequence
 
+from perfectplay.diagram import Diagram, Item, Row
 from perfectplay.errors import BadPosition
 from perfectplay.game import Game, Kind, Properties
 
@@ -70,6 +71,20 @@ class RowGame(Game[Range, str]):
         points = self.gain(position, move)
         worth = f"{points} point" + ("" if points == 1 else "s")
         return f"{notation} (takes the {items} {' and '.join(parts)}: {worth})"
+
+    def diagram(self, span: Range, history: Sequence[tuple[Range, str]] = ()) -> Diagram:
+        """The row with the items taken greyed; a click on an end item takes it alone (the
+        move buttons play the other takes)."""
+        left, right = span
+        legal = set(self.moves(span))
+        ends = {left: self._take_name((1, 0)), right - 1: self._take_name((0, 1))}
+        items = tuple(Item(str(value), "" if left <= i < right else "gone",
+                           ends[i] if i in ends and ends[i] in legal else None)
+                      for i, value in enumerate(self.values))
+        return Row(style=self.item + "s", items=items)
+
+    def _take_name(self, take: EndTake) -> str | None:
+        return self.names[self.takes.index(take)] if take in self.takes else None
 
     # -- rules ---------------------------------------------------------------------------
     def start(self) -> Range:

@@ -1,10 +1,11 @@
 """A bounded load test: many clients playing a game against a server on this machine.
 
 Each client plays games by the JSON API, as the page does (one request per move, every
-move's value in each answer), choosing among the legal moves at random: tic-tac-toe to the
-end, or Connect Four for its first 7 moves (every position there is in the opening book).
-Optionally some clients at once watch a slow analysis (chess thinking streams), to see what
-a slow analysis costs the others. Only loopback addresses are accepted, and every loop is
+move's value in each answer), choosing among the legal moves at random: a game the caller
+names, to the end or for a number of plies (as far as every position is answered exactly at
+once: tic-tac-toe to the end, Connect Four for its first 7 moves, in its opening book).
+Optionally some clients at once watch a slow analysis (thinking streams of a game too big to
+solve), to see what a slow analysis costs the others. Only loopback addresses are accepted, and every loop is
 bounded by a count and a deadline.
 """
 
@@ -17,6 +18,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Sequence
 from urllib.parse import quote, urlsplit
 
 from perfectplay.errors import BadOption
@@ -49,16 +51,11 @@ def check_loopback(url: str) -> tuple[str, int]:
     return host, parts.port
 
 
-# The games a client plays, and how many moves of each (None: to the end).
-PLIES = {"tictactoe": None, "connect4": 7}
-
-
-def play_games(url: str, clients: int = 50, games: int = 1, deadline_s: float = 120.0,
-               seed: int = 1, game: str = "tictactoe") -> LoadResult:
-    """``clients`` threads, each playing ``games`` games of ``game`` (see PLIES)."""
+def play_games(url: str, game: str, plies: int | None = None, clients: int = 50, games: int = 1,
+               deadline_s: float = 120.0, seed: int = 1) -> LoadResult:
+    """``clients`` threads, each playing ``games`` games of ``game``, each to the end or for
+    ``plies`` moves; every position on the way must be answered exactly at once."""
     host, port = check_loopback(url)
-    if game not in PLIES:
-        raise BadOption(f"load tests play {' or '.join(PLIES)}, not {game!r}")
     result = LoadResult(clients)
     lock = threading.Lock()
     stop_at = time.perf_counter() + deadline_s
@@ -68,7 +65,7 @@ def play_games(url: str, clients: int = 50, games: int = 1, deadline_s: float = 
         connection = http.client.HTTPConnection(host, port, timeout=30)
         try:
             for _ in range(games):
-                _one_game(connection, rng, result, lock, stop_at, game)
+                _one_game(connection, rng, result, lock, stop_at, game, plies)
         except Exception as error:  # every failure is counted, never raised from a thread
             with lock:
                 result.errors.append(f"client {number}: {type(error).__name__}: {error}")
@@ -86,14 +83,13 @@ def play_games(url: str, clients: int = 50, games: int = 1, deadline_s: float = 
 
 
 def _one_game(connection: http.client.HTTPConnection, rng: random.Random, result: LoadResult,
-              lock: threading.Lock, stop_at: float, game: str) -> None:
+              lock: threading.Lock, stop_at: float, game: str, plies: int | None) -> None:
     moves: list[str] = []
-    plies = PLIES[game]
     for _ in range(100):  # every game here ends (or stops) well within 100 moves
         if time.perf_counter() > stop_at:
             raise TimeoutError("deadline passed")
         began = time.perf_counter()
-        connection.request("GET", f"/api/{game}/position?moves=" + quote(",".join(moves)))
+        connection.request("GET", f"/api/{quote(game)}/position?moves=" + quote(",".join(moves)))
         response = connection.getresponse()
         body = response.read()
         with lock:
@@ -113,12 +109,14 @@ def _one_game(connection: http.client.HTTPConnection, rng: random.Random, result
 
 
 class SlowAnalyses:
-    """``count`` chess thinking streams of ``seconds`` each, read in threads (the engine
-    searching all the while) until :meth:`stop` closes them."""
+    """``count`` thinking streams of ``game`` of ``seconds`` each, read in threads (the engine
+    searching all the while) until :meth:`stop` closes them; stream n analyses the position
+    after ``openings[n % len(openings)]`` (a first move), so that no two share an analysis."""
 
-    def __init__(self, url: str, count: int, seconds: float) -> None:
+    def __init__(self, url: str, count: int, seconds: float, game: str, openings: Sequence[str]) -> None:
         self.host, self.port = check_loopback(url)
         self.seconds = seconds
+        self.game, self.openings = game, tuple(openings) or ("",)
         self.connections = [http.client.HTTPConnection(self.host, self.port, timeout=seconds + 30)
                             for _ in range(count)]
         self.threads = [threading.Thread(target=self._watch, args=(n,), daemon=True) for n in range(count)]
@@ -126,11 +124,11 @@ class SlowAnalyses:
             thread.start()
 
     def _watch(self, number: int) -> None:
-        # A different opening each, so no two share an analysis.
-        opening = ["e2e4", "d2d4", "g1f3", "c2c4", "b1c3", "g2g3", "b2b3", "f2f4"][number % 8]
+        opening = self.openings[number % len(self.openings)]
         connection = self.connections[number]
         try:
-            connection.request("GET", f"/api/chess/think?seconds={self.seconds}&moves={opening}")
+            connection.request("GET", f"/api/{quote(self.game)}/think?seconds={self.seconds}"
+                                      f"&moves={quote(opening)}")
             connection.getresponse().read()
         except Exception:  # closed by stop(), mid-stream
             pass

@@ -390,7 +390,7 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
     PATH: answered by search"``."""
     over = is_over(game, position)
     score_game = game.properties.is_score
-    board = board_of(game, position)
+    board = board_of(game, position, start, played)
     payload: dict[str, Any] = {
         "game": name,
         "start": game.format_position(start),

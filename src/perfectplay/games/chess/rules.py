@@ -28,11 +28,12 @@ read from UCI or SAN (``Nf3``, ``O-O``, ``exd8=Q+``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import chess
 import chess.polyglot
 
+from perfectplay.diagram import Diagram
 from perfectplay.errors import BadPosition, IllegalMove
 from perfectplay.game import Game, Outcome, Properties
 from perfectplay.games.chess import evaluation as chess_eval
@@ -619,6 +620,11 @@ class Chess(Game[ChessPosition, chess.Move]):
         for written in played.split():
             position = self.play(position, self.parse_move(position, written))
         return position
+
+    def diagram(self, position: ChessPosition,
+                history: Sequence[tuple[ChessPosition, chess.Move]] = ()) -> Diagram:
+        from perfectplay.games.chess.diagram import draw
+        return draw(self, position, history)
 
     def render(self, position: ChessPosition) -> str:
         board = position.board

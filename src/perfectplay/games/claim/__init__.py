@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator, Sequence
 
+from perfectplay import diagram
 from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text, tour_solver
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Properties
@@ -21,6 +22,10 @@ from perfectplay.impartial.sums import SPLIT_WINDOW, Component, Step, SumAdapter
 
 Row = tuple[int, int]
 BLOCK_RULES = ("both", "right")
+
+
+# The longest line the web page draws as squares.
+DRAWN_ITEMS = 200
 
 
 class ClaimLine(Game[Row, int]):
@@ -46,6 +51,17 @@ class ClaimLine(Game[Row, int]):
 
     def start(self) -> Row:
         return (self.n, 0)
+
+    def diagram(self, row: Row, history: Sequence[tuple[Row, int]] = ()) -> diagram.Diagram:
+        """The items as squares, claimed dark, blocked grey; a click on a free one claims it.
+        A line too long to draw is its text."""
+        n, claimed = row
+        if n > DRAWN_ITEMS:
+            return diagram.Text(text=self.format_position(row))
+        free = self.available(row)
+        return diagram.Row(style="squares", items=tuple(
+            diagram.Item("", "claimed" if claimed >> i & 1 else "" if free >> i & 1 else "blocked",
+                         self.format_move(row, i) if free >> i & 1 else None, str(i)) for i in range(n)))
 
     def moves(self, row: Row) -> list[int]:
         refuse_long_move_list(row[0], f"claim line of {row[0]:,} items")

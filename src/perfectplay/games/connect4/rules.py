@@ -18,9 +18,10 @@ with ``m`` stones already on the board scores ``(width*height + 1 - m) // 2``.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
 from perfectplay import value as V
+from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Outcome, Picture, Properties, ValueNote, zobrist_numbers
 
@@ -249,6 +250,10 @@ class ConnectFour(Game[Position, int]):
     # -- notation ------------------------------------------------------------------------
     def format_move(self, position: Position, column: int) -> str:
         return str(column + 1)
+
+    def diagram(self, position: Position, history: Sequence[tuple[Position, int]] = ()) -> Diagram:
+        from perfectplay.games.connect4.diagram import draw
+        return draw(self, position, history, winning_four(position[0] ^ position[1], self.height))
 
     def format_position(self, position: Position) -> str:
         return position[2]

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Sequence
 
+from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Kind, Properties
 
@@ -153,6 +155,10 @@ class DotsAndBoxes(Game[Position, int]):
 
     def format_move(self, position: Position, move: int) -> str:
         return "-".join(f"{chr(ord('a') + column)}{row + 1}" for row, column in self._ends(move))
+
+    def diagram(self, position: Position, history: Sequence[tuple[Position, int]] = ()) -> Diagram:
+        from perfectplay.games.dots.diagram import draw
+        return draw(self, position, history)
 
     def parse_move(self, position: Position, text: str) -> int:
         """A line by its two dots in either order (``a1-b1`` or ``b1-a1``)."""

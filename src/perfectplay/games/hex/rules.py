@@ -18,6 +18,9 @@ move when both have the same number of stones.
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Outcome, Picture, Properties
 
@@ -146,6 +149,10 @@ class Hex(Game[Position, int]):
         if cell is not None and cell in self.moves(position) and self.outcome(position) is None:
             return cell
         return super().parse_move(position, text)
+
+    def diagram(self, position: Position, history: Sequence[tuple[Position, int]] = ()) -> Diagram:
+        from perfectplay.games.hex.diagram import draw
+        return draw(self, position, history)
 
     def rows(self, position: Position) -> list[str]:
         x, o = position

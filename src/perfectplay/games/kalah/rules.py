@@ -29,8 +29,9 @@ is to move. A move is the pit number 1..m on the mover's side, counted from the 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
+from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Kind, Properties
 
@@ -186,6 +187,10 @@ class Kalah(Game[Position, int]):
     # -- notation --------------------------------------------------------------------
     def format_move(self, position: Position, move: int) -> str:
         return str(move)
+
+    def diagram(self, position: Position, history: Sequence[tuple[Position, int]] = ()) -> Diagram:
+        from perfectplay.games.kalah.diagram import draw
+        return draw(self, position, history)
 
     def move_in_words(self, position: Position | None, move: int, notation: str) -> str:
         if position is None:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from typing import Any, Sequence
 
+from perfectplay import diagram
+from perfectplay.diagram import Diagram
 from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text
 from perfectplay.errors import BadPosition, IllegalMove
 from perfectplay.game import Game, Properties
@@ -83,6 +85,10 @@ class OctalGame(Game[Heaps, Move]):
         if not heaps:
             raise BadPosition(f"octal game heaps {text!r}: give one or more heap sizes")
         return heaps
+
+    def diagram(self, heaps: Heaps, history: Sequence[tuple[Heaps, Move]] = ()) -> Diagram:
+        """The heaps as tokens (a move may split a heap: the move buttons play them)."""
+        return diagram.Heaps(style="tokens", heaps=tuple(diagram.Heap(size) for size in heaps))
 
     def render(self, heaps: Heaps) -> str:
         return "\n".join(f"{index + 1}: {'o' * min(size, 60)}{'...' if size > 60 else ''} ({size})"

@@ -27,6 +27,9 @@ move, and how many passes were just played (2: the game is over).
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Picture, Properties
 
@@ -183,6 +186,10 @@ class Othello(Game[Position, int]):
         if move is not None and move in self.moves(position):
             return move
         return super().parse_move(position, text)
+
+    def diagram(self, position: Position, history: Sequence[tuple[Position, int]] = ()) -> Diagram:
+        from perfectplay.games.othello.diagram import draw
+        return draw(self, position, history)
 
     def rows(self, position: Position) -> list[str]:
         black, white = self.colours(position)

@@ -10,8 +10,9 @@ table holds 765 keys instead of 5,478 positions.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
+from perfectplay.diagram import Diagram
 from perfectplay.errors import BadPosition
 from perfectplay.game import Game, Outcome, Properties, zobrist_numbers
 from perfectplay.games.tictactoe.board import FULL, HAS_LINE, LINES, ORDER, SYMMETRY_TABLES
@@ -139,6 +140,10 @@ class TicTacToe(Game[int, int]):
 
     def format_move(self, position: int, square: int) -> str:
         return str(square + 1)
+
+    def diagram(self, position: int, history: Sequence[tuple[int, int]] = ()) -> Diagram:
+        from perfectplay.games.tictactoe.diagram import draw
+        return draw(self, position, history)
 
     def format_position(self, position: int) -> str:
         x, o = self.x_and_o(position)

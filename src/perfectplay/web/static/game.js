@@ -153,6 +153,7 @@ function think() {
   const ply = state.moves.length;
   const source = new EventSource(`/api/${encodeURIComponent(state.game)}/think?${apiQuery(state.moves, { seconds: state.seconds, lines: state.lines })}`);
   state.stream = source;
+  state.thinkingFor = lineKey();
   $("thinking").hidden = false;
   $("thinking-text").textContent = "Thinking…";
   return new Promise((resolve) => {
@@ -213,9 +214,17 @@ function firstMistake(points) {
   return null;
 }
 
+// The position on show, as the thinking box remembers which one it speaks of.
+const lineKey = () => `${state.start}|${state.moves.join(",")}`;
+
 function render() {
   const payload = current();
-  if (payload) setEstimateUnits(payload.board.kind === "chess" ? "centipawns" : "");
+  // The thinking box speaks of one position: another on show clears it.
+  if (state.thinkingFor !== lineKey()) {
+    $("thinking").hidden = true;
+    $("thinking-text").textContent = "";
+  }
+  if (payload) setEstimateUnits(payload.board.units ?? "");
   $("title").textContent = `${state.game}${payload ? ` — ${payload.position || "(start)"}` : ""}`;
   if (!payload) {
     $("board").replaceChildren();
@@ -378,33 +387,13 @@ function legendFor(payload) {
   const swatch = (kind, text) => { const span = document.createElement("span"); span.className = kind; span.textContent = text; return span; };
   const parts = [swatch("win", "win"), " ", swatch("draw", "draw"), " ", swatch("loss", "loss"),
                  " for the player who plays the move; darker is sooner. "];
-  const kind = payload.board.kind;
-  const words = {
-    tictactoe: "Numbers on the squares are plies to the end of the game with best play.",
-    connect4: "Numbers above the columns are exact scores in the test sets' convention: +N wins for the player "
-      + "who drops there (larger is sooner), -N loses, 0 draws; \"~+1\" (pale) is the engine's estimate.",
-    morris: "Place a man by clicking a point; once all are placed, click a man (ringed in the colour of its "
-      + "best move), then a point. Each point you can play is filled by that move's value; the number on it "
-      + "is plies to the end with best play.",
-    dodgem: "Click a car (ringed in the colour of its best move), then a square or \"off\": each is filled by "
-      + "that move's value. Hover for \"win in N\".",
-    chopsticks: "Click your hand, then theirs: each tap is filled by its value. Splits are the buttons below.",
-    chess: "Click a piece, then a square. Colours are proven values (endgame tables, mates) where known; "
-      + "pale colours are the engine's estimates in pawns (+ favours the player to move). The arrow is the "
-      + "engine's best line.",
-    heaps: "Click a stick to take it and every stick right of it. Hover for the value; buttons list every move.",
-    kalah: "Click one of your pits to sow it: its colour and number are that move's value (the final margin of "
-      + "seeds with best play); \u21bb marks a pit whose last seed lands in your store, which gives you another turn.",
-    dots: "Click a free line to draw it: its colour is that move's value (the final margin of boxes with best "
-      + "play). Completing a box scores it and gives you another turn.",
-    hex: "Click an empty cell to place a stone: the small hexagon inside is that move's value. Red (X) joins top "
-      + "and bottom, Blue (O) left and right; there are no draws.",
-    othello: "Click a marked square to place a disc: the mark's colour and number are that move's value (the "
-      + "final disc margin with best play). With no legal move, the pass button is under the board.",
-  }[kind] ?? "Each move's button shows its value: win/loss in N plies, or the score.";
+  // The game says how to play on its board; a board with no words, the move buttons.
+  const words = payload.board.help || "Each move's button shows its value: win/loss in N plies, or the score.";
   parts.push(words);
-  if (payload.too_big && kind !== "chess") parts.push(" Pale colours are the engine's estimates.");
-  else if (!payload.exact && kind !== "chess") parts.push(" ", swatch("estimate", "pale"), " colours are estimates.");
+  // A game's own words on estimates (its units) stand for these.
+  const ownWords = Boolean(payload.board.units);
+  if (payload.too_big && !ownWords) parts.push(" Pale colours are the engine's estimates.");
+  else if (!payload.exact && !ownWords) parts.push(" ", swatch("estimate", "pale"), " colours are estimates.");
   return parts;
 }
 

@@ -32,6 +32,6 @@ for (const game of games.games) {
   item.append(link);
   list.append(item);
 }
-const growth = await (await fetch("/api/growth?game=takeaway&sizes=1..25")).json();
+const growth = await (await fetch("/api/growth?sizes=1..25")).json();
 document.getElementById("cap").textContent = growth.node_cap.toLocaleString("en");
 drawGrowth(document.getElementById("growth"), growth);
