@@ -230,7 +230,7 @@ def test_the_page_names_the_winner_of_othello_4x4_by_its_count() -> None:
     played = [game.parse_move(position, move) for position, move in
               zip(positions_of_line(game, start, line), line)]
     shown = describe("othello", game, start, played, positions_of(game, start, played)[-1], None)
-    assert shown["board"]["counts"] == {"B": 3, "W": 11}
+    assert [count["label"] for count in shown["board"]["counts"]] == ["Black 3", "White 11"]
     assert shown["result"] == "White wins 13-3"  # the two empty cells go to the winner
 
 
