@@ -39,6 +39,10 @@ from perfectplay.search.results import FROM_DATABASE, MoveValue
 
 # Exact methods that answer without a search tree, however big the position.
 INSTANT_METHODS = ("grundy", "table")
+# Of those, the ones whose values count no plies to the end (Sprague-Grundy theory says win
+# or loss): with a budget, an exact search that finishes in it answers first, so that the
+# perfect level wins fastest and loses slowest.
+WITHOUT_REMOTENESS = ("grundy",)
 RETRO = "retro"
 # Retrograde analysis under a clock (a caller that must answer soon: the web page) values at
 # most this many positions in at least this many seconds; past that the position is refused
@@ -67,7 +71,10 @@ class Think:
     web's cancel); ``exact_share``: the exact tries' share of ``seconds``; ``table_size``:
     the Python search's table (kernels keep their own); ``retro_to_the_end``: run
     retrograde analysis to the end however long it takes (play keeps every value it finds,
-    so it pays once), rather than within RETRO_SECONDS and RETRO_MAX_POSITIONS."""
+    so it pays once), rather than within RETRO_SECONDS and RETRO_MAX_POSITIONS;
+    ``remoteness``: with a budget, try an exact search (which counts the plies to the end)
+    before theory that does not (WITHOUT_REMOTENESS); a caller whose search failed on this
+    game before may say False to go to theory at once."""
 
     seconds: float | None = None
     nodes: int | None = None
@@ -75,6 +82,7 @@ class Think:
     exact_share: float = EXACT_SHARE
     table_size: int | str | None = None
     retro_to_the_end: bool = False
+    remoteness: bool = True
 
     @property
     def exact_seconds(self) -> float | None:
@@ -145,10 +153,29 @@ def exact(game: Game[Any, Any], position: Any, think: Think = Think(), *,
         found = stored(game, position, database)
         if found is not None:
             return found
-    found = at_once(game, position, think)
-    if found is not None or not game.solvable(position):
-        return found
-    return searched(game, position, think)
+    theory = _theory_without_remoteness(game, position)
+    if theory is None or not think.remoteness or think.unbounded:
+        found = at_once(game, position, think)
+        if found is not None or not game.solvable(position):
+            return found
+    try:
+        found = searched(game, position, think) if game.solvable(position) else None
+    except UnsupportedSearch:
+        if theory is None:
+            raise
+        found = None  # more moves than a search lists (Nim 10^30): theory names the best
+    if found is None and theory is not None:
+        return at_once(game, position, think)
+    return found
+
+
+def _theory_without_remoteness(game: Game[Any, Any], position: Any) -> str | None:
+    """The instant method that answers ``position`` without remoteness, if it is the one."""
+    try:
+        name = solving.choose(game, Request(engine="auto", position=position)).name
+    except UnsupportedSearch:
+        return None
+    return name if name in WITHOUT_REMOTENESS else None
 
 
 def stored(game: Game[Any, Any], position: Any, database: str) -> Answer | None:
@@ -221,6 +248,10 @@ def searched(game: Game[Any, Any], position: Any, think: Think = Think()) -> Ans
                               table_size=think.table_size)
             try:
                 method = solving.choose(game, request)
+                if method.name in INSTANT_METHODS:  # tried at once, not here: the search
+                    searching = solving.resolve_algorithm(game, "auto", Limits(nodes=1))
+                    request = replace(request, algorithm=searching)
+                    method = solving.choose(game, request)
                 if method.engine == "compiled":
                     request = replace(request, table_size=None)  # a kernel keeps its own table
                 moves = method.analyze(game, position, request)

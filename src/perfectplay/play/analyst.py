@@ -276,8 +276,10 @@ class Analyst:
         nodes = None
         if seconds is None:
             nodes = COMPILED_REVIEW_NODES if self.compiled else self.exact_nodes
+        # Retrograde analysis values every position once, kept; once a search has failed on
+        # this game, theory answers at once where it applies (Nim 20 30 40).
         think = Think(seconds=seconds, nodes=nodes, exact_share=1.0, table_size=TABLE_ENTRIES,
-                      retro_to_the_end=True)  # retro values every position once, kept
+                      retro_to_the_end=True, remoteness=not self.big)
         answer = deciding.exact(self.game, position, think)
         if answer is None:
             self.big = True  # the game is big here: moves take the think time
