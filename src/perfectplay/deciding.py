@@ -201,7 +201,10 @@ def at_once(game: Game[Any, Any], position: Any, think: Think = Think()) -> Answ
     except UnsupportedSearch:
         return None  # too big for any exact method without a limit, and none leads
     if method.leads(game, request):
-        return Answer(tuple(method.analyze(game, position, request)), True, THEORY, method.name)
+        try:  # a method that leads hands on what it does not hold (to a search that objects)
+            return Answer(tuple(method.analyze(game, position, request)), True, THEORY, method.name)
+        except UnsupportedSearch:
+            return None
     if method.name in INSTANT_METHODS:
         return _by_theory(game, position, method, request)
     if method.name == RETRO:
