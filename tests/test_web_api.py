@@ -160,7 +160,8 @@ def test_thinking_on_connect4_reports_each_depth_then_an_estimate(client: Any) -
 def test_thinking_on_connect4_is_exact_where_the_kernel_solves_within_the_think_time(client: Any) -> None:
     # The same position with 3 s: the kernel proves it (0.8 s of CPU here), as `perfectplay
     # analyze connect4 573154743` does; the page used to show the engine's estimate.
-    name, done = stream_events(client, "/api/connect4/think", {"seconds": "3", "moves": "5,7,3,1,5,4,7,4,3"})[-1]
+    think = {"seconds": "3", "moves": "5,7,3,1,5,4,7,4,3"}
+    name, done = stream_events(client, "/api/connect4/think", think)[-1]
     assert name == "done" and done["exact"] and done["reason"] == "exact"
     assert done["best_moves"] == ["5"] and done["value"] == "win"
 

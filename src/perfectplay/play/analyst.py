@@ -23,7 +23,6 @@ that needs 5.7 s of CPU, and the "perfect" level played an estimate from a won p
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager

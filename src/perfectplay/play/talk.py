@@ -131,7 +131,8 @@ def estimate_words(analysis: Analysis) -> str:
         return (f"estimates: no move proved optimal in {analysis.unproved_after:.0f} s of CPU "
                 f"time, searched{depth}")
     if analysis.estimator == "mcts":
-        return f"estimates: too big to solve in the time allowed, by Monte Carlo tree search{',' if depth else ''}{depth}"
+        deep = f",{depth}" if depth else ""
+        return f"estimates: too big to solve in the time allowed, by Monte Carlo tree search{deep}"
     return f"estimates: too big to solve in the time allowed, searched{depth}"
 
 

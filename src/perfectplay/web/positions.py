@@ -215,9 +215,9 @@ def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Kno
         return known
     check_move_count(game, position)
     if memory.database is not None:
-        stored = _DATABASE_THREAD.submit(deciding.stored, game, position, memory.database).result()
-        if stored is not None:
-            stored = Known.of(stored)
+        answer = _DATABASE_THREAD.submit(deciding.stored, game, position, memory.database).result()
+        if answer is not None:
+            stored = Known.of(answer)
             memory.put(game, position, stored)
             return stored
     if _unsolved.holds(game, position):
