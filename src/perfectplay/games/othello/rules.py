@@ -63,7 +63,8 @@ class Othello(Game[Position, int]):
         self.order = sorted(self.cells, key=lambda cell: (cell not in corners, cell not in edges, cell))
 
     def solvable(self, position: Position) -> bool:
-        return self.board.bit_count() - (position[0] | position[1]).bit_count() <= SOLVABLE_EMPTIES
+        empties = self.board.bit_count() - (position[0] | position[1]).bit_count()
+        return not self.properties.too_big_to_solve or empties <= SOLVABLE_EMPTIES
 
     def options(self) -> dict[str, object]:
         return {"size": self.size}
