@@ -46,7 +46,7 @@ LAYERS = {
     # sits in the front ends' layer; the loop reaches it through chess's entry, by name.
     "games.chess.uci": 9,
     # The one way in, and the games by name (entry points).
-    "solving": 7, "registry": 7,
+    "solving": 7, "deciding": 7, "registry": 7,
     "verify": 8, "__init__": 8,
     # Front ends and pictures, side by side: they call the library like any user.
     "play": 9, "web": 9, "pictures": 9, "uci": 9,
@@ -205,7 +205,7 @@ def test_a_small_solve_from_the_cli_imports_neither_numpy_nor_numba() -> None:
 # The engines: they build on the protocol and name no game. A game offers what it has through
 # the protocol (compiled_spec, sum_adapter, known_value, ...) and the methods it registers.
 ENGINES = ("search", "engine", "retro", "store", "compiled", "impartial", "scoring", "methods",
-           "solving", "pns", "mcts")
+           "solving", "deciding", "pns", "mcts")
 # The front ends: they reach games only through the registry.
 FRONT_ENDS = ("cli", "play", "web", "uci", "pictures")
 

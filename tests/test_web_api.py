@@ -147,13 +147,23 @@ def test_an_unknown_api_path_is_json_not_a_page(client: Any) -> None:
 
 
 def test_thinking_on_connect4_reports_each_depth_then_an_estimate(client: Any) -> None:
-    # Past the opening book (the book answers the first moves at once): Test_L1_R3, line 3.
-    events = stream_events(client, "/api/connect4/think", {"seconds": "3", "moves": "5,7,3,1,5,4,7,4,3"})
+    # Past the opening book (the book answers the first moves at once): Test_L1_R3, line 3,
+    # which the kernel solves in 0.8 s of CPU here: a think time whose half is far less.
+    events = stream_events(client, "/api/connect4/think", {"seconds": "0.3", "moves": "5,7,3,1,5,4,7,4,3"})
     depths = [payload["depth_reached"] for name, payload in events if name == "depth"]
     assert depths and depths == sorted(depths) and depths[0] == 1
     name, done = events[-1]
     assert name == "done" and done["exact"] is False and done["status"] == "estimate"
     assert done["reason"] == "time"
+
+
+def test_thinking_on_connect4_is_exact_where_the_kernel_solves_within_the_think_time(client: Any) -> None:
+    # The same position with 3 s: the kernel proves it (0.8 s of CPU here), as `perfectplay
+    # analyze connect4 573154743` does; the page used to show the engine's estimate.
+    think = {"seconds": "3", "moves": "5,7,3,1,5,4,7,4,3"}
+    name, done = stream_events(client, "/api/connect4/think", think)[-1]
+    assert name == "done" and done["exact"] and done["reason"] == "exact"
+    assert done["best_moves"] == ["5"] and done["value"] == "win"
 
 
 def test_thinking_ends_exact_where_the_search_sees_the_end(client: Any) -> None:

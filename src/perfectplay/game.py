@@ -358,6 +358,15 @@ class Game(Generic[P, M]):
         should give one."""
         return None
 
+    def solvable(self, position: P) -> bool:
+        """Whether an exact search from ``position`` can be expected to finish (seconds, not
+        hours): the position's size, not the board's, decides (an 8x8 Othello endgame with
+        12 empty squares is solved in seconds). Where it is False, ``solve`` and ``analyze``
+        refuse an exact search without a limit and play and the web page estimate at once;
+        methods that answer without a search (endgame tables, theory) still answer. The
+        default is the game's declaration, ``not properties.too_big_to_solve``."""
+        return not self.properties.too_big_to_solve
+
     def options(self) -> dict[str, object]:
         """The options the game was built with, recorded in a database's header so a file
         is never read for another variant. The default lists the public attributes of

@@ -59,6 +59,9 @@ class Request:
     # The most moves an exact mate search (``--algorithm mate``, ``--mate N``) may look for
     # a forced win within (perfectplay.search.mate).
     mate: int | None = None
+    # The position asked about (solving sets it): whether an exact search may start without a
+    # limit is the position's question (Game.solvable), not the board's.
+    position: Any = None
 
     @property
     def bounded(self) -> bool:
@@ -68,11 +71,17 @@ class Request:
 
 
 def too_big_without_limit(game: Game[Any, Any], request: Request) -> str | None:
-    """The objection of an exact search to a game that declares itself too big to solve
-    (``Properties.too_big_to_solve``) when no limit was given: one line saying what to ask
-    for instead, where the search would otherwise run for ever in silence."""
-    if not game.properties.too_big_to_solve or request.bounded or request.budget is not None:
+    """The objection of an exact search to a position its game says no exact search can
+    finish (``Game.solvable``; the game's ``Properties.too_big_to_solve`` when the request
+    names no position) when no limit was given: one line saying what to ask for instead,
+    where the search would otherwise run for ever in silence."""
+    if request.bounded or request.budget is not None:
         return None  # a budget is a limit too: its owner can stop it (the web's think time)
+    if request.position is None:
+        if not game.properties.too_big_to_solve:
+            return None
+    elif game.solvable(request.position):
+        return None
     mate = "" if game.properties.is_score else ", or --mate N to prove a forced win within N moves"
     # A game with no evaluation function is estimated by Monte Carlo: the engine would be blind.
     blind = getattr(type(game), "evaluate", None) is Game.evaluate

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 from perfectplay import methods
@@ -151,6 +152,7 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
                        on_depth=on_depth, budget=budget, database=database, book=book,
                        mate=mate, on_optimal=on_optimal)
     position = game.start() if position is None else position
+    request = replace(request, position=position)
     return choose(game, request).solve(game, position, request)
 
 
@@ -169,6 +171,7 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
                        pv_limit=DEFAULT_PV_LIMIT, on_depth=on_depth, budget=budget,
                        database=database, book=book, mate=mate)
     position = game.start() if position is None else position
+    request = replace(request, position=position)
     return choose(game, request).analyze(game, position, request)
 
 

@@ -55,8 +55,6 @@ def serve_command(game_files: tuple[str, ...], host: str, port: int, database: s
     click.echo(f"perfectplay serving at {url} (Ctrl-C stops it)")
     if database_game is not None:
         click.echo(f"Answers come from database {database} ({database_game}) for the positions it holds.")
-    from perfectplay.web.positions import warm_up
-    threading.Thread(target=warm_up, name="perfectplay-warm-up", daemon=True).start()
     for pool in (server.players, server.thinkers):
         threading.Thread(target=pool.prestart, name="perfectplay-thinkers", daemon=True).start()
     if open_browser:

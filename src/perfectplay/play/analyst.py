@@ -1,12 +1,12 @@
 """The computer's view of a position: the value of every legal move, best first.
 
-Small games are solved exactly, which takes milliseconds for the built-in ones. A game too
-big for that (Connect Four, a user's large game) is detected by trying an exact analysis
-under a node budget and half the think time first; when that runs out, the analysis falls
-back to the depth-limited engine (perfectplay.engine) for the rest of the think time and is
-marked inexact. Exact
-analyses are kept per position for the whole session, so hints, the computer's replies,
-undo and the end-of-game review never solve the same position twice.
+How a position is answered is perfectplay.deciding's choice, the same the web page and
+``perfectplay analyze`` make: a database, tables and theory, then an exact search by the
+fastest method (a game's kernel) within half the think time of CPU, and only when none
+finishes an estimate (the engine, or Monte Carlo for a game with no evaluation) for the rest
+of the think time, marked inexact. Exact analyses are kept per position for the whole
+session, so hints, the computer's replies, undo and the end-of-game review never solve the
+same position twice.
 
 The perfect level needs less than every move's value: only which moves are optimal
 (``Analyst.best_moves``). For a game with a compiled kernel that is a solve (the value, then
@@ -23,33 +23,25 @@ that needs 5.7 s of CPU, and the "perfect" level played an estimate from a won p
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from perfectplay import deciding
+from perfectplay.deciding import CpuWatch, Think
 from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.methods import Request
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue
-from perfectplay.solving import (
-    analyze,
-    choose,
-    estimating_algorithm,
-    optimal_moves,
-    resolve_algorithm,
-    solve,
-)
+from perfectplay.solving import choose, solve
 
 DEFAULT_THINK_TIME = 2.0
 # An exact analysis that needs more nodes than this is "too big": the computer then thinks
 # under the clock instead. About half a second of CPython search on a 2020s laptop.
 EXACT_NODE_BUDGET = 150_000
-# Exact methods that answer without a search tree: used when the search is too big.
-INSTANT_METHODS = ("grundy", "table")
 # A small table is faster to allocate than the solver's 64 MB default and plenty for games
 # that fit the node budget.
 TABLE_ENTRIES = 1 << 18
@@ -74,8 +66,6 @@ PERFECT_PATIENCE = 60.0
 # 7x6 past the book needs a few seconds at most; a board too big to solve pays this once, at
 # the start, with progress lines.
 VALUE_PROBE_CPU = 10.0
-# How often the CPU clock is read while the kernel searches (CpuWatch).
-CPU_POLL_SECONDS = 0.02
 
 
 @dataclass(frozen=True)
@@ -97,6 +87,14 @@ class Analysis:
     complete: bool = True
     value_of: Callable[[Any], MoveValue] | None = field(default=None, compare=False, repr=False)
     unproved_after: float | None = None
+    # How an estimate was made: perfectplay.deciding.ENGINE or MCTS (None: exact).
+    estimator: str | None = None
+
+    @classmethod
+    def of(cls, answer: deciding.Answer) -> Analysis:
+        """The decider's answer as play keeps it."""
+        return cls(answer.moves, answer.exact, answer.depth, answer.complete, answer.value_of,
+                   estimator=answer.source if answer.estimated else None)
 
     @property
     def best_value(self) -> int:
@@ -150,8 +148,6 @@ class Analyst:
         # Set when the first look found the position's value but not every move's in the
         # think time: the perfect level's moves are proved, hints may be estimates.
         self.proves_only = False
-        # Whether a method that needs no search answers this game exactly (None: not asked).
-        self.instant: bool | None = None
         self.compiled = _has_budgeted_kernel(game)
 
     def analyze(self, position: Any, on_estimate: Callable[[], None] | None = None,
@@ -173,8 +169,6 @@ class Analyst:
             if found is not None:
                 self.best_cache[position] = found
                 return found
-        if found is None:
-            found = self._by_theory(position)
         if found is None:
             self.big = True
             if on_estimate is not None:
@@ -241,7 +235,7 @@ class Analyst:
                 return False
             self.proves_only = True
             return True
-        found = self._exact(position, self.think_time / 2) or self._by_theory(position)
+        found = self._exact(position, self.think_time / 2)
         if found is None:
             self.big = self.impatient = True
             return False
@@ -252,87 +246,44 @@ class Analyst:
         """The exact analysis if it is known or fits the node budget, else None (no clock)."""
         known = self.cache.get(position) or self._stored(position)
         if known is None:
-            known = self._exact(position, None) or self._by_theory(position)
+            known = self._exact(position, None)
             if known is not None:
                 self.cache[position] = known
         return known
-
-    def instant_answers(self) -> bool:
-        """Whether a method that needs no search answers this game exactly."""
-        if self.instant is None:
-            try:
-                self.instant = resolve_algorithm(self.game, "auto") in INSTANT_METHODS
-            except UnsupportedSearch:  # a game too big to solve: no exact method without a limit
-                self.instant = False
-        return self.instant
-
-    def _by_theory(self, position: Any) -> Analysis | None:
-        """The exact analysis by a method that needs no search (Sprague-Grundy theory for
-        impartial sums, tabulation for row score games), when one applies: the same answer
-        `perfectplay solve` gives, however big the position (issue 13: the computer played
-        3:22 in Nim 20 30 40, where only 3:30 wins). Values then carry no remoteness."""
-        if not self.instant_answers():
-            return None
-        try:
-            moves = analyze(self.game, position)
-        except UnsupportedSearch:  # more moves than theory lists: the optimal ones only
-            found = optimal_moves(self.game, position)
-            if found is None:
-                return None
-            best, value_of = found
-            return Analysis(tuple(best), exact=True, complete=False, value_of=value_of)
-        return Analysis(tuple(moves), exact=True)
 
     def _stored(self, position: Any) -> Analysis | None:
         """The analysis read from the database, when one is given and holds the position."""
         if self.database is None:
             return None
-        from perfectplay.store.method import holds
-        if not holds(self.database, self.game, position):
+        answer = deciding.stored(self.game, position, self.database)
+        if answer is None:
             return None
-        moves = analyze(self.game, position, database=self.database)
         self.from_database += 1
-        found = Analysis(tuple(moves), exact=True)
+        found = Analysis.of(answer)
         self.cache[position] = found
         return found
 
-    def _exact(self, position: Any, seconds: float | None) -> Analysis | None:
-        # Half the think time at most: the other half is for deepening if this fails.
-        if self.game.properties.too_big_to_solve:
-            self.big = True  # the game says no exact search can finish (chess): all time to the engine
-            return None
-        if self.compiled:
-            return self._exact_compiled(position, seconds)
-        if self.big and self.instant:
-            return None  # the search failed before; theory answers at once
-        limits = Limits(nodes=self.exact_nodes, time=seconds)
-        if self.game.properties.loopy:
-            # Only retrograde analysis answers a loopy game (no search can deepen one), and it
-            # values every reachable position at once, kept for later moves: so it runs to the
-            # end the first time, however long that takes (Dodgem 4x4: seconds).
-            limits = Limits()
-        try:
-            moves = analyze(self.game, position, limits=limits, table_size=TABLE_ENTRIES)
-        except LimitReached:
-            self.big = True  # later positions go straight to theory when it applies
-            return None
-        except UnsupportedSearch:
-            if not self.instant_answers():
-                raise
-            return None  # too many moves to list (Nim 10^30): theory names the best ones
-        return Analysis(tuple(moves), exact=True)
+    def estimator(self) -> str:
+        """How this game's positions are estimated where no exact method finishes in time
+        (perfectplay.deciding.ENGINE or MCTS): what the banner says."""
+        return deciding.estimator(self.game)
 
-    def _exact_compiled(self, position: Any, seconds: float | None) -> Analysis | None:
-        """The kernel's exact analysis (its opening book first) within ``seconds`` of CPU,
-        or, without them, a node budget."""
-        with _compiled_budget(seconds) as (limits, budget, _):
-            try:
-                moves = analyze(self.game, position, limits=limits, budget=budget,
-                                engine="auto")
-            except LimitReached:
-                self.big = True
-                return None
-        return Analysis(tuple(moves), exact=True)
+    def _exact(self, position: Any, seconds: float | None) -> Analysis | None:
+        """The decider's exact answer within ``seconds`` of CPU (half the think time: the
+        other half is for an estimate if this fails), or without them (the end-of-game
+        review) within a node budget; None when no exact method finishes."""
+        nodes = None
+        if seconds is None:
+            nodes = COMPILED_REVIEW_NODES if self.compiled else self.exact_nodes
+        # Retrograde analysis values every position once, kept; once a search has failed on
+        # this game, theory answers at once where it applies (Nim 20 30 40).
+        think = Think(seconds=seconds, nodes=nodes, exact_share=1.0, table_size=TABLE_ENTRIES,
+                      retro_to_the_end=True, remoteness=not self.big)
+        answer = deciding.exact(self.game, position, think)
+        if answer is None:
+            self.big = True  # the game is big here: moves take the think time
+            return None
+        return Analysis.of(answer)
 
     def _value_in_reach(self, position: Any,
                         on_progress: Callable[[str], None] | None = None) -> bool:
@@ -421,45 +372,10 @@ class Analyst:
         return self._keep_best(position, solution)
 
     def _estimate(self, position: Any, seconds: float) -> Analysis:
-        # The depth-limited engine (perfectplay.engine): PVS, aspiration, killers, history,
-        # and quiescence and null moves where the game offers them.
-        depths: list[int] = []
-        # Monte Carlo tree search instead, for a game too big to solve that has no evaluation.
-        moves = analyze(self.game, position, algorithm=estimating_algorithm(self.game, searched=True),
-                        limits=Limits(time=seconds),
-                        table_size=TABLE_ENTRIES, on_depth=lambda result: depths.append(result.depth))
-        if not moves:
-            # Not even depth 1 finished in time: every move looks the same.
-            score_game = self.game.properties.is_score
-            moves = [MoveValue(move, self.game.format_move(position, move), 0, score_game, False)
-                     for move in self.game.moves(position)]
-        return Analysis(tuple(moves), exact=False, depth=depths[-1] if depths else None)
-
-
-class CpuWatch:
-    """Sets ``budget``'s stop flag once this process has spent ``seconds`` of CPU time since
-    the watch began, or sooner when ``early(spent)`` says so. The kernel polls the flag (its
-    long searches every 50 ms, perfectplay.games.connect4.kernel_engine), so a budget counts
-    the search's own work, which a machine busy with other programs does not shrink."""
-
-    def __init__(self, budget: Budget, seconds: float,
-                 early: Callable[[float], bool] | None = None) -> None:
-        self.budget = budget
-        self.seconds = seconds
-        self.early = early
-        self.started = time.process_time()
-        self.done = threading.Event()
-        self.thread = threading.Thread(target=self._watch, daemon=True)
-
-    def spent(self) -> float:
-        return time.process_time() - self.started
-
-    def _watch(self) -> None:
-        while not self.done.wait(CPU_POLL_SECONDS):
-            spent = self.spent()
-            if spent >= self.seconds or (self.early is not None and self.early(spent)):
-                self.budget.stop.set()
-                return
+        """The decider's estimate (the engine, or Monte Carlo for a game with no evaluation)
+        for ``seconds``."""
+        think = Think(seconds=seconds, table_size=TABLE_ENTRIES)
+        return Analysis.of(deciding.estimate(self.game, position, think))
 
 
 @contextmanager

@@ -335,7 +335,8 @@ class HumanMatch:
             self.io.say("This position is already over: there is no move to make.")
             return
         exact = self.analyst.probe(start, self.progress)
-        self.io.say(knowledge_line(exact, self.analyst.think_time, self.analyst.proves_only))
+        self.io.say(knowledge_line(exact, self.analyst.think_time, self.analyst.proves_only,
+                                   self.analyst.estimator()))
         # From a position set up mid-game nobody "moves first": the game goes on.
         when = "first" if start == game.start() else "next"
         first = f"You move {when}" if self.human == 0 else f"I move {when}"

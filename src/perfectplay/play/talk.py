@@ -130,12 +130,17 @@ def estimate_words(analysis: Analysis) -> str:
     if analysis.unproved_after is not None:
         return (f"estimates: no move proved optimal in {analysis.unproved_after:.0f} s of CPU "
                 f"time, searched{depth}")
+    if analysis.estimator == "mcts":
+        deep = f",{depth}" if depth else ""
+        return f"estimates: too big to solve in the time allowed, by Monte Carlo tree search{deep}"
     return f"estimates: too big to solve in the time allowed, searched{depth}"
 
 
-def knowledge_line(exact: bool | None, think_time: float, proves_only: bool = False) -> str:
+def knowledge_line(exact: bool | None, think_time: float, proves_only: bool = False,
+                   estimator: str = "engine") -> str:
     """The banner's word on how much the computer knows about this game; ``proves_only``:
-    the position's value is in reach, not every move's (Analyst.probe)."""
+    the position's value is in reach, not every move's (Analyst.probe); ``estimator``: how
+    its estimates are made (perfectplay.deciding.ENGINE or MCTS)."""
     if exact and proves_only:
         return ("I can solve this game: at the perfect level every move I play is proved "
                 "optimal, though a proof may take longer than the think time (I show how it "
@@ -144,7 +149,12 @@ def knowledge_line(exact: bool | None, think_time: float, proves_only: bool = Fa
     if exact:
         return "I have solved this game exactly: my moves, hints and review are perfect."
     return (f"This game is too big for me to solve in {think_time:g} s a move: my moves and "
-            "hints are estimates from a depth-limited search, and I say so when they are.")
+            f"hints are estimates from {ESTIMATORS.get(estimator, 'a depth-limited search')}, "
+            "and I say so when they are.")
+
+
+# How each estimating method (perfectplay.deciding) is named to a person.
+ESTIMATORS = {"engine": "a depth-limited search", "mcts": "Monte Carlo tree search"}
 
 
 def computer_view(move: MoveValue, exact: bool, lead_before: int,

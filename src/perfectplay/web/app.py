@@ -265,7 +265,7 @@ def _proved(game: Any, position: Any, seconds: float) -> Known | None:
     """The optimal moves of ``position``, proved by play's Analyst (a game with a compiled
     kernel: Connect Four past its book), or None where that does not apply or no move could
     be proved."""
-    if game.properties.too_big_to_solve:
+    if not game.solvable(position):
         return None
     analyst = Analyst(game, think_time=seconds, value_probe=VALUE_PROBE_CPU)
     if not analyst.compiled:
@@ -277,10 +277,12 @@ def _proved(game: Any, position: Any, seconds: float) -> Known | None:
 def _game_row(source: Source, catalog: Catalog) -> dict[str, Any]:
     row = {"name": source.name, "summary": source.summary, "position_help": source.position_help,
            "options": {name: registry.OPTION_HELP[name] for name in source.options},
-           "own": source.own, "board": None, "exact": True}
+           "own": source.own, "board": None, "exact": False}
     try:
         _, (game, start) = catalog.load(source.name, {}, None)
-        row |= {"board": board_of(game, start), "exact": not game.properties.too_big_to_solve}
+        # Solved exactly: the game says an exact method finishes from its start (a game that
+        # cannot start, chess without python-chess, is not called solved).
+        row |= {"board": board_of(game, start), "exact": game.solvable(start)}
     except Exception:  # a user's game that cannot start: its card has no picture
         pass
     return row

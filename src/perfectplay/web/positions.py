@@ -5,9 +5,10 @@ The keys are those of the CLI's ``--json`` (``value``, ``remoteness``, ``exact``
 ``best_moves``, and per move ``move``, ``value``, ``remoteness``, ``exact``; ``score`` for
 Connect Four), plus what a page needs to draw and replay the position.
 
-Every answer here is bounded: an exact analysis is tried under a node budget; a position too
-big for that comes back with ``"status": "pending"`` and no values, and the page asks
-:mod:`perfectplay.web.thinking` to search it with progress it can watch and cancel.
+Every answer here is bounded: perfectplay.deciding tries its exact methods under a small
+budget (QUICK); a position they do not finish in it comes back with ``"status": "pending"``
+and no values, and the page asks :mod:`perfectplay.web.thinking` to think about it (the same
+decider with the think time) with progress it can watch and cancel.
 """
 
 from __future__ import annotations
@@ -19,20 +20,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Hashable
 
-from perfectplay import finish, registry
+from perfectplay import deciding, finish
 from perfectplay import value as V
-from perfectplay.errors import (
-    BadDatabase,
-    IllegalMove,
-    LimitReached,
-    PerfectPlayError,
-    TooLarge,
-    UnsupportedSearch,
-)
+from perfectplay.deciding import Think
+from perfectplay.errors import IllegalMove, LimitReached, PerfectPlayError, TooLarge
 from perfectplay.game import Game
-from perfectplay.search.limits import Limits
 from perfectplay.search.results import FROM_DATABASE, MoveValue
-from perfectplay.solving import analyze, resolve_algorithm, solve
+from perfectplay.solving import solve
 from perfectplay.web.boards import board_of, side_names
 
 MOVE_SEPARATOR = ","
@@ -41,6 +35,10 @@ MAX_MOVES = 2_000
 # tenth of a second of CPython search here; tic-tac-toe's empty board needs far fewer.
 EXACT_NODES = 40_000
 TABLE_ENTRIES = 1 << 16
+# A position's first answer: the decider's exact methods within EXACT_NODES nodes (and this
+# much CPU at most); what they do not finish is the thinking stream's.
+QUICK_SECONDS = 0.5
+QUICK = Think(seconds=QUICK_SECONDS, nodes=EXACT_NODES, exact_share=1.0, table_size=TABLE_ENTRIES)
 # The memory of analyses holds at most this many bytes, measured (sys.getsizeof of every
 # object an analysis holds), not estimated per entry.
 ANALYSIS_CACHE_BYTES = 64 * 1024 * 1024
@@ -48,18 +46,10 @@ ANALYSIS_CACHE_BYTES = 64 * 1024 * 1024
 # sent with the position it leads to, so the work and the answer grow with the count. Chess
 # has at most 218; Nim with thousands of heaps would need seconds and megabytes.
 MAX_LEGAL_MOVES = 256
-# Retrograde analysis (loopy games) values every reachable position at once: bounded for the
-# page by positions and seconds, past which the answer is HTTP 422 with the reason.
-RETRO_MAX_POSITIONS = 2_000_000
-RETRO_SECONDS = 4.0
-# Methods that answer big positions of their games in milliseconds, with no search; and
-# retro, the only method for loopy games, which values every reachable position at once and
-# keeps them (milliseconds on the 3x3 games, seconds once for Dodgem 4x4).
-QUICK_METHODS = ("grundy", "table", "retro")
-# The compiled Connect Four kernel answers in milliseconds once this few squares are left
-# (measured: 0.1-2 ms at 20 stones on 7x6) but may take minutes on an early board, and a
-# running kernel cannot be stopped; so it is only called where it is quick.
-KERNEL_MAX_EMPTY = 22
+# Retrograde analysis (loopy games) values every reachable position at once: the decider
+# bounds it by positions and seconds, past which the answer is HTTP 422 with the reason.
+RETRO_MAX_POSITIONS = deciding.RETRO_MAX_POSITIONS
+RETRO_SECONDS = deciding.RETRO_SECONDS
 
 
 # The page shows at most this many best lines (MultiPV); an exact answer carries this many.
@@ -89,13 +79,19 @@ class Known:
     moves: tuple[MoveValue, ...]
     exact: bool
     depth: int | None = None
-    # "search" (python, under EXACT_NODES), "kernel" (compiled), "theory" (grundy, table,
-    # retro) or "database" (read from the server's --db file).
+    # Where it came from (perfectplay.deciding's sources): "search" (python), "kernel"
+    # (compiled), "theory" (tables, grundy, table, retro), "database" (the server's --db
+    # file), "engine" or "mcts" (an estimate).
     source: str = "search"
     line: tuple[str, ...] = ()  # an estimate's principal variation, in notation
     nodes: int = 0  # the engine's nodes searched so far for this position (0: not counted)
     # An estimate's best lines, best first (the engine's MultiPV; lines[0].moves == line).
     lines: tuple[KnownLine, ...] = ()
+
+    @classmethod
+    def of(cls, answer: deciding.Answer) -> Known:
+        """The decider's answer as the page keeps it."""
+        return cls(answer.moves, answer.exact, answer.depth, answer.source)
 
 
 class Analyses:
@@ -164,7 +160,8 @@ def measured_bytes(thing: Any, seen: set[int] | None = None) -> int:
 # The store keeps its SQLite connections open per process, and SQLite refuses a connection
 # from any thread but the one that opened it: every database lookup runs in this one thread.
 _DATABASE_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="perfectplay-database")
-_KERNEL_LOCK = threading.Lock()  # the compiled kernel's table is shared: one search at a time
+# A kernel's table is shared within a process: one exact try at a time.
+_KERNEL_LOCK = threading.Lock()
 
 
 def parse_moves(text: str | None) -> list[str]:
@@ -208,36 +205,6 @@ def is_over(game: Game[Any, Any], position: Any) -> bool:
     return game.outcome(position) is not None or not list(game.moves(position))
 
 
-def _kernel_game(game: Game[Any, Any]) -> bool:
-    return game.name == "connect4" and hasattr(game, "cells")
-
-
-def kernel_is_quick(game: Game[Any, Any], position: Any) -> bool:
-    if not _kernel_game(game):
-        return False
-    from perfectplay.compiled import numba_available
-    empty = game.cells - game.stones(position)  # type: ignore[attr-defined]
-    return numba_available() and (empty <= KERNEL_MAX_EMPTY or _in_the_book(game, position))
-
-
-def _in_the_book(game: Game[Any, Any], position: Any) -> bool:
-    """Whether the shipped opening book holds the position and its children, so the compiled
-    method answers it at once (docs/book.md)."""
-    book = registry.extension("connect4", "book", "lookup").book_for(game)
-    return book is not None and book.move_scores(game, position) is not None
-
-
-def warm_up() -> None:
-    """Load the compiled Connect Four kernel (from numba's cache, or compile it) so that the
-    first late position a person plays answers as fast as the rest. Takes seconds; run it in
-    a background thread at start."""
-    from perfectplay.compiled import numba_available
-    if not numba_available():
-        return
-    game, position = registry.load("connect4", {}, "44667461156563424431")
-    quick_analysis(game, position, Analyses(0))
-
-
 def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Known | None:
     """The exact analysis if it is known or cheap; None when the position needs a long search
     (and always for a game too big to solve, which the thinking stream's engine values).
@@ -248,13 +215,14 @@ def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Kno
         return known
     check_move_count(game, position)
     if memory.database is not None:
-        stored = _DATABASE_THREAD.submit(_from_database, memory.database, game, position).result()
-        if stored is not None:
+        answer = _DATABASE_THREAD.submit(deciding.stored, game, position, memory.database).result()
+        if answer is not None:
+            stored = Known.of(answer)
             memory.put(game, position, stored)
             return stored
     if _unsolved.holds(game, position):
         return known  # the exact try failed here before: the engine's estimate, or None
-    found = _exact_at_once(game, position)
+    found = exact_within(game, position, QUICK)
     if found is None:
         _unsolved.add(game, position)
         return known  # an estimate from an earlier search, or None
@@ -262,32 +230,27 @@ def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Kno
     return found
 
 
-def _exact_at_once(game: Game[Any, Any], position: Any) -> Known | None:
-    if kernel_is_quick(game, position):
-        with _KERNEL_LOCK:
-            moves = analyze(game, position, engine="compiled")
-        return Known(tuple(moves), True, source="kernel")
-    if _kernel_game(game):
-        # Past the book with many squares empty: the kernel may take minutes and a search
-        # under EXACT_NODES never finishes; the engine estimates it, with no pre-search.
-        return None
-    if game.properties.too_big_to_solve:
-        # An exact search cannot finish: the engine estimates it, with no pre-search; only a
-        # value the game knows without search (chess's endgame tables) is read at once.
-        if game.known_value(position) is None:
-            return None
-        return Known(tuple(analyze(game, position, limits=Limits(nodes=EXACT_NODES))), True, source="theory")
-    if game.properties.loopy and _quick(game):
-        return _retro(game, position)
+def exact_within(game: Game[Any, Any], position: Any, think: Think) -> Known | None:
+    """The decider's exact answer within ``think`` (None when nothing exact finishes), one
+    at a time in this process. A loopy game whose retrograde analysis passed the page's
+    bounds once is refused (LimitReached) at once from any position after."""
+    if game.properties.loopy:
+        with _refused_lock:
+            refused = _refused.get(id(game))
+        if refused is not None:
+            raise LimitReached(refused[1])
     try:
-        moves = analyze(game, position, limits=Limits(nodes=EXACT_NODES), table_size=TABLE_ENTRIES)
-        return Known(tuple(moves), True)
-    except LimitReached:
-        if not _quick(game):
-            return None
-    # Too big to search, but theory (impartial sums, without remoteness) or bottom-up
-    # tabulation (row games) values it at once, as `perfectplay analyze` does.
-    return Known(tuple(analyze(game, position)), True, source="theory")
+        with _KERNEL_LOCK:
+            answer = deciding.exact(game, position, think)
+    except LimitReached as error:
+        if not game.properties.loopy:
+            raise
+        with _refused_lock:
+            _refused[id(game)] = (game, str(error))
+            while len(_refused) > REFUSED_GAMES:
+                _refused.popitem(last=False)
+        raise
+    return None if answer is None else Known.of(answer)
 
 
 # Games whose retrograde analysis passed the page's bounds, kept (with the game object, so
@@ -295,27 +258,6 @@ def _exact_at_once(game: Game[Any, Any], position: Any) -> Known | None:
 REFUSED_GAMES = 64
 _refused: OrderedDict[int, tuple[Game[Any, Any], str]] = OrderedDict()
 _refused_lock = threading.Lock()
-
-
-def _retro(game: Game[Any, Any], position: Any) -> Known:
-    """Retrograde analysis within the page's bounds; LimitReached (at once the second time)
-    past them. It values every position reachable from ``position``, so a game refused once
-    from its start is refused from any position (the refusal says so)."""
-    with _refused_lock:
-        refused = _refused.get(id(game))
-    if refused is not None:
-        raise LimitReached(refused[1])
-    try:
-        moves = analyze(game, position, limits=Limits(nodes=RETRO_MAX_POSITIONS, time=RETRO_SECONDS))
-    except LimitReached as error:
-        reason = (f"{game.name}: retrograde analysis did not value every position within "
-                  f"{RETRO_SECONDS:g} s and {RETRO_MAX_POSITIONS:,} positions ({error})")
-        with _refused_lock:
-            _refused[id(game)] = (game, reason)
-            while len(_refused) > REFUSED_GAMES:
-                _refused.popitem(last=False)
-        raise LimitReached(reason) from None
-    return Known(tuple(moves), True, source="theory")
 
 
 UNSOLVED_POSITIONS = 4096
@@ -359,29 +301,6 @@ def _short(text: str, keep: int = 40) -> str:
     return repr(text) if len(text) <= keep else repr(text[:keep]) + "..."
 
 
-def _quick(game: Game[Any, Any]) -> bool:
-    """Whether an exact method answers ``game`` at once (theory, tabulation); a game too big
-    to solve has no exact method without a limit at all."""
-    try:
-        return resolve_algorithm(game, "auto") in QUICK_METHODS
-    except UnsupportedSearch:
-        return False
-
-
-def _from_database(path: str, game: Game[Any, Any], position: Any) -> Known | None:
-    """The analysis read from the database at ``path`` when it holds ``position`` (as play's
-    analyst does: a stored position's moves are read, never searched; a database holds every
-    position reachable from its root, so the children too). None for a position it does not
-    hold, or when the file is another game's. Runs only in _DATABASE_THREAD."""
-    from perfectplay.store.method import holds
-    try:
-        if not holds(path, game, position):
-            return None
-    except BadDatabase:  # built for another game (or other options): this game is searched
-        return None
-    return Known(tuple(analyze(game, position, database=path)), True, source=FROM_DATABASE)
-
-
 def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], position: Any,
              known: Known | None, database: str | None = None, lines: int = MAX_LINES) -> dict[str, Any]:
     """The JSON answer for ``position`` (reached from ``start`` by ``played``), with at most
@@ -400,7 +319,7 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
         "mover": side_to_move(game, start, played),
         "over": over,
         "score_game": score_game,
-        "too_big": game.properties.too_big_to_solve,
+        "too_big": not game.solvable(position),
         "board": board,
         "sides": side_names(game, position, board),
         "render": game.render(position),

@@ -1,5 +1,7 @@
-"""The computer's thinking, watched live: iterative deepening in a worker thread, one event
-per completed depth, until every move's value is exact, the time is up, or the page cancels.
+"""The computer's thinking, watched live: perfectplay.deciding's exact methods first (a
+game's kernel, the search) for half the think time, then, where none finished, its estimate
+in a worker thread, one event per completed depth, until every move's value is exact, the
+time is up, or the page cancels.
 
 Each depth values every move to that depth (exact where the search saw the end), so the page
 can colour moves as estimates while it waits. A game with a heuristic ``evaluate`` (chess,
@@ -21,19 +23,22 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
+from perfectplay import deciding
 from perfectplay import value as V
+from perfectplay.deciding import Think
 from perfectplay.errors import LimitReached
 from perfectplay.game import Game
 from perfectplay.game_faults import explain
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue
-from perfectplay.solving import analyze, estimating_algorithm
+from perfectplay.solving import analyze
 from perfectplay.web.positions import (
     MAX_LINES,
     TABLE_ENTRIES,
     Analyses,
     Known,
     KnownLine,
+    exact_within,
     is_over,
     line_text,
     quick_analysis,
@@ -88,11 +93,20 @@ class Thinker:
     # How many best lines the engine searches at full depth (MultiPV), 1 to MAX_LINES.
     lines: int = DEFAULT_LINES
     budget: Budget = field(init=False)
+    left: float = field(init=False)
 
     def __post_init__(self) -> None:
         self.budget = Budget(Limits(time=self.seconds))
+        self.left = self.seconds  # the time the estimate has (Thinker._restart)
         if not 1 <= self.lines <= MAX_LINES:
             raise ValueError(f"lines={self.lines}: 1 to {MAX_LINES} best lines are searched")
+
+    def _restart(self, seconds: float) -> None:
+        """The estimate's budget: ``seconds`` from now, stopped by the same cancel."""
+        stop = self.budget.stop
+        self.left = seconds
+        self.budget = Budget(Limits(time=seconds))
+        self.budget.stop = stop
 
     def cancel(self) -> None:
         self.budget.stop.set()
@@ -109,7 +123,20 @@ class Thinker:
         if known is not None and known.exact:
             self.report(Progress(0, known, time.perf_counter() - started, True, "exact"))
             return
-        clock = threading.Timer(self.seconds, self.budget.stop.set)  # the engine polls only the flag
+        # The decider's exact methods (a game's kernel, the search) within half the think
+        # time of CPU, as play's; a cancel stops them.
+        think = Think(seconds=self.seconds, stop=self.budget.stop, table_size=TABLE_ENTRIES)
+        found = exact_within(self.game, self.position, think)
+        if found is not None or self.budget.stop.is_set():
+            if found is not None:
+                self.memory.put(self.game, self.position, found)
+            reason = "cancelled" if found is None else "exact"
+            self.report(Progress(0, found or known, time.perf_counter() - started, True, reason))
+            return
+        # The estimate gets the rest of the think time, and at least its own share of it.
+        spent = time.perf_counter() - started
+        self._restart(max(self.seconds - spent, self.seconds * (1 - think.exact_share)))
+        clock = threading.Timer(self.left, self.budget.stop.set)  # the engine polls only the flag
         clock.daemon = True
         clock.start()
         engine = EngineDepths(self) if uses_engine(self.game) else None
@@ -122,7 +149,7 @@ class Thinker:
 
     def _deepen(self, known: Known | None, started: float, search: Callable[[int], Known | None]) -> None:
         best: Known | None = known
-        if estimating_algorithm(self.game) == "mcts":
+        if deciding.estimator(self.game) == deciding.MCTS:
             self._sample(started)  # no evaluation to deepen with: Monte Carlo (issue 23)
             return
         max_depth = min(self.game.properties.max_length or MAX_DEPTH, MAX_DEPTH)
@@ -130,7 +157,7 @@ class Thinker:
         for depth in range(1, max_depth + 1):
             found = search(depth)
             if found is None:
-                reason = "time" if self.budget.elapsed() >= self.seconds else "cancelled"
+                reason = "time" if self.budget.elapsed() >= self.left else "cancelled"
                 break
             best = found
             self.memory.put(self.game, self.position, found)
@@ -144,9 +171,10 @@ class Thinker:
     def _sample(self, started: float) -> None:
         """Monte Carlo tree search for the whole think time (or until cancelled, or the
         root is proved), reported once at the end."""
-        moves = analyze(self.game, self.position, algorithm="mcts", budget=self.budget)
-        exact = bool(moves) and all(move.exact for move in moves)
-        found = Known(tuple(moves), exact) if moves else None
+        left = max(self.left - self.budget.elapsed(), 0.01)
+        answer = deciding.estimate(self.game, self.position, Think(seconds=left, stop=self.budget.stop))
+        exact = answer.exact
+        found = Known(answer.moves, exact, answer.depth, answer.source) if answer.moves else None
         if found is not None:
             self.memory.put(self.game, self.position, found)
         reason = "exact" if exact else "cancelled" if self.budget.stop.is_set() else "time"
@@ -175,19 +203,16 @@ class Thinker:
     def _exact_try(self, seconds: float) -> Known | None:
         """The exact analysis if it takes no longer than ``seconds`` (at most doubling the
         time spent, as each depth costs more than all before it)."""
-        remaining = self.seconds - self.budget.elapsed()
+        remaining = self.left - self.budget.elapsed()
         if remaining <= 0:
             return None
-        attempt = Budget(Limits(time=min(seconds, remaining)))
-        attempt.stop = self.budget.stop  # a cancel stops this try too
-        try:
-            moves = analyze(self.game, self.position, budget=attempt, table_size=TABLE_ENTRIES)
-        except LimitReached:
-            return None
-        return Known(tuple(moves), True) if moves and not self._stopped() else None
+        think = Think(seconds=min(seconds, remaining), stop=self.budget.stop, exact_share=1.0,
+                      table_size=TABLE_ENTRIES)  # a cancel stops this try too
+        found = exact_within(self.game, self.position, think)
+        return found if found is not None and found.moves and not self._stopped() else None
 
     def _stopped(self) -> bool:
-        return self.budget.stop.is_set() or self.budget.elapsed() >= self.seconds
+        return self.budget.stop.is_set() or self.budget.elapsed() >= self.left
 
 
 def one_ply(game: Game[Any, Any], position: Any) -> list[MoveValue]:
@@ -254,7 +279,7 @@ class EngineDepths:
         order = {line.moves[0]: index for index, line in enumerate(lines)}
         moves.sort(key=lambda move: (order.get(move.notation, len(order)), -move.value))
         proven = root.exact and all(move.exact for move in moves)
-        if not proven and not game.properties.too_big_to_solve:
+        if not proven and game.solvable(position):
             exact = thinker._exact_try(max(time.perf_counter() - began, 0.01))
             if exact is not None:
                 return exact

@@ -294,12 +294,11 @@ def test_play_analyses_connect4_with_the_kernel_and_estimates_when_the_budget_ru
 
 
 def test_the_web_answers_the_positions_the_book_holds_at_once() -> None:
-    from perfectplay.web.positions import Analyses, kernel_is_quick, quick_analysis
+    from perfectplay.web.positions import Analyses, quick_analysis
 
     game = ConnectFour()
-    assert kernel_is_quick(game, game.start())
     known = quick_analysis(game, game.start(), Analyses(0))
-    assert known is not None and known.exact
+    assert known is not None and known.exact and known.source == "kernel"
     assert [m.notation for m in known.moves if m.value > 0] == ["4"]
 
 

@@ -415,6 +415,10 @@ class Chess(Game[ChessPosition, chess.Move]):
     # (github.com/tromp/ChessPositionRanking).
     LEGAL_POSITIONS = 482 * 10 ** 42
 
+    def solvable(self, position: ChessPosition) -> bool:
+        # No search finishes from a chess position; the endgame tables answer what they hold.
+        return self.known_value(position) is not None
+
     def estimated_positions(self, position: ChessPosition) -> int:
         """A rough count for `db build`'s size check: every piece on any square, a pawn also
         as any of the four pieces it may become, either side to move; never more than the

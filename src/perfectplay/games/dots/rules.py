@@ -31,6 +31,8 @@ _DOT = re.compile(r"^([a-z])(\d+)$")
 
 # The largest board the numba table values (games/dots/kernel.py's MAX_LINES).
 TABLED_LINES = 25
+# On a board past the table, a position with this few lines left is searched exactly.
+SEARCHED_LINES = 16
 
 
 class DotsAndBoxes(Game[Position, int]):
@@ -59,6 +61,10 @@ class DotsAndBoxes(Game[Position, int]):
         bottom = top + self.width
         left = self.horizontal + row * (self.width + 1) + column
         return 1 << top | 1 << bottom | 1 << left | 1 << (left + 1)
+
+    def solvable(self, position: Position) -> bool:
+        undrawn = self.edges - position[0].bit_count()
+        return self.edges <= TABLED_LINES or undrawn <= SEARCHED_LINES
 
     def options(self) -> dict[str, object]:
         return {"width": self.width, "height": self.height}

@@ -31,6 +31,8 @@ COLUMNS = "abcdefghijk"
 # The numba kernel (kernel_method) solves 5x5 too, without a limit, but a whole solve of the
 # empty board takes it minutes: 5x5 stays "too big" for play and the web.
 SOLVABLE_SIZE = 4
+# A position with this few empty cells (a 4x4 board's start) is solved on any board.
+SOLVABLE_EMPTIES = SOLVABLE_SIZE * SOLVABLE_SIZE
 
 Position = tuple[int, int]
 
@@ -59,6 +61,10 @@ class Hex(Game[Position, int]):
         middle = (n - 1) / 2
         self.order = sorted(self.cells, key=lambda cell: (
             abs(cell // self.stride - middle) + abs(cell % self.stride - middle), cell))
+
+    def solvable(self, position: Position) -> bool:
+        x, o = position
+        return self.size * self.size - (x | o).bit_count() <= SOLVABLE_EMPTIES
 
     def options(self) -> dict[str, object]:
         return {"size": self.size}

@@ -64,6 +64,10 @@ class Kalah(Game[Position, int]):
                                      value_bound=2 * pits * seeds,
                                      too_big_to_solve=pits * seeds > SOLVED_SEEDS_A_SIDE)
 
+    def solvable(self, position: Position) -> bool:
+        # The seeds still in play decide, on any board: as many as the largest start solved.
+        return self.total_points(position) <= 2 * SOLVED_SEEDS_A_SIDE
+
     def options(self) -> dict[str, object]:
         return {"pits": self.pits, "seeds": self.seeds, "empty_capture": self.empty_capture}
 
