@@ -256,7 +256,7 @@ class Item:
 
 @dataclass(frozen=True, kw_only=True)
 class Row(Diagram):
-    """Items in a line, of ``style`` "coins", "crates" or "squares"."""
+    """Items in a line, of ``style`` "discs", "blocks" or "squares"."""
 
     kind: ClassVar[str] = "row"
     style: str

@@ -25,6 +25,7 @@ __all__ = ["CoinRow", "Range", "brute_force_first_total", "parse_coins", "random
 class CoinRow(RowGame):
     name = "coins"
     item = "coin"
+    item_shape = "discs"
     takes = ((1, 0), (0, 1))
     default_algorithm = "table"
 

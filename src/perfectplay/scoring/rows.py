@@ -41,6 +41,8 @@ class RowGame(Game[Range, str]):
     default_algorithm = "table"
     # Words used in error messages: "crate values", "coin values".
     item = "value"
+    # How the web page draws an item: "blocks" (crates) or "discs" (coins).
+    item_shape = "blocks"
 
     def __init__(self, values: Sequence[int]) -> None:
         bad = [value for value in values if not isinstance(value, int) or value < 0]
@@ -81,7 +83,7 @@ class RowGame(Game[Range, str]):
         items = tuple(Item(str(value), "" if left <= i < right else "gone",
                            ends[i] if i in ends and ends[i] in legal else None)
                       for i, value in enumerate(self.values))
-        return Row(style=self.item + "s", items=items)
+        return Row(style=self.item_shape, items=items)
 
     def _take_name(self, take: EndTake) -> str | None:
         return self.names[self.takes.index(take)] if take in self.takes else None

@@ -37,7 +37,7 @@ function drawHeaps(board, view) {
   return svg;
 }
 
-const ROW_COLOURS = { coins: ["#e4c15a", "#5a4320"], crates: ["#b98b52", "#5a4320"] };
+const ROW_COLOURS = { discs: ["#e4c15a", "#5a4320"], blocks: ["#b98b52", "#5a4320"] };
 const SQUARE_STATES = { claimed: "#444", blocked: "#bbb", gone: "#eee" };
 
 // Items in a line: coins, crates, or squares (claimed, blocked, free); a click plays the
@@ -52,8 +52,8 @@ function drawRow(board, view) {
       shape = el("rect", { x: x + 2, y: 10, width: unit - 4, height: unit - 4, rx: 4, stroke: "#555", "data-cell": i,
                            fill: SQUARE_STATES[item.state] ?? fillFor(row, view) ?? "#f4f4f4" });
     } else {
-      const [fill, stroke] = ROW_COLOURS[board.style] ?? ROW_COLOURS.crates;
-      shape = board.style === "coins" ? el("circle", { cx: x + unit / 2, cy: 40, r: unit / 2 - 4 })
+      const [fill, stroke] = ROW_COLOURS[board.style] ?? ROW_COLOURS.blocks;
+      shape = board.style === "discs" ? el("circle", { cx: x + unit / 2, cy: 40, r: unit / 2 - 4 })
         : el("rect", { x: x + 3, y: 14, width: unit - 6, height: unit - 6, rx: 4 });
       shape.setAttribute("fill", live ? fillFor(row, view) ?? fill : "#eee");
       shape.setAttribute("stroke", live ? stroke : "#ccc");

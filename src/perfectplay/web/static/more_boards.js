@@ -139,7 +139,7 @@ export function drawHex(board, view) {
     if (value) {
       const inner = [0, 1, 2, 3, 4, 5].map((k) => corner(0, 0, k).map((v) => v * 0.68))
         .map(([dx, dy]) => `${cx + dx},${cy + dy}`).join(" ");
-      svg.appendChild(el("polygon", { points: inner, fill: value, "pointer-events": "none", class: "hex-value" }));
+      svg.appendChild(el("polygon", { points: inner, fill: value, "pointer-events": "none", class: "cell-value" }));
     }
     if (cell.mark) {
       const won = chain.has(cell.name);
