@@ -123,13 +123,14 @@ def test_a_connect4_hint_shows_the_best_columns(server: str, page: Any, shots: P
 
 
 def test_connect4_thinking_shows_depths_and_can_be_cancelled(server: str, page: Any, shots: Path) -> None:
-    # Past the opening book (the book answers the first moves at once): Test_L1_R3, line 3.
-    page.goto(server + "game/connect4?seconds=30&moves=5,7,3,1,5,4,7,4,3")
+    # 8x7: past what the kernel proves (the 7x6 board's 42 empty squares), so the engine
+    # estimates at once; on 7x6 the kernel proves every position past the book in seconds.
+    page.goto(server + "game/connect4?width=8&height=7&seconds=30")
     page.wait_for_selector("text=/Depth \\d+: estimate/")
     page.screenshot(path=str(shots / "web-connect4-thinking.png"), full_page=True)
     page.click("#cancel")
     assert "cancelled" in page.inner_text("#thinking-text")
-    assert page.locator("#board [data-move]").count() == 7  # still playable
+    assert page.locator("#board [data-move]").count() == 8  # still playable
 
 
 def fill_class(page: Any, selector: str) -> str:

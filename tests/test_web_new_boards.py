@@ -323,13 +323,14 @@ def test_the_home_cards_draw_the_four_boards(server: str, browser: Any, shots: P
 def test_the_thinking_box_speaks_only_of_the_position_on_show(server: str, browser: Any) -> None:
     """The box said "Done: exact, ..." of the position left behind after the position
     changed (Kalah, Hex): it clears when another position is on show (here by Undo, which
-    shows a position already answered, so no new search writes over the box)."""
+    shows a position the opening book answers at once, so no new search writes over the box).
+    Nine stones: one past the book, so the page thinks."""
     page, errors = open_page(browser, "desktop")
-    page.goto(server + "game/hex?moves=b2&seconds=2")
+    page.goto(server + "game/connect4?moves=5,7,3,1,5,4,7,4,3&seconds=2")
     done = "() => document.getElementById('thinking-text').textContent.startsWith('Done')"
     page.wait_for_function(done, timeout=30_000)
     page.click("#undo")
-    _played(page, "hex", "..../..../..../....")
+    _played(page, "connect4", "57315474")
     shown = page.evaluate("() => [document.getElementById('thinking').hidden,"
                           " document.getElementById('thinking-text').textContent]")
     assert shown == [True, ""], shown

@@ -79,8 +79,8 @@ def test_closing_the_thinking_stream_stops_the_search(in_process: tuple[str, Any
     for _ in range(100):  # the server may take a moment to start listening
         try:
             connection = http.client.HTTPConnection(host, int(port), timeout=30)
-            # Past the opening book, which answers the first moves at once (Test_L1_R3, line 3).
-            connection.request("GET", "/api/connect4/think?seconds=60&moves=5,7,3,1,5,4,7,4,3")
+            # 8x7 Connect Four: too big for an exact search, so the engine deepens at once.
+            connection.request("GET", "/api/connect4/think?width=8&height=7&seconds=60")
             break
         except ConnectionRefusedError:
             time.sleep(0.05)

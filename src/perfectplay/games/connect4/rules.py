@@ -28,6 +28,9 @@ from perfectplay.game import Game, Outcome, Picture, Properties, ValueNote, zobr
 Position = tuple[int, int, str]
 
 STANDARD_WIDTH, STANDARD_HEIGHT = 7, 6
+# The kernel proves the standard board from its start (42 empty squares) in minutes; a larger
+# board is out of reach of an exact search until this few squares are left.
+SOLVABLE_EMPTIES = STANDARD_WIDTH * STANDARD_HEIGHT
 # Moves are single column digits, as in the test sets.
 MAX_WIDTH = 9
 # Zobrist numbers for the engine's table: first player's stone on bit b, second player's
@@ -124,6 +127,9 @@ class ConnectFour(Game[Position, int]):
                            rank, column))
         ranked.sort()
         return [entry[-1] for entry in ranked]
+
+    def solvable(self, position: Position) -> bool:
+        return self.cells - position[1].bit_count() <= SOLVABLE_EMPTIES
 
     def legal_moves(self, position: Position) -> list[int]:
         """Every free column, unordered: what a database build needs (moves() ranks them for
