@@ -6,6 +6,7 @@ position shown parses back to the same position."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from dataclasses import dataclass
@@ -299,3 +300,42 @@ def test_totals_need_no_line_where_the_game_says_what_is_left() -> None:
     assert solve(game, start, pv_limit=0).totals == (6, 2)
     othello, board = loaded("othello")
     assert solve(othello, board, pv_limit=2).totals == (3, 13)
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_page_and_the_command_line_give_the_same_values_on_the_way(name: str) -> None:
+    # The page chose how to answer on its own (the blind engine for Hex and Dots, which the
+    # CLI solves in seconds): now both ask the decider, so every position visited gets the
+    # same value for every move from the web's answer as from `perfectplay analyze --json`.
+    from perfectplay.deciding import Think
+    from perfectplay.web.positions import Analyses, exact_within, quick_analysis
+    game, start = loaded(name)
+    played = random_game(game, start, seed=11)
+    memory = Analyses()
+    compared = 0
+    for ply in range(0, len(played), max(1, len(played) // 5)):
+        position = positions_of(game, start, played[:ply])[-1]
+        # At once, or else what the page's thinking finds within its think time.
+        known = quick_analysis(game, position, memory) or exact_within(game, position, Think(seconds=5))
+        assert known is not None and known.exact, f"{name}: the page estimated ply {ply}"
+        shown = describe(name, game, start, played[:ply], position, known)
+        page = {row["move"]: (row["value"], row["remoteness"]) for row in shown["moves"]}
+        text = game.format_position(position).split() or [""]
+        ran = run_main("analyze", name, *text, "--json", *_option_words(name))
+        assert ran.code == 0, ran.stderr
+        cli = {row["move"]: (row["value"], row["remoteness"]) for row in json.loads(ran.stdout)["moves"]}
+        assert page.keys() == cli.keys()
+        for move, (value, remoteness) in page.items():
+            # Impartial sums: the CLI's auto answers by Sprague-Grundy theory, which counts
+            # no plies; the page, with time to spare, searches and counts them too.
+            other_value, other_remoteness = cli[move]
+            assert value == other_value, f"{name} at ply {ply}, move {move}"
+            if None not in (remoteness, other_remoteness):
+                assert remoteness == other_remoteness, f"{name} at ply {ply}, move {move}"
+        compared += 1
+    assert compared >= 1
+
+
+def _option_words(name: str) -> list[str]:
+    return [word for option, value in OPTIONS.get(name, {}).items()
+            for word in (f"--{option}", str(value))]
