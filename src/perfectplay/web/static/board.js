@@ -98,7 +98,9 @@ export function drawMoveButtons(container, payload, { hidden, onMove, hinted }) 
     button.dataset.move = row.move;
     button.dataset.class = valueClass(row, payload.score_game);
     button.dataset.remoteness = row.remoteness ?? "";
-    const gain = row.gain !== undefined ? ` (takes ${row.gain})` : "";
+    // The points the move itself scores; a move that scores none (most lines of Dots and Boxes,
+    // a short sowing in Kalah) says nothing.
+    const gain = row.gain ? ` (scores ${row.gain})` : "";
     button.textContent = hidden ? `${row.move}${gain}` : `${row.move}${gain}: ${describeRow(row, payload.score_game)}`;
     if (!hidden) {
       button.style.background = moveColour(row, payload.score_game, scale);

@@ -88,5 +88,14 @@ export function drawStatus(svg, board, width, y, view) {
   });
 }
 
+// The width the tallies and the status lines need (about 0.56 of the font size a
+// character), so that a small board's picture is widened to show them whole.
+export function captionWidth(board, view) {
+  if (isCard(view)) return 0;
+  const tallies = board.counts?.length ? 140 * board.counts.length : 0;
+  const lines = (board.status ?? []).map((line, k) => 0.56 * (k === 0 ? 15 : 13) * line.text.length + 16);
+  return Math.ceil(Math.max(tallies, ...lines, 0));
+}
+
 // The height the status lines take under a board.
 export const statusHeight = (board, view) => (isCard(view) ? 0 : 18 * (board.status ?? []).length + 8);

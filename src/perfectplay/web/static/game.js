@@ -225,7 +225,9 @@ function render() {
     $("thinking-text").textContent = "";
   }
   if (payload) setEstimateUnits(payload.board.units ?? "");
-  $("title").textContent = `${state.game}${payload ? ` — ${payload.position || "(start)"}` : ""}`;
+  // An empty position text is the start only before a move (a row of crates taken to its end is empty too).
+  const shown = payload?.position || (payload?.ply ? "(empty)" : "(start)");
+  $("title").textContent = `${state.game}${payload ? ` — ${shown}` : ""}`;
   if (!payload) {
     $("board").replaceChildren();
     $("moves").replaceChildren();

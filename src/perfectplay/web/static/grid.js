@@ -4,7 +4,8 @@
 // (a one-click move, a two-click step, a column's drop, the pass); nothing here knows a game.
 
 import { el } from "./svg.js";
-import { drawCounts, drawStatus, fillFor, isCard, playable, rowOf, statusHeight, svgRoot, text } from "./drawing.js";
+import { captionWidth, drawCounts, drawStatus, fillFor, isCard, playable, rowOf, statusHeight, svgRoot, text }
+  from "./drawing.js";
 import { wireTwoClick } from "./moving_boards.js";
 import { describeRow, formatEstimate, textColour } from "./values.js";
 
@@ -20,14 +21,16 @@ function cellSize(board) {
 function geometry(board, view) {
   const cell = cellSize(board), points = board.look === "points";
   const head = drawnCounts(board, view) ? 36 : 0;
-  const left = (board.row_names.length ? 24 : 0) + (points ? POINT_MARGIN : 0);
+  const margin = (board.row_names.length ? 24 : 0) + (points ? POINT_MARGIN : 0);
   const top = head + (board.drops.length ? BADGE : 0) + (board.off === "top" ? STRIP : 0) + (points ? POINT_MARGIN : 0);
   const across = points ? (board.columns - 1) * cell : board.columns * cell;
   const down = points ? (board.rows - 1) * cell : board.rows * cell;
   const foot = (board.column_names.length ? 22 : 0) + (points ? POINT_MARGIN : 0)
     + (board.passing && !isCard(view) ? 46 : 0);
-  const width = left + across + (board.off === "right" ? STRIP : 0) + (points ? POINT_MARGIN : 0);
-  return { cell, points, head, left, top, across, down, width, height: top + down + foot + statusHeight(board, view) };
+  const natural = margin + across + (board.off === "right" ? STRIP : 0) + (points ? POINT_MARGIN : 0);
+  // A small board (Othello 4x4) is centred in a picture wide enough for its tallies and status.
+  const width = Math.max(natural, captionWidth(board, view)), pad = (width - natural) / 2, left = margin + pad;
+  return { cell, points, head, pad, left, top, across, down, width, height: top + down + foot + statusHeight(board, view) };
 }
 
 const drawnCounts = (board, view) => !isCard(view) && board.counts.length > 0;
@@ -101,7 +104,7 @@ function drawNames(svg, board, g) {
   });
   board.row_names.forEach((name, r) => {
     const [, cy] = centreOf(r * board.columns, board, g);
-    text(svg, 12, cy + 4, name, { "font-size": 12, fill: "#555" });
+    text(svg, g.pad + 12, cy + 4, name, { "font-size": 12, fill: "#555" });
   });
 }
 
