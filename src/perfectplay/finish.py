@@ -18,6 +18,11 @@ from perfectplay.game import ORDERED_SIDES, UNNAMED_SIDES, Game, Outcome
 
 Scores = tuple[int, int]
 
+# A loopy game (Properties.loopy) ends drawn in play when a position comes up for this many
+# times, as in chess: a perfect winner never repeats a position (each of its moves brings the
+# end nearer), so only drawn play, or a player who lets a win go, meets this rule.
+REPETITIONS_FOR_DRAW = 3
+
 
 @dataclass(frozen=True)
 class Ending:
@@ -28,9 +33,12 @@ class Ending:
     winner: int | None
     scores: Scores | None
     names: tuple[str, str]
+    repetition: bool = False  # drawn because a loopy game's position came up a third time
 
     @property
     def words(self) -> str:
+        if self.repetition:
+            return "draw: the same position came up a third time"
         if self.scores is None:
             return "draw" if self.winner is None else f"{self.names[self.winner]} wins"
         if self.winner is None:
@@ -42,6 +50,25 @@ class Ending:
 def is_over(game: Game[Any, Any], position: Any) -> bool:
     """Whether the game is over at ``position``: a rule has ended it, or no move is left."""
     return game.outcome(position) is not None or not game.has_moves(position)
+
+
+def repeated(game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> bool:
+    """Whether a loopy game played from ``start`` by ``moves`` has just come to a position
+    for the REPETITIONS_FOR_DRAW-th time, which ends it drawn."""
+    if not game.properties.loopy or len(moves) < 2 * (REPETITIONS_FOR_DRAW - 1):
+        return False
+    position, keys = start, [game.key(start)]
+    for move in moves:
+        position = game.play(position, move)
+        keys.append(game.key(position))
+    return keys.count(keys[-1]) >= REPETITIONS_FOR_DRAW
+
+
+def game_over(game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> bool:
+    """Whether the game played from ``start`` by ``moves`` is over: by its rules at the
+    position reached, or by repetition (a loopy game)."""
+    position, _ = side_after(game, start, moves)
+    return is_over(game, position) or repeated(game, start, moves)
 
 
 def keeps_turn(game: Game[Any, Any], position: Any, move: Any) -> bool:
@@ -96,6 +123,8 @@ def ending(game: Game[Any, Any], start: Any, moves: Sequence[Any],
     names by default)."""
     named = names_by_side(game, start) if names is None else names
     position, mover = side_after(game, start, moves)
+    if not is_over(game, position) and repeated(game, start, moves):
+        return Ending(None, None, named, repetition=True)
     if not is_over(game, position):
         raise ValueError(f"{game.name} position {game.format_position(position)!r} is not over")
     if game.properties.is_score:

@@ -38,10 +38,8 @@ class Result:
     repetition: bool = False  # drawn because a loopy game's position came up a third time
 
 
-# A loopy game (Properties.loopy) ends drawn in play when a position comes up for this many
-# times, as in chess: a perfect winner never repeats a position (each of its moves brings the
-# end nearer), so only drawn play, or a player who lets a win go, meets this rule.
-REPETITIONS_FOR_DRAW = 3
+# The repetition rule is the library's (perfectplay.finish), as the web page applies it.
+REPETITIONS_FOR_DRAW = finish.REPETITIONS_FOR_DRAW
 
 
 class Session:
@@ -65,12 +63,7 @@ class Session:
 
     def repeated(self) -> bool:
         """Whether a loopy game has reached the same position REPETITIONS_FOR_DRAW times."""
-        if not self.game.properties.loopy or len(self.history) < 2 * (REPETITIONS_FOR_DRAW - 1):
-            return False
-        key = self.game.key
-        now = key(self.position)
-        seen = 1 + sum(1 for turn in self.history if key(turn.before) == now)
-        return seen >= REPETITIONS_FOR_DRAW
+        return finish.repeated(self.game, self.start, [turn.move for turn in self.history])
 
     def legal_moves(self) -> list[Any]:
         if self.game.outcome(self.position) is not None or self.repeated():

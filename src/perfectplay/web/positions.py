@@ -175,9 +175,10 @@ def parse_moves(text: str | None) -> list[str]:
 
 def replay(game: Game[Any, Any], start: Any, moves: list[str]) -> tuple[Any, list[Any]]:
     """The position after playing ``moves`` (notation) from ``start``, and the moves."""
-    position, played = start, []
+    position = start
+    played: list[Any] = []
     for number, text in enumerate(moves, start=1):
-        if is_over(game, position):
+        if is_over(game, position) or finish.repeated(game, start, played):
             raise IllegalMove(f"move {number} ({text!r}) comes after the game ended")
         try:
             move = game.parse_move(position, text)
@@ -307,7 +308,9 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
     ``lines`` best lines. With a ``database`` the answer says where it came from, in the
     words of the CLI's ``--db``: ``"source": "from database PATH"`` or ``"not in database
     PATH: answered by search"``."""
-    over = is_over(game, position)
+    # A loopy game also ends drawn at a third repetition, as in play (perfectplay.finish).
+    repetition = not is_over(game, position) and finish.repeated(game, start, played)
+    over = repetition or is_over(game, position)
     score_game = game.properties.is_score
     board = board_of(game, position, start, played)
     payload: dict[str, Any] = {
@@ -328,10 +331,11 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
         "lines": [],
     }
     if over:
-        solution = solve(game, position, pv_limit=0)
         ended = finish.ending(game, start, played)
-        payload |= {"status": "exact", "value": solution.as_dict()["value"],
-                    "remoteness": solution.remoteness, "exact": True, "depth": None,
+        solution = None if repetition else solve(game, position, pv_limit=0)
+        payload |= {"status": "exact", "value": "draw" if solution is None else solution.as_dict()["value"],
+                    "remoteness": None if solution is None else solution.remoteness,
+                    "exact": True, "depth": None,
                     "best_moves": [], "moves": [], "result": result_words(ended),
                     "winner": ended.winner,
                     "final_scores": None if ended.scores is None else list(ended.scores)}
