@@ -263,10 +263,13 @@ def test_mate_scores_are_stored_relative_to_the_node() -> None:
 def test_bad_settings_and_limits_are_rejected_with_one_line() -> None:
     with pytest.raises(BadOption, match="--threads 0"):
         Settings(threads=0)
-    with pytest.raises(BadOption, match="--time 0"):
+    # One Limits for every searcher, checked once: the same words as the CLI's.
+    with pytest.raises(BadOption, match=r"time limit must be positive \(got 0\)"):
         SearchLimits(time=0)
-    with pytest.raises(BadOption, match="--depth 0"):
+    with pytest.raises(BadOption, match=r"depth must be at least 1 \(got 0\)"):
         SearchLimits(depth=0)
+    with pytest.raises(BadOption, match="depth 101: the engine searches at most 100 plies"):
+        Engine(TicTacToe()).search(TicTacToe().start(), SearchLimits(depth=101))
     game = TicTacToe()
     with pytest.raises(BadPosition, match="game is over"):
         Engine(game).search(game.parse_position("XXX/OO./..."))

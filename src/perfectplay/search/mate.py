@@ -207,10 +207,8 @@ def find_mate(game: Game[Any, Any], position: Any, limit: int, *, budget: Budget
 
 # -- the solving method ``mate`` (``--algorithm mate --mate N``, or just ``--mate N``) ---------
 def _objection(game: Game[Any, Any], request: Request) -> str | None:
-    if request.mate is None:
+    if request.limits.mate is None:
         return "--algorithm mate needs --mate N, the most moves to look for a forced win within"
-    if request.mate < 1:
-        return f"--mate {request.mate}: give the number of moves, 1 or more"
     if game.properties.is_score:
         return f"--mate searches for a forced win; {game.name} is a score game"
     if game.properties.extra_turns:
@@ -233,7 +231,7 @@ def _search(game: Game[Any, Any], request: Request, task: Callable[[MateSearch],
     except OutOfBudget as stop:
         more = "; a larger --tt-size lets it grow" if str(stop).startswith("memory") else ""
         raise LimitReached(f"mate search stopped ({stop}) after {budget.elapsed():.1f} s "
-                           f"without an answer within {request.mate} moves{more}") from None
+                           f"without an answer within {request.limits.mate} moves{more}") from None
 
 
 def table_entries(size: str | int | None) -> int:
@@ -244,7 +242,7 @@ def table_entries(size: str | int | None) -> int:
 
 
 def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
-    limit = int(request.mate or 0)
+    limit = int(request.limits.mate or 0)
     found: MateResult = _search(game, request, lambda search: _find(search, position, limit))
     answer = MateAnswer(limit, found.moves, found.game_over)
     value = 0 if found.moves is None else V.win_in(2 * found.moves - 1)
@@ -266,7 +264,7 @@ def _find(search: MateSearch, position: Any, limit: int) -> MateResult:
 
 def _analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveValue]:
     """Every move: the shortest mate it forces within N (proved), or "no mate within N"."""
-    limit = int(request.mate or 0)
+    limit = int(request.limits.mate or 0)
 
     def value_moves(search: MateSearch) -> list[MoveValue]:
         if search.ended(position) is not None:
