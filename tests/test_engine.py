@@ -16,12 +16,9 @@ from perfectplay import value as V
 from perfectplay.engine import Engine, Info, SearchLimits, Settings, describe_score, mate_in
 from perfectplay.engine.clock import Clock
 from perfectplay.engine.table import (
-    EXACT,
     HELPER_BIT,
-    LOWER,
     MAX_MOVE_INDEX,
     NO_MOVE,
-    UPPER,
     EngineTable,
     pack,
     unpack,
@@ -30,6 +27,7 @@ from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game
 from perfectplay.games.connect4.rules import ConnectFour, random_late_position
 from perfectplay.games.tictactoe.rules import TicTacToe
+from perfectplay.value import EXACT, LOWER, UPPER
 
 PLAIN = Settings(pvs=False, aspiration=False, killers=False, history=False, quiescence=False,
                  null_move=False, lmr=False, tt=False)
