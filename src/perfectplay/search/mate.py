@@ -31,7 +31,7 @@ from perfectplay.game import Game, Outcome
 from perfectplay.methods import Method, Request, register
 from perfectplay.search.deep import run_deep
 from perfectplay.search.limits import Budget, OutOfBudget
-from perfectplay.search.results import MateAnswer, MoveValue, Solution, Stats, line_notation
+from perfectplay.search.results import MateAnswer, MoveValue, Solution, Stats
 from perfectplay.search.tables import parse_table_size
 
 DEFAULT_TABLE_ENTRIES = 1 << 20
@@ -248,10 +248,8 @@ def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
     value = 0 if found.moves is None else V.win_in(2 * found.moves - 1)
     stats = Stats(nodes=found.nodes, max_ply=len(found.line), elapsed_s=found.elapsed_s,
                   depth=2 * limit - 1)
-    first = [game.format_move(position, found.line[0])] if found.line else []
-    return Solution(game.name, game.format_position(position), "mate", value, False,
-                    found.moves is not None, first,
-                    line_notation(game, position, found.line[:request.pv_limit]), stats, mate=answer)
+    return Solution.of(game, position, "mate", value, found.line[:1], found.line[:request.pv_limit],
+                       stats, exact=found.moves is not None, score_game=False, mate=answer)
 
 
 def _find(search: MateSearch, position: Any, limit: int) -> MateResult:
