@@ -411,11 +411,21 @@ def test_every_go_word_is_read() -> None:
                   "nodes 7 mate 8 movetime 9 infinite".split())
     assert go.searchmoves == ("e2e4", "d2d4") and go.ponder and go.infinite and go.mate == 8
     assert go.limits == SearchLimits(depth=6, nodes=7, time=0.009, wtime=0.001, btime=0.002, winc=0.003,
-                                     binc=0.004, movestogo=5, infinite=True)
+                                     binc=0.004, movestogo=5, infinite=True, mate=8)
     for bad, says in (("mate 0", "mate 0"), ("searchmoves", "at least one move"), ("depth", "must follow"),
                       ("movetime 1.5", "'1.5'"), ("sideways", "'sideways'")):
         with pytest.raises(UciError, match=says):
             parse_go(bad.split())
+
+
+def test_a_go_builds_the_one_limits_the_engine_clock_reads() -> None:
+    from perfectplay.engine.clock import budget
+    from perfectplay.search.limits import Limits
+    go = parse_go("wtime 60000 btime 1000 movestogo 10".split())
+    assert isinstance(go.limits, Limits) and go.limits.mate is None
+    assert budget(go.limits, 0) == (6.0, 18.0) and budget(go.limits, 1) == pytest.approx((0.1, 0.3))
+    with pytest.raises(UciError, match=r"go mate -2: mate must be at least 1 \(got -2\)"):
+        parse_go(["mate", "-2"])
 
 
 def test_chess960_castling_is_king_takes_rook(engine: chess.engine.SimpleEngine) -> None:

@@ -16,12 +16,9 @@ from perfectplay import value as V
 from perfectplay.engine import Engine, Info, SearchLimits, Settings, describe_score, mate_in
 from perfectplay.engine.clock import Clock
 from perfectplay.engine.table import (
-    EXACT,
     HELPER_BIT,
-    LOWER,
     MAX_MOVE_INDEX,
     NO_MOVE,
-    UPPER,
     EngineTable,
     pack,
     unpack,
@@ -30,6 +27,7 @@ from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game
 from perfectplay.games.connect4.rules import ConnectFour, random_late_position
 from perfectplay.games.tictactoe.rules import TicTacToe
+from perfectplay.value import EXACT, LOWER, UPPER
 
 PLAIN = Settings(pvs=False, aspiration=False, killers=False, history=False, quiescence=False,
                  null_move=False, lmr=False, tt=False)
@@ -263,10 +261,13 @@ def test_mate_scores_are_stored_relative_to_the_node() -> None:
 def test_bad_settings_and_limits_are_rejected_with_one_line() -> None:
     with pytest.raises(BadOption, match="--threads 0"):
         Settings(threads=0)
-    with pytest.raises(BadOption, match="--time 0"):
+    # One Limits for every searcher, checked once: the same words as the CLI's.
+    with pytest.raises(BadOption, match=r"time limit must be positive \(got 0\)"):
         SearchLimits(time=0)
-    with pytest.raises(BadOption, match="--depth 0"):
+    with pytest.raises(BadOption, match=r"depth must be at least 1 \(got 0\)"):
         SearchLimits(depth=0)
+    with pytest.raises(BadOption, match="depth 101: the engine searches at most 100 plies"):
+        Engine(TicTacToe()).search(TicTacToe().start(), SearchLimits(depth=101))
     game = TicTacToe()
     with pytest.raises(BadPosition, match="game is over"):
         Engine(game).search(game.parse_position("XXX/OO./..."))

@@ -120,7 +120,7 @@ def test_uci_options_reach_the_external_engine(cli) -> None:  # type: ignore[no-
 
 @pytest.mark.parametrize("args, message", [
     (["--threads", "0"], "--threads 0"),
-    (["--time", "0"], "--time 0"),
+    (["--time", "0"], "time limit must be positive (got 0"),  # the one Limits' words
     (["--bogus"], "No such option"),
     (["--first", "pvs=maybe"], "pvs must be on or off"),
     (["--first", "speed=3"], "unknown setting 'speed'"),

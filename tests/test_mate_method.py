@@ -35,7 +35,7 @@ def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]
 
 def test_mate_is_chosen_through_the_registry() -> None:
     # Through the front door, which imports the method's module when a request needs it.
-    assert solving.choose(CHESS, Request(algorithm="mate", mate=2)).name == "mate"
+    assert solving.choose(CHESS, Request(algorithm="mate", limits=methods.Limits(mate=2))).name == "mate"
     assert "mate" in methods.algorithm_names() and "mate" in solving.algorithm_names()
 
 
@@ -52,6 +52,15 @@ def test_solve_with_mate_proves_a_mate_in_two_and_none_shorter() -> None:
     shorter = solve(CHESS, start, mate=1)
     assert shorter.mate is not None and shorter.mate.moves is None and not shorter.exact
     assert shorter.describe() == "no mate within 1 move (proved)"
+
+
+def test_the_mate_limit_is_one_field_of_limits_whether_given_as_a_keyword_or_in_limits() -> None:
+    start = CHESS.parse_position(MATE_IN_2)
+    given = solve(CHESS, start, limits=methods.Limits(mate=3))
+    assert given.algorithm == "mate" and given.mate is not None and given.mate.moves == 2
+    assert not hasattr(Request(), "mate")  # the request carries it in its limits only
+    with pytest.raises(BadOption, match=r"^mate must be at least 1 \(got 0\)$"):
+        solve(CHESS, start, mate=0)
 
 
 def test_analyze_with_mate_marks_exactly_the_mating_moves() -> None:

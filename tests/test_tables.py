@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from perfectplay.errors import BadOption
-from perfectplay.search.tables import EXACT, LOWER, UPPER, TranspositionTable, parse_table_size
+from perfectplay.search.tables import TranspositionTable, parse_table_size
+from perfectplay.value import EXACT, LOWER, UPPER
 
 
 def test_exact_is_both_bounds() -> None:

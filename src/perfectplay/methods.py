@@ -56,9 +56,6 @@ class Request:
     # Whether endgame tables (perfectplay.games.chess.tablebase) may answer a chess position they hold;
     # the table method sets it False when it hands a position on.
     endgame_tables: bool = True
-    # The most moves an exact mate search (``--algorithm mate``, ``--mate N``) may look for
-    # a forced win within (perfectplay.search.mate).
-    mate: int | None = None
     # The position asked about (solving sets it): whether an exact search may start without a
     # limit is the position's question (Game.solvable), not the board's.
     position: Any = None

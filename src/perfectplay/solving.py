@@ -41,7 +41,7 @@ def _always(game: Game[Any, Any], request: Request) -> bool:
 METHOD_MODULES: dict[str, tuple[tuple[str, ...], NeedCheck]] = {
     "perfectplay.search.solver": (("minimax", "memo", "alphabeta", "tt", "id", "table"), _always),
     "perfectplay.search.mate": (
-        ("mate",), lambda game, request: request.mate is not None or request.algorithm == "mate"),
+        ("mate",), lambda game, request: request.limits.mate is not None or request.algorithm == "mate"),
     "perfectplay.impartial.method": (
         ("grundy",), lambda game, request: game.properties.impartial or request.algorithm == "grundy"),
     # The generic kernel answers only when asked for by --engine compiled; a game's own kernel
@@ -203,10 +203,12 @@ def _request(*, algorithm: str, engine: str, limits: Limits | None,
              table_size: str | int | None, database: str | None, mate: int | None,
              **options: Any) -> Request:
     parse_table_size(table_size)  # reject a bad size whichever method runs
+    limits = limits or Limits()
     if mate is not None:
+        limits = replace(limits, mate=mate)  # Limits checks the count
+    if limits.mate is not None:
         algorithm, engine = _mate_request(algorithm, engine, database)
-    return Request(algorithm=algorithm, engine=engine, limits=limits or Limits(),
-                   table_size=table_size, mate=mate,
+    return Request(algorithm=algorithm, engine=engine, limits=limits, table_size=table_size,
                    database=None if database is None else str(database), **options)
 
 

@@ -31,6 +31,13 @@ INFINITY = math.inf
 WIN_ONLY = 1
 DRAW = 0
 
+# What a table entry's value bounds, as flags (Stockfish's Bound: EXACT = LOWER | UPPER): the
+# one definition for every table and kernel. Plain ints, so numba kernels read them as
+# compile-time constants; entry layouts keep them in two bits.
+LOWER = 1  # the true value is at least the stored one (a fail high)
+UPPER = 2  # at most the stored one (a fail low)
+EXACT = LOWER | UPPER
+
 
 def win_in(ply: int) -> int:
     """The value of a forced win that ends ``ply`` plies from the root."""

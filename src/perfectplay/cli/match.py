@@ -12,7 +12,7 @@ from typing import Any, Iterator
 import click
 
 from perfectplay.cli.common import game_options, load, pick_options, read_text
-from perfectplay.engine.api import SearchLimits, Settings
+from perfectplay.engine.api import SearchLimits, Settings, within_reach
 from perfectplay.engine.match import (
     DEFAULT_MAX_PLIES,
     MatchState,
@@ -96,7 +96,7 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
     if (time_limit, depth, node_limit) == (None, None, None):
         # A quick default that every game can afford (Monte Carlo: simulations per move).
         node_limit, depth = (1000, None) if mcts else (None, 4)
-    limits = SearchLimits(depth=depth, nodes=node_limit, time=time_limit)
+    limits = within_reach(SearchLimits(depth=depth, nodes=node_limit, time=time_limit))
     specs = parse_spec(first_text, settings, limits, mcts), parse_spec(second_text, settings, limits, mcts)
     _check_processes(specs, concurrency)
     test = SprtTest(elo0, elo1, alpha, beta)

@@ -10,15 +10,11 @@ import click
 from perfectplay.search.results import Solution
 
 
-def _line_text(game: Any, position: Any, line: list[str]) -> str:
+def _line_text(game: Any, solution: Solution) -> str:
     """The line in the game's own notation for lines (chess: SAN with move numbers)."""
     if not hasattr(game, "describe_line"):
-        return " ".join(line)
-    moves, reached = [], position
-    for text in line:  # the line was written by the game itself, so every move parses
-        moves.append(game.parse_move(reached, text))
-        reached = game.play(reached, moves[-1])
-    return str(game.describe_line(position, moves))
+        return " ".join(solution.pv)
+    return str(game.describe_line(solution.root, solution.line))
 
 
 def print_mate(game: Any, position: Any, solution: Solution) -> None:
@@ -33,7 +29,7 @@ def print_mate(game: Any, position: Any, solution: Solution) -> None:
     else:
         shorter = "" if answer.moves == 1 else ", none shorter"
         echo(style(f"mate in {answer.moves}", bold=True) + f" for the side to move (proved{shorter})")
-        echo(f"line: {_line_text(game, position, solution.pv)}")
+        echo(f"line: {_line_text(game, solution)}")
         echo(f"moves: {' '.join(solution.pv)}")
     stats = solution.stats
     echo(style(f"mate search: {stats.nodes:,} nodes, {stats.elapsed_s * 1000:.1f} ms", dim=True))

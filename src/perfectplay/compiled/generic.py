@@ -34,7 +34,7 @@ from perfectplay import value as V
 from perfectplay.errors import LimitReached
 from perfectplay.game import Game
 from perfectplay.search.limits import UNLIMITED_DEPTH, Budget, OutOfBudget
-from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
+from perfectplay.search.results import MoveValue, Solution, Stats
 from perfectplay.search.root import best_moves, principal_variation, terminal_value, value_moves
 from perfectplay.search.rules import Counters, Rules, Searcher
 from perfectplay.search.tables import parse_table_size
@@ -191,12 +191,8 @@ def solve(game: Game[Any, Any], spec: Spec, position: Any, *, algorithm: str = "
     stats = Stats(nodes=main_nodes + 1, table_hits=counts.table_hits, cutoffs=counts.cutoffs,
                   max_ply=counts.max_ply, elapsed_s=time.perf_counter() - started,
                   extra_nodes=counts.nodes - main_nodes)
-    notation = game.format_move
-    pv = line_notation(game, position, line)
-    return Solution(game=game.name, position=game.format_position(position),
-                    algorithm=found.name, value=int(value), score_game=False, exact=True,
-                    best_moves=[notation(position, move) for move in optimal], pv=pv,
-                    stats=stats, outcome_only=outcome_only)
+    return Solution.of(game, position, found.name, int(value), optimal, line, stats,
+                       score_game=False, outcome_only=outcome_only)
 
 
 def analyze(game: Game[Any, Any], spec: Spec, position: Any, *, algorithm: str = "auto",

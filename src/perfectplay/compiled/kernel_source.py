@@ -36,7 +36,7 @@ from perfectplay.compiled.generic import (
     STOP,
     WIN,
 )
-from perfectplay.search.tables import EXACT, LOWER, UPPER
+from perfectplay.value import EXACT, LOWER, UPPER
 
 # BINDINGS: one game's functions and settings (this block is replaced in every copy).
 moves_of: Any = None

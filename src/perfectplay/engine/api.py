@@ -15,6 +15,7 @@ from typing import Any
 
 from perfectplay import value as V
 from perfectplay.errors import BadOption
+from perfectplay.search.limits import Limits
 
 # Deepest nominal depth an iteration may ask for; also the ply cap of any line (quiescence
 # included), so a search never comes near Python's recursion limit.
@@ -81,49 +82,18 @@ class Settings:
             raise BadOption(f"late-move reductions from move {self.lmr_moves}: must be at least 1")
 
 
-@dataclass(frozen=True)
-class SearchLimits:
-    """How long to search. None means no limit of that kind; with no limit at all the engine
-    searches to ``MAX_DEPTH`` (or until ``stop`` is set when ``infinite``).
+# How long to search: the one Limits every searcher takes (depth, nodes, time, the clocks,
+# infinite, searchmoves), under the engine's old name. With no limit at all the engine
+# searches to ``MAX_DEPTH`` (or until ``stop`` is set when ``infinite``); a time for the move
+# is used in full, clocks are shared out by perfectplay.engine.clock.
+SearchLimits = Limits
 
-    ``time`` is the time for this move in seconds, and the engine uses it: it starts another
-    iteration whenever time is left and stops at ``time`` with the best move found so far
-    (a deeper iteration's move once its first root move is searched). ``soft_time``, when
-    given, is the point after which no new iteration starts. ``wtime``/``btime`` are the
-    clocks of the first and second player, ``winc``/``binc`` their increments, ``movestogo``
-    the moves to the next time control: the engine derives soft and hard limits from them.
-    ``searchmoves`` restricts the root to those moves (UCI's ``go searchmoves``).
-    """
 
-    depth: int | None = None
-    nodes: int | None = None
-    time: float | None = None
-    soft_time: float | None = None
-    wtime: float | None = None
-    btime: float | None = None
-    winc: float | None = None
-    binc: float | None = None
-    movestogo: int | None = None
-    infinite: bool = False
-    searchmoves: tuple[Any, ...] | None = None
-
-    def __post_init__(self) -> None:
-        if self.depth is not None and not 1 <= self.depth <= MAX_DEPTH:
-            raise BadOption(f"--depth {self.depth}: the depth must be 1 to {MAX_DEPTH}")
-        if self.nodes is not None and self.nodes < 1:
-            raise BadOption(f"--nodes {self.nodes}: the node limit must be at least 1")
-        for name in ("time", "soft_time"):
-            seconds = getattr(self, name)
-            if seconds is not None and not seconds > 0:
-                raise BadOption(f"--{name.replace('_', '-')} {seconds}: a time limit must be positive")
-        for name in ("wtime", "btime", "winc", "binc"):
-            seconds = getattr(self, name)
-            if seconds is not None and seconds < 0:
-                raise BadOption(f"{name} {seconds}: a clock cannot be negative")
-        if self.movestogo is not None and self.movestogo < 1:
-            raise BadOption(f"movestogo {self.movestogo} must be at least 1")
-        if self.searchmoves is not None and not self.searchmoves:
-            raise BadOption("searchmoves: name at least one move to search")
+def within_reach(limits: Limits) -> Limits:
+    """``limits``, refused in one line when they ask for a depth the engine cannot search."""
+    if limits.depth is not None and limits.depth > MAX_DEPTH:
+        raise BadOption(f"depth {limits.depth}: the engine searches at most {MAX_DEPTH} plies")
+    return limits
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ The search polls :meth:`Clock.poll` every few dozen nodes; past the hard limit, 
 or a stop request it raises :class:`Abort`, and the engine answers with the best move found
 so far: the cut iteration's once it has searched a root move, else the last completed one's.
 
-A time for the move (``SearchLimits.time``, UCI's ``movetime``, ``--time``) is used in full:
+A time for the move (``Limits.time``, UCI's ``movetime``, ``--time``) is used in full:
 a new iteration starts whenever time is left, since even a cut one improves the move once
 its first root move is searched. With clocks (``wtime``...), :meth:`Clock.may_start` refuses
 a new iteration once the soft limit (this move's share of the clock) has passed, or when the
@@ -21,7 +21,7 @@ from __future__ import annotations
 import threading
 import time
 
-from perfectplay.engine.api import SearchLimits
+from perfectplay.search.limits import Limits
 
 # Seconds kept in hand for the process to answer after an abort (unwinding, the reply).
 SAFETY_MARGIN = 0.005
@@ -36,7 +36,7 @@ class Abort(Exception):
 
 
 class Clock:
-    def __init__(self, limits: SearchLimits, stop: threading.Event | None = None,
+    def __init__(self, limits: Limits, stop: threading.Event | None = None,
                  mover: int | None = None, hold: threading.Event | None = None) -> None:
         self.started = time.perf_counter()
         # When the limits start counting: now, or when ``hold`` is cleared (ponderhit).
@@ -124,7 +124,7 @@ class Clock:
         return times[-1] * growth
 
 
-def budget(limits: SearchLimits, mover: int | None) -> tuple[float | None, float | None]:
+def budget(limits: Limits, mover: int | None) -> tuple[float | None, float | None]:
     """(soft, hard) seconds for this move from the limits; (None, None) when untimed."""
     if limits.infinite:
         return None, None

@@ -9,7 +9,7 @@ import weakref
 from dataclasses import replace
 from typing import Any, Callable
 
-from perfectplay.engine.api import MAX_DEPTH, Info, SearchLimits, SearchResult, Settings
+from perfectplay.engine.api import MAX_DEPTH, Info, SearchLimits, SearchResult, Settings, within_reach
 from perfectplay.engine.clock import Clock
 from perfectplay.engine.search import Iteration, Probe, RootMoveReport, Searcher
 from perfectplay.engine.smp import HelperPool
@@ -83,6 +83,7 @@ class Engine:
         if game.outcome(position) is not None or not game.moves(position):
             raise BadPosition(f"{game.name}: the game is over in {game.format_position(position)!r}; "
                               "there is no move to search")
+        within_reach(limits)
         root_moves = self._root_moves(position, limits)
         clock = Clock(limits, stop, game.player_to_move(position), hold)
         max_depth = limits.depth or MAX_DEPTH

@@ -15,7 +15,7 @@ from typing import Any
 from perfectplay import value as V
 from perfectplay.game import Game, Outcome
 from perfectplay.methods import Method, Request, register
-from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
+from perfectplay.search.results import MoveValue, Solution, Stats
 from perfectplay.search.tables import parse_table_size
 
 
@@ -75,8 +75,9 @@ def solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
     score_game = game.properties.is_score
     finished = _finished_value(game, position)
     if finished is not None:
-        return Solution(game.name, game.format_position(position), "engine", finished, score_game,
-                        True, [], [], Stats(nodes=1, elapsed_s=time.perf_counter() - started, depth=0))
+        return Solution.of(game, position, "engine", finished, [], [],
+                           Stats(nodes=1, elapsed_s=time.perf_counter() - started, depth=0),
+                           score_game=score_game)
     on_depth = request.on_depth
     stop = request.budget.stop if request.budget is not None else None
     with Engine(game, _settings(request)) as engine:
@@ -85,9 +86,8 @@ def solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
     pv = result.pv[:request.pv_limit]
     stats = Stats(nodes=result.nodes, table_hits=result.table_hits, cutoffs=result.cutoffs,
                   max_ply=result.seldepth, elapsed_s=time.perf_counter() - started, depth=result.depth)
-    return Solution(game.name, game.format_position(position), "engine", result.score, score_game,
-                    result.exact, [game.format_move(position, result.best_move)],
-                    line_notation(game, position, pv), stats)
+    return Solution.of(game, position, "engine", result.score, [result.best_move], pv, stats,
+                       exact=result.exact, score_game=score_game)
 
 
 def analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveValue]:

@@ -47,16 +47,14 @@ from perfectplay.engine.api import MAX_DEPTH, MAX_PLY, Line, Settings
 from perfectplay.engine.clock import Abort, Clock
 from perfectplay.engine.known import known_root
 from perfectplay.engine.table import (
-    EXACT,
     HELPER_BIT,
-    LOWER,
     MAX_DRAFT,
     NO_MOVE,
     PROVEN_DRAFT,
-    UPPER,
     EngineTable,
 )
 from perfectplay.game import Game, Outcome
+from perfectplay.value import EXACT, LOWER, UPPER
 
 INF = V.WIN + 1
 POLL_MASK = 31

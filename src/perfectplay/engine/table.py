@@ -33,8 +33,6 @@ import numpy as np
 
 from perfectplay import value as V
 
-LOWER, UPPER = 1, 2
-EXACT = LOWER | UPPER
 PROVEN_DRAFT = 255
 MAX_DRAFT = 254
 NO_MOVE = -1

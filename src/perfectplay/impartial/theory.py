@@ -94,16 +94,16 @@ def solve(game: Game[Any, Any], position: Any = None, *, pv_limit: int = 1000) -
     grundy = None if game.properties.misere else _xor(adapter, state)
     best = _optimal_steps(adapter, state, grundy)
     wins = _misere_nim_wins(state) if grundy is None else grundy != 0
-    line = _principal_variation(adapter, state, pv_limit)
+    line, line_text = _principal_variation(adapter, state, pv_limit)
     complete = adapter.exhaustive and (wins or len(best) < MOVE_LIST_LIMIT)
     if not complete:
         best = best[:SAMPLE_SIZE]
-    return TheorySolution(
-        game=game.name, position=game.format_position(position), algorithm=NAME,
-        value=V.WIN_ONLY if wins else -V.WIN_ONLY, score_game=False, exact=True,
-        best_moves=[adapter.notation(state, index, move) for index, move, _ in best],
-        pv=line, outcome_only=True, stats=Stats(elapsed_s=time.perf_counter() - started),
-        grundy=grundy, complete=complete,
+    return TheorySolution.of(
+        game, position, NAME, V.WIN_ONLY if wins else -V.WIN_ONLY,
+        [adapter.game_move(state, index, move) for index, move, _ in best], line,
+        Stats(elapsed_s=time.perf_counter() - started), score_game=False,
+        written=([adapter.notation(state, index, move) for index, move, _ in best], line_text),
+        outcome_only=True, grundy=grundy, complete=complete,
         note=REMOTENESS_NOTE + ("" if complete else f"; best moves: a sample of {len(best)}"))
 
 
@@ -211,19 +211,23 @@ def _first_optimal_step(adapter: SumAdapter, state: list[Component]) -> Step | N
     return next(_all_steps(adapter, state), None)
 
 
-def _principal_variation(adapter: SumAdapter, state: list[Component], limit: int) -> list[str]:
-    """Optimal moves played out, written in the game's notation, until the game ends, the
-    limit, or PV_SECONDS (a line through Nim piles of 10^9 sticks is nobody's wish)."""
+def _principal_variation(adapter: SumAdapter, state: list[Component],
+                         limit: int) -> tuple[list[Any], list[str]]:
+    """Optimal moves played out until the game ends, the limit, or PV_SECONDS (a line through
+    Nim piles of 10^9 sticks is nobody's wish): the game's moves, and the same written in the
+    game's notation."""
     started = time.perf_counter()
-    line: list[str] = []
+    line: list[Any] = []
+    text: list[str] = []
     while len(line) < limit and time.perf_counter() - started < PV_SECONDS:
         step = _first_optimal_step(adapter, state)
         if step is None:
             break
         index, move, parts = step
-        line.append(adapter.notation(state, index, move))
+        line.append(adapter.game_move(state, index, move))
+        text.append(adapter.notation(state, index, move))
         state = state[:index] + parts + state[index + 1:]
-    return line
+    return line, text
 
 
 # -- misère Nim (Bouton 1902) -------------------------------------------------------------

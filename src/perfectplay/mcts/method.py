@@ -112,11 +112,11 @@ def _ranked(search: Any) -> list[tuple[Any, int, bool]]:
     return [(child, *_child_value(search, child)) for child in search.ranked()]
 
 
-def _line(search: Any, limit: int, first: Any = None) -> list[str]:
+def _line(search: Any, limit: int, first: Any = None) -> list[Any]:
     """From the root child ``first`` (the best move, when given), the most visited path (its
     proved moves where it is proved)."""
-    game, node = search.game, search.root
-    line: list[str] = []
+    node = search.root
+    line: list[Any] = []
     while node.children and len(line) < limit:
         proved = node.proved
         winning = [c for c in node.children if proved is not None and c.proved_for_parent() == proved]
@@ -126,7 +126,7 @@ def _line(search: Any, limit: int, first: Any = None) -> list[str]:
             child = winning[0] if winning else max(node.children, key=lambda c: c.visits)
             if not winning and child.visits < 2:
                 break
-        line.append(game.format_move(node.position, child.move))
+        line.append(child.move)
         node = child
     return line
 
@@ -137,23 +137,20 @@ def solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
     stats = Stats(nodes=counters.simulations, max_ply=counters.max_ply,
                   elapsed_s=search.budget.elapsed(), depth=counters.max_ply)
     score = search.is_score
-    name, shown = game.name, game.format_position(position)
     if root.proved is not None and not root.children:  # the game is already over
-        return Solution(name, shown, "mcts", 0 if score else root.proved, score, True, [], [], stats,
-                        outcome_only=not score)
+        return Solution.of(game, position, "mcts", 0 if score else root.proved, [], [], stats,
+                           score_game=score, outcome_only=not score)
     if root.proved is not None and not score:
-        best = [c for c in root.children if c.proved_for_parent() == root.proved]
-        return Solution(name, shown, "mcts", root.proved, False, True,
-                        [game.format_move(position, c.move) for c in best],
-                        _line(search, request.pv_limit), stats, outcome_only=True)
+        best = [c.move for c in root.children if c.proved_for_parent() == root.proved]
+        return Solution.of(game, position, "mcts", root.proved, best, _line(search, request.pv_limit),
+                           stats, score_game=False, outcome_only=True)
     ranked = _ranked(search)
     child, value, _ = ranked[0]
     interrupted = " (stopped early)" if counters.stopped == "stopped" else ""
     note = (f"{_note(search, child, value, False)} for the best move, "
             f"{counters.simulations:,} simulations{interrupted}; not proved")
-    return Solution(name, shown, "mcts", value, score, False,
-                    [game.format_move(position, child.move)],
-                    _line(search, request.pv_limit, child), stats, note=note)
+    return Solution.of(game, position, "mcts", value, [child.move], _line(search, request.pv_limit, child),
+                       stats, exact=False, score_game=score, note=note)
 
 
 def analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveValue]:

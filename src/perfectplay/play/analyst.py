@@ -324,8 +324,7 @@ class Analyst:
     def _keep_best(self, position: Any, solution: Any) -> Analysis:
         """The optimal moves of a finished solve, kept for the session."""
         source = solution.algorithm if solution.algorithm.startswith("from") else None
-        optimal = [move for move in self.game.moves(position)
-                   if self.game.format_move(position, move) in solution.best_moves]
+        optimal = [move for move in self.game.moves(position) if move in solution.best]
         found = self._optimal(position, optimal, solution.value, source)
         self.best_cache[position] = found
         return found

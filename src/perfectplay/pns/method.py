@@ -145,11 +145,8 @@ def _solve(search: Any, position: Any, request: Request, budget: Budget) -> Solu
     stats = _stats(search, budget)
     stats.extra_nodes, stats.nodes = stats.nodes - main_nodes, main_nodes
     score = search.is_score
-    return Solution(game.name, game.format_position(position), "pns",
-                    value if score else value * V.WIN_ONLY, score, True,
-                    [game.format_move(position, move) for move in optimal],
-                    [game.format_move(p, m) for p, m in _positions(game, position, line)], stats,
-                    outcome_only=not score)
+    return Solution.of(game, position, "pns", value if score else value * V.WIN_ONLY, optimal, line,
+                       stats, score_game=score, outcome_only=not score)
 
 
 def _positions(game: Game[Any, Any], position: Any, line: list[Any]) -> list[tuple[Any, Any]]:

@@ -23,7 +23,7 @@ from perfectplay.errors import LimitReached
 from perfectplay.game import Game, Outcome, has_compiled_spec
 from perfectplay.methods import Method, Request, register
 from perfectplay.search.limits import Budget, OutOfBudget
-from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
+from perfectplay.search.results import MoveValue, Solution, Stats
 
 NAME = "retro"
 # Before grundy (10) and the search family (50): for a loopy game nothing else can answer.
@@ -119,11 +119,8 @@ def _solve_with(engine: str) -> Any:
             optimal = [move for move, v in valued if v == value]
             line = _line(game, position, result, request.pv_limit)
         stats = Stats(nodes=len(result), elapsed_s=budget.elapsed())
-        return Solution(game=game.name, position=game.format_position(position), algorithm=NAME,
-                        value=_shown(value, request.outcome_only), score_game=False, exact=True,
-                        best_moves=[game.format_move(position, move) for move in optimal],
-                        pv=line_notation(game, position, line), stats=stats,
-                        outcome_only=request.outcome_only)
+        return Solution.of(game, position, NAME, _shown(value, request.outcome_only), optimal, line,
+                           stats, score_game=False, outcome_only=request.outcome_only)
     return solve
 
 

@@ -6,7 +6,7 @@ import os
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable, NoReturn
+from typing import Any, Callable, NoReturn
 
 from perfectplay.errors import BadOption
 
@@ -36,23 +36,55 @@ LONGEST_DEADLINE_SECONDS = 365 * 24 * 3600.0
 
 @dataclass(frozen=True)
 class Limits:
-    """How far a search may go. None means no limit of that kind."""
+    """How far a search may go, for every searcher: the exact searches, the depth-limited
+    engine and the mate search alike (python-chess's ``Limit`` is the model). None means no
+    limit of that kind; each field is checked here, once, with a one-line BadOption.
+
+    ``depth``, ``nodes`` and ``time`` (seconds) bound any search. ``mate``: the most moves an
+    exact mate search looks for a forced win within (``--mate N``, UCI's ``go mate N``).
+    The rest are a game player's (UCI's ``go``), read by the engine's time management
+    (perfectplay.engine.clock): ``soft_time``, after which no new iteration starts;
+    ``wtime``/``btime`` the clocks of the first and second player in seconds, ``winc``/``binc``
+    their increments, ``movestogo`` the moves to the next time control; ``infinite`` searches
+    until stopped; ``searchmoves`` restricts the root to those moves.
+    """
 
     depth: int | None = None
     nodes: int | None = None
     time: float | None = None
+    mate: int | None = None
+    soft_time: float | None = None
+    wtime: float | None = None
+    btime: float | None = None
+    winc: float | None = None
+    binc: float | None = None
+    movestogo: int | None = None
+    infinite: bool = False
+    searchmoves: tuple[Any, ...] | None = None
 
     def __post_init__(self) -> None:
-        if self.depth is not None and self.depth < 1:
-            raise BadOption(f"depth must be at least 1 (got {self.depth})")
-        if self.nodes is not None and self.nodes < 1:
-            raise BadOption(f"node limit must be at least 1 (got {self.nodes})")
-        if self.time is not None and not self.time > 0:
-            raise BadOption(f"time limit must be positive (got {self.time})")
+        _at_least_one("depth", self.depth)
+        _at_least_one("node limit", self.nodes)
+        _at_least_one("mate", self.mate)
+        _at_least_one("movestogo", self.movestogo)
+        for name, seconds in (("time limit", self.time), ("soft time limit", self.soft_time)):
+            if seconds is not None and not seconds > 0:  # NaN included
+                raise BadOption(f"{name} must be positive (got {seconds})")
+        for name, seconds in (("wtime", self.wtime), ("btime", self.btime),
+                              ("winc", self.winc), ("binc", self.binc)):
+            if seconds is not None and not seconds >= 0:
+                raise BadOption(f"{name} cannot be negative (got {seconds})")
+        if self.searchmoves is not None and not self.searchmoves:
+            raise BadOption("searchmoves: name at least one move to search")
 
     @property
     def search_depth(self) -> int:
         return UNLIMITED_DEPTH if self.depth is None else self.depth
+
+
+def _at_least_one(name: str, number: int | None) -> None:
+    if number is not None and number < 1:
+        raise BadOption(f"{name} must be at least 1 (got {number})")
 
 
 class OutOfBudget(Exception):

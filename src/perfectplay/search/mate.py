@@ -31,7 +31,7 @@ from perfectplay.game import Game, Outcome
 from perfectplay.methods import Method, Request, register
 from perfectplay.search.deep import run_deep
 from perfectplay.search.limits import Budget, OutOfBudget
-from perfectplay.search.results import MateAnswer, MoveValue, Solution, Stats, line_notation
+from perfectplay.search.results import MateAnswer, MoveValue, Solution, Stats
 from perfectplay.search.tables import parse_table_size
 
 DEFAULT_TABLE_ENTRIES = 1 << 20
@@ -207,10 +207,8 @@ def find_mate(game: Game[Any, Any], position: Any, limit: int, *, budget: Budget
 
 # -- the solving method ``mate`` (``--algorithm mate --mate N``, or just ``--mate N``) ---------
 def _objection(game: Game[Any, Any], request: Request) -> str | None:
-    if request.mate is None:
+    if request.limits.mate is None:
         return "--algorithm mate needs --mate N, the most moves to look for a forced win within"
-    if request.mate < 1:
-        return f"--mate {request.mate}: give the number of moves, 1 or more"
     if game.properties.is_score:
         return f"--mate searches for a forced win; {game.name} is a score game"
     if game.properties.extra_turns:
@@ -233,7 +231,7 @@ def _search(game: Game[Any, Any], request: Request, task: Callable[[MateSearch],
     except OutOfBudget as stop:
         more = "; a larger --tt-size lets it grow" if str(stop).startswith("memory") else ""
         raise LimitReached(f"mate search stopped ({stop}) after {budget.elapsed():.1f} s "
-                           f"without an answer within {request.mate} moves{more}") from None
+                           f"without an answer within {request.limits.mate} moves{more}") from None
 
 
 def table_entries(size: str | int | None) -> int:
@@ -244,16 +242,14 @@ def table_entries(size: str | int | None) -> int:
 
 
 def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
-    limit = int(request.mate or 0)
+    limit = int(request.limits.mate or 0)
     found: MateResult = _search(game, request, lambda search: _find(search, position, limit))
     answer = MateAnswer(limit, found.moves, found.game_over)
     value = 0 if found.moves is None else V.win_in(2 * found.moves - 1)
     stats = Stats(nodes=found.nodes, max_ply=len(found.line), elapsed_s=found.elapsed_s,
                   depth=2 * limit - 1)
-    first = [game.format_move(position, found.line[0])] if found.line else []
-    return Solution(game.name, game.format_position(position), "mate", value, False,
-                    found.moves is not None, first,
-                    line_notation(game, position, found.line[:request.pv_limit]), stats, mate=answer)
+    return Solution.of(game, position, "mate", value, found.line[:1], found.line[:request.pv_limit],
+                       stats, exact=found.moves is not None, score_game=False, mate=answer)
 
 
 def _find(search: MateSearch, position: Any, limit: int) -> MateResult:
@@ -266,7 +262,7 @@ def _find(search: MateSearch, position: Any, limit: int) -> MateResult:
 
 def _analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveValue]:
     """Every move: the shortest mate it forces within N (proved), or "no mate within N"."""
-    limit = int(request.mate or 0)
+    limit = int(request.limits.mate or 0)
 
     def value_moves(search: MateSearch) -> list[MoveValue]:
         if search.ended(position) is not None:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence, TypeVar
 
 from perfectplay import value as V
 
 # ``Solution.algorithm`` of an answer read from a database (perfectplay.store), named here so
 # that front ends can recognise it without importing the store.
 FROM_DATABASE = "database"
+
+S = TypeVar("S", bound="Solution")
 
 
 @dataclass
@@ -109,6 +111,12 @@ class MateAnswer:
 class Solution:
     """The answer for one position: value, optimal moves, principal variation, statistics.
 
+    ``best`` and ``line`` are the optimal moves and the principal variation themselves, the
+    game's own move objects, and ``root`` the position solved: callers compare moves, never
+    text. ``best_moves`` and ``pv`` are the same moves in the game's notation, written once,
+    by :meth:`of` (the one way to build a Solution), for printing and JSON; ``game`` and
+    ``position`` are the name and the position as text, as printed.
+
     ``value`` is the raw integer from the side to move (see perfectplay.value); ``exact`` is
     False when a depth, node or time limit cut the search short and the value is a heuristic
     estimate from the last completed depth. ``totals`` (score games): the points of the side
@@ -134,6 +142,28 @@ class Solution:
     # What an estimate rests on, shown in place of the depth (Monte Carlo: the share of wins
     # and the visits behind the best move).
     note: str | None = None
+    best: list[Any] = field(default_factory=list)
+    line: list[Any] = field(default_factory=list)
+    root: Any = None
+
+    @classmethod
+    def of(cls: type[S], game: Any, position: Any, algorithm: str, value: int,
+           best: Sequence[Any], line: Sequence[Any], stats: Stats, *, exact: bool = True,
+           score_game: bool | None = None, written: tuple[list[str], list[str]] | None = None,
+           **details: Any) -> S:
+        """The answer ``algorithm`` found for ``position`` of ``game``: its value, the optimal
+        moves ``best`` and the principal variation ``line`` (moves, not text), written here in
+        the game's notation. ``score_game`` defaults to the game's declaration; ``written``
+        (the best moves' and the line's text) is for a method that writes its moves its own
+        way (Sprague-Grundy theory writes a component's move); ``details`` are the optional
+        fields (totals, outcome_only, mate, note, a subclass's own)."""
+        best, line = list(best), list(line)
+        best_moves, pv = written if written is not None else (
+            [game.format_move(position, move) for move in best], line_notation(game, position, line))
+        return cls(game=game.name, position=game.format_position(position), algorithm=algorithm,
+                   value=int(value), score_game=game.properties.is_score if score_game is None
+                   else score_game, exact=exact, best_moves=best_moves, pv=pv, stats=stats,
+                   best=best, line=line, root=position, **details)
 
     @property
     def remoteness(self) -> int | None:

@@ -16,7 +16,7 @@ from perfectplay.methods import Method, Request, register, too_big_without_limit
 from perfectplay.search import alphabeta, iterative, memo, minimax, table, tt
 from perfectplay.search.deep import run_deep
 from perfectplay.search.limits import Budget, Limits, OutOfBudget
-from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
+from perfectplay.search.results import MoveValue, Solution, Stats
 from perfectplay.search.root import (
     best_moves,
     principal_variation,
@@ -47,15 +47,11 @@ def _stats(searcher: Searcher, budget: Budget, extra: int = 0) -> Stats:
 
 def _finish(game: Game[Any, Any], rules: Rules, position: Any, name: str, value: float,
             exact: bool, optimal: list[Any], line: list[Any], stats: Stats) -> Solution:
-    notation = game.format_move
     totals = None
     if rules.is_score:
         totals = final_points(game, rules, position, int(value), line)
-    return Solution(game=game.name, position=game.format_position(position), algorithm=name,
-                    value=int(value), score_game=rules.is_score, exact=exact,
-                    best_moves=[notation(position, move) for move in optimal],
-                    pv=line_notation(game, position, line), stats=stats, totals=totals,
-                    outcome_only=rules.outcome_only)
+    return Solution.of(game, position, name, int(value), optimal, line, stats, exact=exact,
+                       score_game=rules.is_score, totals=totals, outcome_only=rules.outcome_only)
 
 
 def _solve_exact(game: Game[Any, Any], rules: Rules, position: Any, name: str, limits: Limits,

@@ -27,9 +27,6 @@ from typing import Any, Hashable
 
 from perfectplay.errors import BadOption
 
-LOWER = 1
-UPPER = 2
-EXACT = LOWER | UPPER
 FULL_DRAFT = 1 << 63
 
 # Measured footprint of one filled slot in CPython: a 6-tuple plus small ints and the key.

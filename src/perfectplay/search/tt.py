@@ -17,13 +17,11 @@ from perfectplay.search.limits import Budget
 from perfectplay.search.ordering import tt_move_first
 from perfectplay.search.rules import Counters, Rules, Searcher, check_recent, reach_ply
 from perfectplay.search.tables import (
-    EXACT,
     FULL_DRAFT,
-    LOWER,
     PYTHON_BYTES_PER_ENTRY,
-    UPPER,
     TranspositionTable,
 )
+from perfectplay.value import EXACT, LOWER, UPPER
 
 
 def build(rules: Rules, budget: Budget, table: TranspositionTable) -> Searcher:

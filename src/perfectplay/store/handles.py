@@ -98,13 +98,11 @@ def solve_many_stored(game: Game[Any, Any], positions: Sequence[Any],
         if value is None or any(child is None for _, child in valued):
             solutions.append(None)  # not stored, or damaged: solve() says which
             continue
-        best = [game.format_move(position, move) for move, child in valued
+        best = [move for move, child in valued
                 if child is not None and -int(V.from_table(child, 1)) == value]
-        solutions.append(Solution(game=game.name, position=game.format_position(position),
-                                  algorithm=FROM_DATABASE, value=value, score_game=False,
-                                  exact=True, best_moves=best, pv=[],
-                                  stats=Stats(nodes=1 + len(valued),
-                                              elapsed_s=time.perf_counter() - started)))
+        solutions.append(Solution.of(game, position, FROM_DATABASE, value, best, [],
+                                     Stats(nodes=1 + len(valued), elapsed_s=time.perf_counter() - started),
+                                     score_game=False))
     return solutions
 
 

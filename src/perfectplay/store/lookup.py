@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from perfectplay import value as V
 from perfectplay.errors import CorruptDatabase
 from perfectplay.game import Game
-from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
+from perfectplay.search.results import MoveValue, Solution, Stats
 from perfectplay.search.rules import Rules, final_points
 from perfectplay.store import dense
 from perfectplay.store.database import Database
@@ -127,7 +127,7 @@ def solve_stored(store: Store, game: Game[Any, Any], position: Any,
         return None
     lookups = 1
     moves = _move_values(store, game, position)
-    best = [mv.notation for mv in moves if mv.value == stored]
+    best = [mv.move for mv in moves if mv.value == stored]
     line: list[Any] = []
     node, node_moves = position, moves
     while node_moves and len(line) < pv_limit:
@@ -140,7 +140,5 @@ def solve_stored(store: Store, game: Game[Any, Any], position: Any,
     score_game = game.properties.is_score
     # The points each side ends with, as a search reports them for score games.
     totals = final_points(game, Rules(game), position, stored, line) if score_game else None
-    return Solution(game=game.name, position=game.format_position(position),
-                    algorithm=FROM_DATABASE, value=stored, score_game=score_game,
-                    exact=True, best_moves=best, pv=line_notation(game, position, line),
-                    stats=stats, totals=totals)
+    return Solution.of(game, position, FROM_DATABASE, stored, best, line, stats,
+                       score_game=score_game, totals=totals)

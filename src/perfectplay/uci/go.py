@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from perfectplay.engine import MAX_DEPTH, SearchLimits
-from perfectplay.errors import PerfectPlayError
+from perfectplay.engine import MAX_DEPTH
+from perfectplay.errors import BadOption, PerfectPlayError
+from perfectplay.search.limits import Limits
 
 CLOCKS = {"wtime", "btime", "winc", "binc"}
 NUMBERS = CLOCKS | {"movetime", "movestogo", "depth", "nodes", "mate"}
@@ -30,17 +31,22 @@ class UciError(PerfectPlayError):
 
 @dataclass(frozen=True)
 class Go:
-    """One ``go``: the engine's limits, and what the session does around the search."""
+    """One ``go``: its limits (``mate`` among them), and what the session does around the
+    search."""
 
-    limits: SearchLimits
-    mate: int | None = None  # look for a forced mate within this many moves
+    limits: Limits
     ponder: bool = False  # think on the opponent's time until ponderhit or stop
     infinite: bool = False  # answer only after stop
     searchmoves: tuple[str, ...] = ()  # as written; the session reads them in the position
 
+    @property
+    def mate(self) -> int | None:
+        """Look for a forced mate within this many moves first (``go mate N``)."""
+        return self.limits.mate
+
 
 # What a malformed go gets: one shallow search, so that it still ends in a bestmove.
-FALLBACK = Go(SearchLimits(depth=1, time=1.0))
+FALLBACK = Go(Limits(depth=1, time=1.0))
 
 
 def parse_go(words: list[str], overhead_s: float = 0.0) -> Go:
@@ -69,8 +75,11 @@ def parse_go(words: list[str], overhead_s: float = 0.0) -> Go:
         else:
             raise UciError(f"go: unknown argument {word!r}")
     infinite = "infinite" in flags
-    return Go(_limits(numbers, infinite, overhead_s), numbers.get("mate"), "ponder" in flags,
-              infinite, tuple(searchmoves))
+    try:
+        limits = _limits(numbers, infinite, overhead_s)
+    except BadOption as error:  # what Limits refuses, quoted with the go that asked for it
+        raise UciError(f"go {' '.join(words)}: {error}") from None
+    return Go(limits, "ponder" in flags, infinite, tuple(searchmoves))
 
 
 def _whole(word: str, text: str) -> int:
@@ -80,7 +89,9 @@ def _whole(word: str, text: str) -> int:
         raise UciError(f"go {word} {text!r}: not a whole number") from None
 
 
-def _limits(numbers: dict[str, int], infinite: bool, overhead_s: float) -> SearchLimits:
+def _limits(numbers: dict[str, int], infinite: bool, overhead_s: float) -> Limits:
+    """The one Limits of a go, read leniently where GUIs differ (see above); Limits checks
+    the rest (a mate in fewer than one move)."""
     fields: dict[str, Any] = {"infinite": infinite}
     for name in CLOCKS:
         if name in numbers:
@@ -94,6 +105,6 @@ def _limits(numbers: dict[str, int], infinite: bool, overhead_s: float) -> Searc
         fields["depth"] = min(max(numbers["depth"], 1), MAX_DEPTH)
     if "nodes" in numbers:
         fields["nodes"] = max(numbers["nodes"], 1)
-    if "mate" in numbers and numbers["mate"] < 1:
-        raise UciError(f"go mate {numbers['mate']}: the number of moves must be 1 or more")
-    return SearchLimits(**fields)
+    if "mate" in numbers:
+        fields["mate"] = numbers["mate"]
+    return Limits(**fields)

@@ -20,7 +20,7 @@ from typing import Any, Callable
 from perfectplay.errors import LimitReached
 from perfectplay.game import Outcome
 from perfectplay.games.connect4.rules import ConnectFour, Position
-from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
+from perfectplay.search.results import MoveValue, Solution, Stats
 
 
 class ScoreEngine(ABC):
@@ -282,12 +282,8 @@ def _follow(engine: ScoreEngine, position: Position, score: int, weak: bool, lim
 def _solution(game: ConnectFour, position: Position, score: int, weak: bool, best: list[int],
               line: list[int], stats: Stats, algorithm: str) -> Solution:
     value = _sign(score) if weak else game.value_of_score(position, score)
-    notation = game.format_move
-    pv = line_notation(game, position, line)
-    return Solution(game=game.name, position=game.format_position(position),
-                    algorithm=algorithm, value=value, score_game=False, exact=True,
-                    best_moves=[notation(position, c) for c in best], pv=pv, stats=stats,
-                    outcome_only=weak)
+    return Solution.of(game, position, algorithm, value, best, line, stats, score_game=False,
+                       outcome_only=weak)
 
 
 def analyze(engine: ScoreEngine, position: Position, *, outcome_only: bool = False,

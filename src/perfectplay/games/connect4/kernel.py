@@ -32,6 +32,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from perfectplay.games.connect4 import probes
+from perfectplay.value import EXACT, LOWER, UPPER
 
 # The kernel's one array (uint64): the work area from 0, then the table from TABLE_AT. numba
 # passes each array as a struct of seven or more words, so one array argument instead of two
@@ -68,7 +69,6 @@ ZERO = np.uint64(0)
 
 
 # -- the transposition table (layout and replacement policy: kernel_table's docstring) ----------
-LOWER, UPPER, EXACT = 1, 2, 3
 WAYS = 2
 VALUE_BIAS = 64
 FLAG_SHIFT, MOVE_SHIFT, STONES_SHIFT, GEN_SHIFT = 7, 9, 13, 19

@@ -31,10 +31,10 @@ from typing import Callable
 from perfectplay.games.connect4.probes import toward
 from perfectplay.games.connect4.rules import winning_squares
 from perfectplay.search.limits import UNLIMITED_DEPTH, Budget
+from perfectplay.value import EXACT, LOWER, UPPER
 
-# Bound flags and the entry layout: bits 0-6 the score + 64, bits 7-8 the flag, bits 9-12
-# the best column + 1 (the kernel's layout, without its key and generation bits).
-LOWER, UPPER, EXACT = 1, 2, 3
+# The entry layout: bits 0-6 the score + 64, bits 7-8 the bound flag (perfectplay.value),
+# bits 9-12 the best column + 1 (the kernel's layout, without its key and generation bits).
 VALUE_BIAS = 64
 FLAG_SHIFT, MOVE_SHIFT = 7, 9
 # The kernel's thresholds (kernel.LATE, ETC_MIN_EMPTY, ETC_ALL_AFTER): equal, or the

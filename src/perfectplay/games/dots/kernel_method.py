@@ -14,7 +14,7 @@ from perfectplay.finish import line_totals
 from perfectplay.games.dots import is_dots
 from perfectplay.methods import Method, Request, register
 from perfectplay.search.limits import OutOfBudget
-from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
+from perfectplay.search.results import MoveValue, Solution, Stats
 
 ALGORITHMS = ("auto",)
 # Below this many lines tt answers before numba has compiled the kernel.
@@ -71,11 +71,8 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
         line.append(best)
         node = game.play(node, best)
     stats = Stats(nodes=filled, elapsed_s=time.perf_counter() - started)
-    return Solution(game=game.name, position=game.format_position(position),
-                    algorithm="dots-table", value=value, score_game=True, exact=True,
-                    best_moves=[game.format_move(position, move) for move in optimal],
-                    pv=line_notation(game, position, line), stats=stats,
-                    totals=line_totals(game, position, line, value))
+    return Solution.of(game, position, "dots-table", value, optimal, line, stats, score_game=True,
+                       totals=line_totals(game, position, line, value))
 
 
 def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:

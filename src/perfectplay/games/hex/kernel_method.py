@@ -18,7 +18,7 @@ from perfectplay.errors import LimitReached
 from perfectplay.game import Outcome
 from perfectplay.methods import Method, Request, register, too_big_without_limit
 from perfectplay.search.limits import Budget, OutOfBudget
-from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
+from perfectplay.search.results import MoveValue, Solution, Stats
 from perfectplay.search.tables import parse_table_size
 
 ALGORITHMS = ("auto",)
@@ -103,10 +103,8 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
     stats = Stats(nodes=main_nodes, table_hits=int(run.searcher.counters[1]),
                   cutoffs=int(run.searcher.counters[2]), max_ply=int(run.searcher.counters[6]),
                   elapsed_s=run.budget.elapsed(), extra_nodes=run.nodes() - main_nodes)
-    return Solution(game.name, game.format_position(position), NAME,
-                    V.WIN_ONLY if won else -V.WIN_ONLY, False, True,
-                    [game.format_move(position, move) for move in optimal],
-                    line_notation(game, position, line), stats, outcome_only=True)
+    return Solution.of(game, position, NAME, V.WIN_ONLY if won else -V.WIN_ONLY, optimal, line,
+                       stats, score_game=False, outcome_only=True)
 
 
 def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:

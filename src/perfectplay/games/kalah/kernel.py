@@ -24,9 +24,9 @@ import numpy as np
 from numba import njit
 
 from perfectplay.games.kalah.rules import Kalah, Position
+from perfectplay.value import EXACT, LOWER, UPPER
 
 TABLE_BITS = 22
-EXACT, LOWER, UPPER = 3, 1, 2
 # Seeds a pit may hold in the table's key: 7 bits, so boards of up to 127 seeds.
 MAX_SEEDS_IN_KEY = 127
 MAX_PITS = 6

@@ -12,7 +12,7 @@ from perfectplay.errors import LimitReached
 from perfectplay.finish import line_totals
 from perfectplay.methods import Method, Request, register
 from perfectplay.search.limits import OutOfBudget
-from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
+from perfectplay.search.results import MoveValue, Solution, Stats
 
 ALGORITHMS = ("auto",)
 PREFERRED_FROM_SEEDS = 18
@@ -96,11 +96,8 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
     stats = Stats(nodes=main_nodes, table_hits=int(searcher.counters[1]),
                   cutoffs=int(searcher.counters[2]), elapsed_s=time.perf_counter() - started,
                   extra_nodes=int(searcher.counters[0]) - main_nodes)
-    return Solution(game=game.name, position=game.format_position(position),
-                    algorithm="kalah-kernel", value=value, score_game=True, exact=True,
-                    best_moves=[game.format_move(position, pit) for pit in optimal],
-                    pv=line_notation(game, position, line), stats=stats,
-                    totals=line_totals(game, position, line, value))
+    return Solution.of(game, position, "kalah-kernel", value, optimal, line, stats, score_game=True,
+                       totals=line_totals(game, position, line, value))
 
 
 def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:

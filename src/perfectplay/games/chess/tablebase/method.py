@@ -23,7 +23,7 @@ from perfectplay import value as V
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game, Outcome
 from perfectplay.methods import Method, Request, register
-from perfectplay.search.results import MoveValue, Solution, Stats, line_notation
+from perfectplay.search.results import MoveValue, Solution, Stats
 
 NAME = "tablebase"
 FROM_TABLE = "from the endgame table"
@@ -90,11 +90,9 @@ def ended_by_rule(game: Game[Any, Any], position: Any) -> tuple[int, str] | None
 def _by_rule(game: Game[Any, Any], position: Any, request: Request, ended: tuple[int, str],
              started: float) -> Solution:
     value, rule = ended
-    return Solution(game=game.name, position=game.format_position(position),
-                    algorithm=f"{BY_THE_RULES} ({rule})", value=_shown(value, request.outcome_only),
-                    score_game=False, exact=True, best_moves=[], pv=[],
-                    stats=Stats(nodes=1, elapsed_s=time.perf_counter() - started),
-                    outcome_only=request.outcome_only)
+    return Solution.of(game, position, f"{BY_THE_RULES} ({rule})", _shown(value, request.outcome_only),
+                       [], [], Stats(nodes=1, elapsed_s=time.perf_counter() - started),
+                       score_game=False, outcome_only=request.outcome_only)
 
 
 def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
@@ -116,12 +114,9 @@ def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
     best = [move for move, move_value in valued if move_value == max(v for _, v in valued)]
     line = probe.best_line(board, request.pv_limit)
     nodes = 1 + len(valued)
-    return Solution(game=game.name, position=game.format_position(position),
-                    algorithm=f"{FROM_TABLE} {found[0]}", value=_shown(value, request.outcome_only),
-                    score_game=False, exact=True, best_moves=[move.uci() for move in best],
-                    pv=line_notation(game, position, line),
-                    stats=Stats(nodes=nodes, elapsed_s=time.perf_counter() - started),
-                    outcome_only=request.outcome_only)
+    return Solution.of(game, position, f"{FROM_TABLE} {found[0]}", _shown(value, request.outcome_only),
+                       best, line, Stats(nodes=nodes, elapsed_s=time.perf_counter() - started),
+                       score_game=False, outcome_only=request.outcome_only)
 
 
 def _analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveValue]:
