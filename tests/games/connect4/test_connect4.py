@@ -158,8 +158,9 @@ def test_boards_that_fill_the_64_bit_word_agree_with_python(width: int, height: 
 
 
 def test_a_table_too_small_for_a_big_board_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    # Bounded: without a limit 8x7 is refused first, as too big for an exact search.
     code, _, err = run_cli(capsys, "solve", "c4", "1", "--width", "8", "--height", "7",
-                           "--tt-size", "1000")
+                           "--tt-size", "1000", "--time", "60")
     assert code == 2 and "needs at least 1,048,576 entries" in err
 
 
