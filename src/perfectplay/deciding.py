@@ -1,6 +1,14 @@
-"""What a position is worth within a budget: the one decider play, the web page and the
-library's callers that think under a clock ask, so that none of them chooses a method of its
-own and they never disagree.
+"""What a position is worth within a budget: the one decider play, the web page, UCI, match
+and the library's callers that think under a clock ask, so that none of them chooses a method
+of its own and they never disagree (tests/test_architecture.py: no front end calls a chooser).
+
+The one decision path: ``solving.solve``/``analyze`` answer what their caller asked for
+(``--algorithm``, ``--engine``, limits) through ``methods.choose``; everything that must
+*decide* how to answer a position asks here: ``decide``/``exact``/``estimate`` (play, the
+web page), ``prover``/``prove`` (the optimal moves alone, for play's perfect level: a method
+that declares ``proves_optimal_moves``), ``estimator`` (engine or Monte Carlo: match),
+``route`` (UCI's go: known values, the mate search, the engine) and ``warm_up`` (a server's
+start: each method's declared ``warm_up``).
 
 The order, each step only when the ones before it have no answer:
 

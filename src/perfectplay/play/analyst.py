@@ -9,9 +9,10 @@ session, so hints, the computer's replies, undo and the end-of-game review never
 same position twice.
 
 The perfect level needs less than every move's value: only which moves are optimal
-(``Analyst.best_moves``). For a game with a compiled kernel that is a solve (the value, then
-one null-window test per move), fewer nodes than scoring every move on Connect Four positions
-just past the opening book (docs/book.md). It needs no more than one optimal move to play
+(``Analyst.best_moves``). For a game whose method proves them one by one (a kernel that
+declares ``proves_optimal_moves``: perfectplay.deciding.prover) that is a solve (the value,
+then one null-window test per move), fewer nodes than scoring every move on Connect Four
+positions just past the opening book (docs/book.md). It needs no more than one optimal move to play
 perfectly: once the think time is spent, the first move proved optimal is played; while none
 is proved the search goes on, with progress lines, up to ``PERFECT_PATIENCE`` seconds of CPU
 time. Only past that (never seen on Connect Four 7x6) is an estimate played, and said to be

@@ -19,10 +19,12 @@ ends an infinite or pondering one, first. ``go`` before any
 ``position`` searches the start position, as UCI engines do. A finished game is answered
 ``bestmove (none)``.
 
-``go mate N`` first runs the exact mate search (perfectplay.search.mate) within the go's
-time and node limits: a mate it proves is played with its line. Otherwise (none within N,
-proved, or the limits ran out) the engine searches as for any go, with what time is left
-(``2N - 1`` plies when the go gave no other limit).
+How a go is answered is the decider's choice (perfectplay.deciding.route): a root whose
+value and children's values the game knows (chess's endgame tables) is answered from them at
+once, reported as an exact iteration; ``go mate N`` first runs the exact mate search
+(perfectplay.search.mate) within the go's time and node limits: a mate it proves is played
+with its line. Otherwise (none within N, proved, or the limits ran out) the engine searches
+as for any go, with what time is left (``2N - 1`` plies when the go gave no other limit).
 
 Protocol: the UCI specification (Stefan Meyer-Kahlen and Rudolf Huber, 2000, as updated
 2006). Times arrive in milliseconds and go to the engine in seconds.
