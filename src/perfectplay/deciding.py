@@ -285,6 +285,18 @@ def estimator(game: Game[Any, Any], searched: bool = True) -> str:
     return MCTS if solving.estimating_algorithm(game, searched=searched) == "mcts" else ENGINE
 
 
+DEEPENING = "id"  # deepener(): the search family's plain iterative deepening
+
+
+def deepener(game: Game[Any, Any]) -> str:
+    """How a live estimate deepens depth by depth (the web's thinking stream, and its
+    one-ply fallback): ENGINE for a game with a heuristic evaluation of its own whose
+    positions never repeat and that counts no score, else DEEPENING (``--algorithm id``)."""
+    own_evaluation = type(game).evaluate is not Game.evaluate
+    plain = game.properties.loopy or game.properties.is_score
+    return ENGINE if own_evaluation and not plain else DEEPENING
+
+
 def prover(game: Game[Any, Any]) -> Method | None:
     """The method that proves ``game``'s optimal moves without valuing the others and stops
     at a budget (Method.proves_optimal_moves: a game's kernel), when ``--engine auto``
