@@ -4,7 +4,8 @@ and just past it, each solved by ``--engine auto`` (a game's kernel where it has
 every optimal move and no line. The rule the thresholds follow: a solve from a solvable
 position finishes in seconds to a few minutes.
 
-    nice -n 19 python benchmarks/solvable.py [--cap 120] [--positions 2] [--seed 1] [--only NAME]
+    nice -n 19 python benchmarks/solvable.py [--cap 120] [--positions 2] [--seed 1]
+        [--only NAME [--counts 36,40]]
 
 Time: CPU seconds of this process (the machine is shared, so wall time would mislead); a
 solve that passes ``--cap`` seconds of CPU is stopped and shown as "> cap". Positions are
@@ -102,6 +103,8 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=2, help="random positions per count")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default=None, help="one game's name")
+    parser.add_argument("--counts", default=None,
+                        help="with --only: the counts to measure instead, comma-separated (36,40)")
     arguments = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}; cap {arguments.cap:g} s CPU")
     print("| game | count | solvable | position | value | CPU s |")
@@ -111,7 +114,9 @@ def main() -> None:
             continue
         game, _ = registry.resolve(edge.game, edge.options).load(None)
         rng = random.Random(arguments.seed)
-        for count in edge.counts:
+        counts = edge.counts if arguments.counts is None else \
+            tuple(int(word) for word in arguments.counts.split(","))
+        for count in counts:
             for _ in range(arguments.positions if count != 42 or edge.options else 1):
                 position = game.start() if count == 42 and not edge.options else \
                     random_position(game, edge, count, rng)

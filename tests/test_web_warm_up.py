@@ -30,12 +30,12 @@ def _unused_analyze(game: Any, position: Any, request: methods.Request) -> list[
 def recording_method() -> Any:
     """A method for Nim alone whose warm-up records the games it warmed."""
     warmed: list[str] = []
-    saved = list(methods._METHODS)
     methods.register(methods.Method(
         "warm-up-test", "records its warm-up", _unused_solve, _unused_analyze,
         handles=lambda game: game.name == "nim", warm_up=lambda game: warmed.append(game.name)))
     yield warmed
-    methods._METHODS[:] = saved
+    # Only this one goes: the methods the warm-up loaded stay registered (and marked loaded).
+    methods._METHODS[:] = [method for method in methods._METHODS if method.name != "warm-up-test"]
 
 
 def test_the_server_warms_every_offered_game_through_its_methods_hook(recording_method: list[str]) -> None:
