@@ -62,7 +62,7 @@ def c4_empties(game: Any, position: Any) -> int:
 EDGES = [
     Edge("Othello 8x8", "othello", {"size": 8}, empties, (12, 14), "empty squares"),
     Edge("Hex 5x5", "hex", {"size": 5}, hex_empties, (16, 18), "empty cells"),
-    Edge("Kalah 6x4", "kalah", {}, seeds, (40, 44), "seeds in play"),
+    Edge("Kalah 6x4", "kalah", {}, seeds, (36, 40), "seeds in play"),
     Edge("Dots 4x3 boxes (31 lines)", "dots", {"width": 4, "height": 3}, undrawn, (16, 18),
          "lines left"),
     Edge("Connect Four 7x6", "connect4", {}, c4_empties, (42,), "empty squares"),
