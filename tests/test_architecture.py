@@ -327,3 +327,51 @@ def test_the_name_scan_finds_a_name_as_a_word_and_only_as_one() -> None:
     assert not pattern.search("dots-and-boxed") and not pattern.search("nimble")
     assert _js_strings('a = "x"; // "nim"\n/* \'hex\' */ b = `y ${z}` + \'it\\\'s\'') == [
         "x", "y ${z}", "it\\'s"]
+
+
+# -- one decider: how a position is answered is perfectplay.deciding's choice ---------------
+
+# What picks a method: the registry's choice and solving's lookups over it. solve and analyze
+# take the caller's --algorithm and --engine as given; only the decider (and solving itself,
+# and a leading method handing a position on) turns a position into a method.
+CHOOSERS = {"choose", "resolve_algorithm", "estimating_algorithm"}
+
+
+def _method_choices(path: Path) -> list[str]:
+    """Where ``path`` calls or imports a chooser of perfectplay.solving or perfectplay.methods,
+    or compares a method's engine to "compiled" (a capability is declared, not inferred)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom) and node.module in ("perfectplay.solving", "perfectplay.methods"):
+            found += [f"imports {node.module}.{alias.name}" for alias in node.names if alias.name in CHOOSERS]
+        elif (isinstance(node, ast.Attribute) and node.attr in CHOOSERS
+              and isinstance(node.value, ast.Name) and node.value.id in ("solving", "methods")):
+            found.append(f"calls {node.value.id}.{node.attr}")
+        elif isinstance(node, ast.Compare) and _compares_engine_to_compiled(node):
+            found.append(f"line {node.lineno}: compares an engine to 'compiled'")
+    return found
+
+
+def _compares_engine_to_compiled(node: ast.Compare) -> bool:
+    sides = (node.left, *node.comparators)
+    return (any(isinstance(side, ast.Attribute) and side.attr == "engine" for side in sides)
+            and any(isinstance(side, ast.Constant) and side.value == "compiled" for side in sides))
+
+
+def test_no_front_end_chooses_a_method_itself() -> None:
+    # play's perfect level asked solving.choose whether a kernel answered (engine ==
+    # "compiled"), match asked solving.estimating_algorithm, UCI's go ran the mate search and
+    # the engine by its own rule: each now asks perfectplay.deciding (prover, estimator, route).
+    choosing = sorted(f"{module_name(path)} {found}" for path in PACKAGE.rglob("*.py")
+                      if _in(module_name(path), FRONT_ENDS) for found in _method_choices(path))
+    assert choosing == []
+
+
+def test_the_method_choice_scan_finds_each_way_of_choosing(tmp_path: Path) -> None:
+    written = tmp_path / "front.py"
+    written.write_text("from perfectplay.solving import choose, solve\nfrom perfectplay import solving\n"
+                       "solving.estimating_algorithm(g)\nif method.engine == 'compiled':\n    pass\n"
+                       "methods.choose(g, r)\nsolving.solve(g)\n")
+    assert sorted(_method_choices(written)) == [
+        "calls methods.choose", "calls solving.estimating_algorithm", "imports perfectplay.solving.choose",
+        "line 4: compares an engine to 'compiled'"]

@@ -651,3 +651,36 @@ def test_threads_and_hash_through_python_chess() -> None:
         assert info["pv"][0] in board.legal_moves and info["depth"] == 3
         engine.configure({"Threads": 1})
         assert engine.play(board, chess.engine.Limit(depth=2)).move in board.legal_moves
+
+
+def test_go_on_a_table_position_answers_from_the_tables_through_the_decider(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # go always ran the engine, which looked the root up itself: the decider now says how a
+    # go is answered (known values, the mate search, the engine), and a table position is
+    # answered from the tables with no search at all.
+    from perfectplay import deciding
+    session = Session()
+    routes: list[str] = []
+    chosen = deciding.route
+
+    def route(*args: Any, **options: Any) -> deciding.Route:
+        found = chosen(*args, **options)
+        routes.append(found.how)
+        return found
+
+    def search(*args: Any, **options: Any) -> None:
+        raise AssertionError("the engine searched a position the endgame tables hold")
+    monkeypatch.setattr(deciding, "route", route)
+    monkeypatch.setattr(session.uci.engine, "search", search)
+    out = session.run(f"position fen {KQK}", "go wtime 1000 btime 1000", "go mate 3")
+    assert routes == [deciding.THEORY, deciding.THEORY]
+    board = chess.Board(KQK)
+    valued = own_tables.move_values(board)
+    fastest = {move.uci() for move, value in valued if value == max(value for _, value in valued)}
+    assert len(bestmoves(out)) == 2 and set(bestmoves(out)) <= fastest
+    value = own_tables.value(board)
+    assert value is not None
+    mate = (V.remoteness(value) + 1) // 2
+    reports = [line for line in out if line.startswith("info depth")]
+    assert len(reports) == 2 and all(f" score mate {mate} " in line for line in reports)
+    assert all(int(line.split(" tbhits ")[1].split()[0]) == 1 + len(valued) for line in reports)

@@ -266,6 +266,25 @@ def test_a_tree_of_a_game_too_big_to_solve_is_refused_at_once() -> None:
            "search here can find")
 
 
+# Hex 5x5 is too big to solve from its start, but not with six empty cells left.
+HEX_ENDGAME = "a1 b2 c3 d4 e5 a2 b3 c4 d5 a3 b4 c5 a4 b5 a5 e1 e2 e3 e4"
+
+
+def test_tree_and_compare_ask_the_position_whether_it_can_be_solved(tmp_path: Path) -> None:
+    # They read the board's declaration and refused every Hex 5x5 position, however late.
+    svg = tmp_path / "tree.svg"
+    drawn = run_main("tree", "hex", "--size", "5", HEX_ENDGAME, "--depth", "1", "--svg", str(svg))
+    assert drawn.code == 0 and svg.read_text().startswith("<svg")
+    compared = run_main("compare", "hex", "--size", "5", HEX_ENDGAME, "--json")
+    assert compared.code == 0, compared.stderr
+    rows = json.loads(compared.stdout)["rows"]
+    assert {row["value"] for row in rows} == {"win in 3"}  # every algorithm agrees
+    refused = run_main("compare", "hex", "--size", "5")
+    assert (refused.code, refused.stderr.strip()) == (
+        2, "error: hex is too big to solve: compare times exact searches, and every one would "
+           "only reach its node cap")
+
+
 def test_compare_refuses_a_game_too_big_to_solve() -> None:
     ran = run_main("compare", "chess")
     assert (ran.code, ran.stderr.strip()) == (

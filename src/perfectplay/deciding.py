@@ -1,6 +1,14 @@
-"""What a position is worth within a budget: the one decider play, the web page and the
-library's callers that think under a clock ask, so that none of them chooses a method of its
-own and they never disagree.
+"""What a position is worth within a budget: the one decider play, the web page, UCI, match
+and the library's callers that think under a clock ask, so that none of them chooses a method
+of its own and they never disagree (tests/test_architecture.py: no front end calls a chooser).
+
+The one decision path: ``solving.solve``/``analyze`` answer what their caller asked for
+(``--algorithm``, ``--engine``, limits) through ``methods.choose``; everything that must
+*decide* how to answer a position asks here: ``decide``/``exact``/``estimate`` (play, the
+web page), ``prover``/``prove`` (the optimal moves alone, for play's perfect level: a method
+that declares ``proves_optimal_moves``), ``estimator`` (engine or Monte Carlo: match),
+``route`` (UCI's go: known values, the mate search, the engine) and ``warm_up`` (a server's
+start: each method's declared ``warm_up``).
 
 The order, each step only when the ones before it have no answer:
 
@@ -25,17 +33,17 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from perfectplay import solving
+from perfectplay import methods, solving
 from perfectplay.errors import BadDatabase, LimitReached, UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.methods import Method, Request
 from perfectplay.search.limits import Budget, Limits
-from perfectplay.search.results import FROM_DATABASE, MoveValue
+from perfectplay.search.results import FROM_DATABASE, MoveValue, Solution
 
 # Exact methods that answer without a search tree, however big the position.
 INSTANT_METHODS = ("grundy", "table")
@@ -269,10 +277,104 @@ def searched(game: Game[Any, Any], position: Any, think: Think = Think()) -> Ans
     return None
 
 
-def estimator(game: Game[Any, Any]) -> str:
+def estimator(game: Game[Any, Any], searched: bool = True) -> str:
     """How a position no exact method finished is estimated: ENGINE (a game with an
-    evaluation function) or MCTS (none: the engine would search blind)."""
-    return MCTS if solving.estimating_algorithm(game, searched=True) == "mcts" else ENGINE
+    evaluation function) or MCTS (none: the engine would search blind). ``searched``: an
+    exact try has failed (the default); False asks for the game as declared, before any try
+    (a match's players: the engine for a game that is small enough to search to the end)."""
+    return MCTS if solving.estimating_algorithm(game, searched=searched) == "mcts" else ENGINE
+
+
+DEEPENING = "id"  # deepener(): the search family's plain iterative deepening
+
+
+def deepener(game: Game[Any, Any]) -> str:
+    """How a live estimate deepens depth by depth (the web's thinking stream, and its
+    one-ply fallback): ENGINE for a game with a heuristic evaluation of its own whose
+    positions never repeat and that counts no score, else DEEPENING (``--algorithm id``)."""
+    own_evaluation = type(game).evaluate is not Game.evaluate
+    plain = game.properties.loopy or game.properties.is_score
+    return ENGINE if own_evaluation and not plain else DEEPENING
+
+
+def prover(game: Game[Any, Any]) -> Method | None:
+    """The method that proves ``game``'s optimal moves without valuing the others and stops
+    at a budget (Method.proves_optimal_moves: a game's kernel), when ``--engine auto``
+    answers the game with one; else None (nothing is compiled here)."""
+    try:
+        method = solving.choose(game, Request(engine="auto", limits=Limits(nodes=1)))
+    except UnsupportedSearch:
+        return None
+    return method if method.proves_optimal_moves else None
+
+
+def prove(game: Game[Any, Any], position: Any, budget: Budget | None = None, *,
+          limits: Limits | None = None, on_optimal: Callable[[Any, int], None] | None = None,
+          on_depth: Callable[[Any], None] | None = None) -> Solution:
+    """The optimal moves of ``position`` (the value, then one test per move, no line) by the
+    game's :func:`prover`, within ``budget`` and ``limits``: a caller that plays only
+    optimal moves stops it once ``on_optimal`` has heard one (play's perfect level, with its
+    patience). Raises LimitReached when stopped, UnsupportedSearch when the game has no
+    prover."""
+    method = prover(game)
+    if method is None:
+        raise UnsupportedSearch(f"{game.name}: no method proves the optimal moves one by one")
+    request = Request(engine="auto", limits=limits or Limits(), budget=budget, pv_limit=0,
+                      on_optimal=on_optimal, on_depth=on_depth, position=position)
+    return method.solve(game, position, request)
+
+
+def warm_up(game: Game[Any, Any]) -> None:
+    """Pay now the one-off costs of the methods that answer ``game`` (Method.warm_up: a
+    kernel compiled, or loaded from numba's cache), so that its first position answers as
+    fast as the rest: a server calls it for every game it offers, in the background."""
+    solving.load_methods(game, Request(engine="auto"))
+    done: list[Callable[[Game[Any, Any]], None]] = []
+    for engine in ("compiled", "python"):
+        for method in methods.registered(engine):
+            if method.warm_up is not None and method.warm_up not in done and method.handles(game):
+                method.warm_up(game)
+                done.append(method.warm_up)  # a book and its kernel share one warm-up
+
+
+@dataclass(frozen=True)
+class Route:
+    """How a search under a clock (UCI's go) answers: ``how`` is THEORY (the game knows the
+    root and every move's child: ``value`` and the best ``line``, read with ``probes``
+    lookups), MATE (the exact mate search first, within ``mate`` moves; the engine after
+    it when it proves none), or ENGINE (the depth-limited engine under the clocks)."""
+
+    how: str
+    value: int | None = None
+    line: tuple[Any, ...] = ()
+    probes: int = 0
+    mate: int | None = None
+
+
+MATE = "mate"  # Route.how: the exact mate search first
+
+
+def route(game: Game[Any, Any], position: Any, moves: Sequence[Any], *,
+          mate: int | None = None) -> Route:
+    """How to answer ``position`` (which has ``moves`` to choose among) under a clock: known
+    values first (Game.known_value: chess's endgame tables hold the root and every child),
+    then the exact mate search when ``mate`` moves were asked for, else the engine."""
+    from perfectplay.engine.known import known_root
+    known = known_root(game, position, list(moves))
+    if known is not None:
+        value, _, line = known
+        return Route(THEORY, value, tuple(line), 1 + len(moves))
+    if mate is not None:
+        return Route(MATE, mate=mate)
+    return Route(ENGINE)
+
+
+def mate_search(game: Game[Any, Any], position: Any, most: int, budget: Budget) -> Any:
+    """The exact mate search (perfectplay.search.mate) for the shortest forced win within
+    ``most`` moves, within ``budget``: its answer (``moves`` None when it proved there is
+    none). Raises OutOfBudget when the budget ran out first."""
+    from perfectplay.search.mate import find_mate
+    return find_mate(game, position, most, budget=budget)
 
 
 def estimate(game: Game[Any, Any], position: Any, think: Think,

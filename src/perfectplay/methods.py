@@ -131,6 +131,15 @@ class Method:
     # answer ahead of any search (a database given with --db). It hands what it cannot
     # answer on by calling choose() again with a request it no longer leads.
     leads: RequestCheck = never
+    # Whether the method's solve proves the optimal moves one by one (the value, then one
+    # test per move) without valuing the others, and stops at a budget, telling each proved
+    # move to Request.on_optimal where it can: a caller that plays only optimal moves (play's
+    # perfect level) asks it for a solve, not for every move's value (deciding.prove).
+    proves_optimal_moves: bool = False
+    # The method's one-off costs (a kernel's compilation or loading from numba's cache),
+    # paid when called, so that a server's first answer is as fast as the rest
+    # (perfectplay.deciding.warm_up); None when it has none.
+    warm_up: Callable[[Game[Any, Any]], None] | None = None
 
 
 _METHODS: list[Method] = []

@@ -2,9 +2,11 @@
 
 Every solving method registers itself (perfectplay.methods) from a module of its own package;
 this module imports those modules (each when a request first needs it), so it is the only
-place that knows them all, and it sits above every engine. Callers (the CLI, play, the
-library API) ask here and never pick a strategy themselves. A new method is a module that
-calls ``methods.register`` plus one line in :data:`METHOD_MODULES`.
+place that knows them all, and it sits above every engine. ``solve`` and ``analyze`` answer
+what the caller asked for (an algorithm and engine, 'auto' resolved here); a front end that
+must decide how to answer a position within a budget asks perfectplay.deciding, the only
+other caller of :func:`choose`, and never picks a strategy itself. A new method is a module
+that calls ``methods.register`` plus one line in :data:`METHOD_MODULES`.
 """
 
 from __future__ import annotations

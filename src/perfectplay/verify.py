@@ -69,9 +69,12 @@ def verify(choice: registry.GameChoice, cases: int, seed: int,
     for _ in range(cases):
         for _ in range(DRAWS_PER_CASE):
             game, position = choice.random_case(rng)
-            if game.properties.too_big_to_solve:
-                raise UnsupportedSearch(f"{game.name} is too big to solve, so minimax, the reference, "
-                                        "cannot check it on random positions")
+            if not game.solvable(position):
+                if game.properties.too_big_to_solve:  # no random case of it is small enough
+                    raise UnsupportedSearch(f"{game.name} is too big to solve, so minimax, the "
+                                            "reference, cannot check it on random positions")
+                report.too_large += 1  # this case is past what an exact search finishes
+                continue
             if _check_case(choice, game, position, report):
                 report.cases += 1
                 break

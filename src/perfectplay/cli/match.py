@@ -12,6 +12,7 @@ from typing import Any, Iterator
 import click
 
 from perfectplay.cli.common import game_options, load, pick_options, read_text
+from perfectplay.deciding import MCTS, estimator
 from perfectplay.engine.api import SearchLimits, Settings, within_reach
 from perfectplay.engine.match import (
     DEFAULT_MAX_PLIES,
@@ -25,7 +26,6 @@ from perfectplay.engine.players import PlayersFromSpecs
 from perfectplay.engine.spec import MAX_THREADS, describe, parse_spec
 from perfectplay.engine.sprt import SprtTest
 from perfectplay.errors import BadOption
-from perfectplay.solving import estimating_algorithm
 
 # Random games played to find the longest when --opening-plies is past every game's end.
 RANDOM_GAMES = 200
@@ -92,7 +92,7 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
     game, _ = load(game_name, (), pick_options(kwargs))
     settings = Settings(threads=threads)
     # A game too big to solve with no evaluation: Monte Carlo by default ("engine" for the engine).
-    mcts = estimating_algorithm(game) == "mcts"
+    mcts = estimator(game, searched=False) == MCTS
     if (time_limit, depth, node_limit) == (None, None, None):
         # A quick default that every game can afford (Monte Carlo: simulations per move).
         node_limit, depth = (1000, None) if mcts else (None, 4)

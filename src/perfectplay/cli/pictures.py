@@ -29,7 +29,7 @@ def tree_command(game: str, position: tuple[str, ...], depth: int, svg_path: str
         raise UnsupportedSearch(f"{loaded.name} is loopy (positions can repeat): tree draws "
                                 "alpha-beta's search, which cannot solve it; `perfectplay solve "
                                 f"{loaded.name}` solves it by retrograde analysis")
-    if loaded.properties.too_big_to_solve:
+    if not loaded.solvable(start):
         raise UnsupportedSearch(f"{loaded.name} is too big to solve: tree colours every node by "
                                 "its exact value, which no search here can find")
     check_writable(svg_path, "--svg")  # before the work, not after it

@@ -37,7 +37,7 @@ def serve_command(game_files: tuple[str, ...], host: str, port: int, database: s
         import uvicorn
 
         from perfectplay.web.app import COMPUTER_WORKERS, Server, create_app
-        from perfectplay.web.catalog import add_game_file
+        from perfectplay.web.catalog import add_game_file, warm_up
         from perfectplay.web.positions import Analyses
     except ImportError as error:
         raise BadOption(f"perfectplay serve needs the web extra ({error.name} is missing): "
@@ -57,6 +57,9 @@ def serve_command(game_files: tuple[str, ...], host: str, port: int, database: s
         click.echo(f"Answers come from database {database} ({database_game}) for the positions it holds.")
     for pool in (server.players, server.thinkers):
         threading.Thread(target=pool.prestart, name="perfectplay-thinkers", daemon=True).start()
+    # Each game's one-off costs (a kernel's compilation), paid before its first position.
+    threading.Thread(target=warm_up, args=(server.catalog,), name="perfectplay-warm-up",
+                     daemon=True).start()
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     # Open thinking streams end within a few seconds of Ctrl-C or a terminate, not when

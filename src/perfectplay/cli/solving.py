@@ -336,7 +336,7 @@ def compare_command(game: str, position: tuple[str, ...], algorithms: str, tt_si
     from perfectplay.pictures.growth import parse_algorithms
     names = parse_algorithms(algorithms)
     loaded, start = resolve(game, pick_options(options)).load(position_text(position))
-    if loaded.properties.too_big_to_solve:
+    if not loaded.solvable(start):
         raise UnsupportedSearch(f"{loaded.name} is too big to solve: compare times exact searches, "
                                 "and every one would only reach its node cap")
     cap = COMPARE_NODE_CAP if node_cap is None else node_cap

@@ -9,9 +9,10 @@ session, so hints, the computer's replies, undo and the end-of-game review never
 same position twice.
 
 The perfect level needs less than every move's value: only which moves are optimal
-(``Analyst.best_moves``). For a game with a compiled kernel that is a solve (the value, then
-one null-window test per move), fewer nodes than scoring every move on Connect Four positions
-just past the opening book (docs/book.md). It needs no more than one optimal move to play
+(``Analyst.best_moves``). For a game whose method proves them one by one (a kernel that
+declares ``proves_optimal_moves``: perfectplay.deciding.prover) that is a solve (the value,
+then one null-window test per move), fewer nodes than scoring every move on Connect Four
+positions just past the opening book (docs/book.md). It needs no more than one optimal move to play
 perfectly: once the think time is spent, the first move proved optimal is played; while none
 is proved the search goes on, with progress lines, up to ``PERFECT_PATIENCE`` seconds of CPU
 time. Only past that (never seen on Connect Four 7x6) is an estimate played, and said to be
@@ -31,12 +32,10 @@ from typing import Any
 
 from perfectplay import deciding
 from perfectplay.deciding import CpuWatch, Think
-from perfectplay.errors import LimitReached, UnsupportedSearch
+from perfectplay.errors import LimitReached
 from perfectplay.game import Game
-from perfectplay.methods import Request
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue
-from perfectplay.solving import choose, solve
 
 DEFAULT_THINK_TIME = 2.0
 # An exact analysis that needs more nodes than this is "too big": the computer then thinks
@@ -314,8 +313,8 @@ class Analyst:
                 elif on_progress is not None and watch.spent() >= self.think_time / 2:
                     on_progress(progress_words(report, watch.spent()))
             try:
-                solution = solve(self.game, position, limits=limits, budget=budget,
-                                 engine="auto", pv_limit=0, on_depth=heard)
+                solution = deciding.prove(self.game, position, budget, limits=limits,
+                                          on_depth=heard)
             except LimitReached:
                 return bool(known)
         self._keep_best(position, solution)
@@ -361,8 +360,8 @@ class Analyst:
                 if on_progress is not None and spent >= seconds and not budget.stop.is_set():
                     on_progress(progress_words(report, spent))
             try:
-                solution = solve(self.game, position, limits=limits, budget=budget,
-                                 engine="auto", pv_limit=0, on_optimal=proved, on_depth=heard)
+                solution = deciding.prove(self.game, position, budget, limits=limits,
+                                          on_optimal=proved, on_depth=heard)
             except LimitReached:
                 self.big = True
                 if not found:
@@ -405,10 +404,6 @@ def progress_words(report: Any, spent: float) -> str:
 
 
 def _has_budgeted_kernel(game: Game[Any, Any]) -> bool:
-    """Whether ``auto`` answers ``game`` with a compiled method that stops at a node budget
-    (nothing is compiled here; numba is imported when the kernel first runs)."""
-    try:
-        method = choose(game, Request(engine="auto", limits=Limits(nodes=1)))
-    except UnsupportedSearch:
-        return False
-    return method.engine == "compiled"
+    """Whether the decider proves ``game``'s optimal moves one by one within a budget (a
+    game's kernel: perfectplay.deciding.prover; nothing is compiled here)."""
+    return deciding.prover(game) is not None

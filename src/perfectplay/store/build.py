@@ -150,8 +150,8 @@ def _check_size(game: Game[Any, Any], root: Any) -> None:
     anyway = "; start it anyway with --no-size-check (size_check=False in the library)"
     what = Identity.of(game).describe()
     if estimate is None:
-        if game.properties.too_big_to_solve:
-            raise TooLarge(f"{what} declares itself too big to solve and gives no estimate of "
+        if not game.solvable(root):
+            raise TooLarge(f"{what} says this root is too big to solve and gives no estimate of "
                            f"its positions: a database build would not finish{anyway}")
         return
     if estimate > SIZE_CHECK_LIMIT:

@@ -19,10 +19,12 @@ ends an infinite or pondering one, first. ``go`` before any
 ``position`` searches the start position, as UCI engines do. A finished game is answered
 ``bestmove (none)``.
 
-``go mate N`` first runs the exact mate search (perfectplay.search.mate) within the go's
-time and node limits: a mate it proves is played with its line. Otherwise (none within N,
-proved, or the limits ran out) the engine searches as for any go, with what time is left
-(``2N - 1`` plies when the go gave no other limit).
+How a go is answered is the decider's choice (perfectplay.deciding.route): a root whose
+value and children's values the game knows (chess's endgame tables) is answered from them at
+once, reported as an exact iteration; ``go mate N`` first runs the exact mate search
+(perfectplay.search.mate) within the go's time and node limits: a mate it proves is played
+with its line. Otherwise (none within N, proved, or the limits ran out) the engine searches
+as for any go, with what time is left (``2N - 1`` plies when the go gave no other limit).
 
 Protocol: the UCI specification (Stefan Meyer-Kahlen and Rudolf Huber, 2000, as updated
 2006). Times arrive in milliseconds and go to the engine in seconds.
@@ -36,6 +38,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import IO, Any, Callable
 
+from perfectplay import deciding
 from perfectplay import value as V
 from perfectplay.engine import Engine, Info, Line, SearchLimits, Settings, mate_in
 from perfectplay.errors import BadPosition, PerfectPlayError
@@ -264,17 +267,21 @@ class UciSession:
             raise BadPosition(f"{game.name}: the game is over in {game.format_position(position)!r}; "
                               "there is no move to search")
         limits = go.limits
-        if go.mate is not None:
+        moves = self._root_moves(search)
+        limited = self.options["UCI_LimitStrength"]
+        level = strength.level_for(self.options["UCI_Elo"]) if limited else "perfect"
+        # The decider's choice: known values, then the exact mate search, then the engine.
+        how = deciding.route(game, position, moves or game.moves(position), mate=go.mate)
+        if how.how == deciding.THEORY:
+            return self._known(search, how, level)
+        if how.how == deciding.MATE:
             found, limits = self._mate(search, stop)
             if found is not None:
                 return found
         if stop.is_set():  # stopped already: a move at once, by a search that ignores stop
             limits, stop = QUICK, threading.Event()
-        moves = self._root_moves(search)
         if moves is not None:
             limits = replace(limits, searchmoves=tuple(moves))
-        limited = self.options["UCI_LimitStrength"]
-        level = strength.level_for(self.options["UCI_Elo"]) if limited else "perfect"
         lines = len(moves or game.moves(position)) if level != "perfect" else self.options["MultiPV"]
         result = self.engine.search(position, limits, on_info=lambda info: self._info(search, info),
                                     stop=stop,
@@ -286,6 +293,19 @@ class UciSession:
         if level != "perfect" and result.lines:
             return strength.choose(game, position, result.lines, level, self.rng, result.exact)
         return Line(result.score, result.pv)
+
+    def _known(self, search: Search, how: deciding.Route, level: str) -> Line:
+        """The answer the game's known values give (chess's endgame tables hold the root and
+        every child): reported as the engine reports an exact iteration, without a search."""
+        assert how.value is not None
+        line = Line(how.value, list(how.line))
+        spent = max(time.perf_counter() - search.started, 1e-6)
+        self._info(search, Info(depth=1, seldepth=len(line.pv), score=line.score, nodes=how.probes,
+                                nps=int(how.probes / spent), time_s=spent, pv=line.pv,
+                                tbhits=how.probes))
+        if level != "perfect":
+            return strength.choose(self.game, search.position, [line], level, self.rng, True)
+        return line
 
     def _root_moves(self, search: Search) -> list[Any] | None:
         """The moves the root may play: searchmoves, narrowed to those that keep the game's
@@ -305,7 +325,6 @@ class UciSession:
         limits left for the engine."""
         from perfectplay.engine.clock import budget as clock_budget
         from perfectplay.search.limits import Budget, Limits, OutOfBudget
-        from perfectplay.search.mate import find_mate
         game, position, go = self.game, search.position, search.go
         assert go.mate is not None
         limits = go.limits
@@ -313,7 +332,7 @@ class UciSession:
         budget = Budget(Limits(time=seconds, nodes=limits.nodes))
         budget.stop = stop
         try:
-            answer = find_mate(game, position, go.mate, budget=budget)
+            answer = deciding.mate_search(game, position, go.mate, budget)
         except OutOfBudget as reason:
             self.say(f"info string mate search stopped ({reason}) after {budget.elapsed():.2f} s")
             return None, QUICK

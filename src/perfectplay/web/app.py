@@ -161,7 +161,7 @@ class Server:
         text = query.get("depth", "2")
         if not text.isdigit() or not 1 <= int(text) <= MAX_TREE_DEPTH:
             raise BadOption(f"depth={text!r}: give 1 to {MAX_TREE_DEPTH}")
-        if game.properties.loopy or game.properties.too_big_to_solve:
+        if game.properties.loopy or not game.solvable(position):
             raise BadOption(f"{game.name}: no game tree is drawn for a game whose positions repeat "
                             "or that is too big to solve")
         known = quick_analysis(game, position, self.memory)

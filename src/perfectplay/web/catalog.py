@@ -181,3 +181,21 @@ def add_game_file(catalog: Catalog, spec: str) -> Source:
     source = Source(name, summary, "the game's own position text", (), build, own=True)
     catalog.sources[name] = source
     return source
+
+
+def warm_up(catalog: Catalog) -> list[str]:
+    """Pay now the one-off costs of every offered game's methods (perfectplay.deciding.warm_up:
+    a kernel compiled, or loaded from numba's cache), so that a game's first late position
+    answers as fast as the rest; `perfectplay serve` runs it in a background thread at start.
+    The names of the games warmed; a game that cannot be built here (chess without
+    python-chess) is left to fail when asked for, as it would."""
+    from perfectplay import deciding
+    warmed = []
+    for source in list(catalog.sources.values()):
+        try:
+            game, _ = _guarded_build(source, {}, None)
+            deciding.warm_up(game)
+        except (PerfectPlayError, ImportError):
+            continue
+        warmed.append(source.name)
+    return warmed

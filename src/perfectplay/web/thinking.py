@@ -219,15 +219,14 @@ def one_ply(game: Game[Any, Any], position: Any) -> list[MoveValue]:
     """Every move's value one ply deep (the game's own evaluation of each child, or the end
     where a move ends the game): the computer's move when its search reported nothing in
     its think time (a machine too busy to give it the CPU). Milliseconds."""
-    algorithm = "engine" if uses_engine(game) else "id"
-    return analyze(game, position, algorithm=algorithm, limits=Limits(depth=1), table_size=TABLE_ENTRIES)
+    return analyze(game, position, algorithm=deciding.deepener(game), limits=Limits(depth=1),
+                   table_size=TABLE_ENTRIES)
 
 
 def uses_engine(game: Game[Any, Any]) -> bool:
-    """Whether the depth-limited engine values ``game``: it has a heuristic of its own (an
-    ``evaluate`` that is not the protocol's 0) and its positions never repeat."""
-    own_evaluation = type(game).evaluate is not Game.evaluate
-    return own_evaluation and not game.properties.loopy and not game.properties.is_score
+    """Whether the depth-limited engine values ``game`` depth by depth (the decider's
+    deepener), else plain iterative deepening."""
+    return deciding.deepener(game) == deciding.ENGINE
 
 
 class EngineDepths:

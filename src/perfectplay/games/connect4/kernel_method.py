@@ -31,8 +31,24 @@ def kernel_analyze(game: Any, position: Any, request: Request, book: Any = None)
 
 
 kernel_applies = objection(ALGORITHMS)
+# A late 7x6 position whose solve runs every kernel function: the kernel is compiled for any
+# board at once, so one solve of it pays the compilation (or numba's cache load) for all.
+WARM_UP_POSITION = "44667461156563424431"
+
+
+def kernel_warm_up(game: Any) -> None:
+    """Compile the kernel, or load it from numba's cache (seconds), before the first answer:
+    nothing without numba."""
+    from perfectplay.compiled import numba_available
+    if not numba_available():
+        return
+    from perfectplay.games.connect4.rules import ConnectFour
+    board = ConnectFour()
+    position = board.parse_position(WARM_UP_POSITION)
+    kernel_solve(board, position, Request(engine="compiled", pv_limit=0, position=position))
 
 register(Method("connect4-kernel", "Connect Four's bitboard kernel, scored as the test sets are",
                 kernel_solve, kernel_analyze, engine="compiled", answers=ALGORITHMS,
                 handles=is_connect_four, applies=kernel_applies,
-                preferred=lambda game, request: True, priority=10))
+                preferred=lambda game, request: True, priority=10, proves_optimal_moves=True,
+                warm_up=kernel_warm_up))

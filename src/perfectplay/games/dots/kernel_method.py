@@ -97,4 +97,4 @@ def _applies(game: Any, request: Request) -> str | None:
 register(Method("dots-table", "Dots and Boxes: every set of lines of a board of up to 25 "
                 "valued in one numba pass", solve, analyze, engine="compiled",
                 answers=ALGORITHMS, handles=is_dots, applies=_applies,
-                preferred=_preferred, priority=10))
+                preferred=_preferred, priority=10, proves_optimal_moves=True))

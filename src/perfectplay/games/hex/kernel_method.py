@@ -140,4 +140,4 @@ def _pays(game: Any, request: Request) -> bool:
 register(Method(NAME, "Hex: does the mover win? An AND/OR search over bit sets with a table, "
                 "killers and history, forced blocks; in numba", solve, analyze, engine="compiled",
                 answers=ALGORITHMS, handles=_is_hex, applies=_applies,
-                preferred=_pays, priority=10))
+                preferred=_pays, priority=10, proves_optimal_moves=True))

@@ -125,4 +125,4 @@ register(Method("kalah-kernel", "Kalah: alpha-beta with extra turns, a table key
                 "and futility bounds, in numba", solve, analyze, engine="compiled",
                 answers=ALGORITHMS, handles=_is_kalah, applies=_applies,
                 preferred=lambda game, request: _seeds(game) >= PREFERRED_FROM_SEEDS,
-                priority=10))
+                priority=10, proves_optimal_moves=True))

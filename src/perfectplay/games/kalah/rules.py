@@ -44,6 +44,10 @@ MAX_SEEDS = 30
 
 # The most seeds a side whose start this machine's kernel has solved (docs/extra_turns.md).
 SOLVED_SEEDS_A_SIDE = 20
+# The most seeds in play from which an exact solve finishes in seconds to a few minutes
+# (Game.solvable): random 6x4 positions with 36 took the kernel 10-12 s of CPU, with 40 from
+# 12 s to past 240 s (benchmarks/solvable.py, docs/benchmarks.md), and the 5x4 start 355 s.
+SOLVABLE_SEEDS = 36
 
 
 class Kalah(Game[Position, int]):
@@ -65,8 +69,8 @@ class Kalah(Game[Position, int]):
                                      too_big_to_solve=pits * seeds > SOLVED_SEEDS_A_SIDE)
 
     def solvable(self, position: Position) -> bool:
-        # The seeds still in play decide, on any board: as many as the largest start solved.
-        return self.total_points(position) <= 2 * SOLVED_SEEDS_A_SIDE
+        # The seeds still in play decide, on any board.
+        return self.total_points(position) <= SOLVABLE_SEEDS
 
     def options(self) -> dict[str, object]:
         return {"pits": self.pits, "seeds": self.seeds, "empty_capture": self.empty_capture}

@@ -20,6 +20,7 @@ from perfectplay.games.connect4.kernel_method import (
     kernel_analyze,
     kernel_applies,
     kernel_solve,
+    kernel_warm_up,
 )
 from perfectplay.methods import Method, Request, register
 from perfectplay.search.results import MoveValue, Solution
@@ -46,4 +47,5 @@ def _analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
 register(Method("connect4-book", "Connect Four's opening book, then its kernel",
                 _solve, _analyze, engine="compiled", answers=ALGORITHMS,
                 handles=is_connect_four, applies=kernel_applies,
-                preferred=lambda game, request: True, priority=5))
+                preferred=lambda game, request: True, priority=5, proves_optimal_moves=True,
+                warm_up=kernel_warm_up))
