@@ -223,3 +223,6 @@ def test_a_position_with_more_than_36_seeds_in_play_is_not_called_solvable() -> 
     quick = game.parse_position("7 1 0 0 1 2 5 / 2 3 0 2 9 9 7 S")
     assert (game.total_points(slow), game.total_points(quick)) == (40, 36)
     assert not game.solvable(slow) and game.solvable(quick)
+    # Kalah(5,4), 40 seeds, is solved from its start in under a minute: it stays solvable.
+    five = Kalah(5, 4)
+    assert five.solvable(five.start())
