@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import importlib
 import os
+import time
 from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 from perfectplay import methods
-from perfectplay.errors import BadOption
+from perfectplay.errors import BadOption, LimitReached
 from perfectplay.game import Game
 from perfectplay.methods import DEFAULT_PV_LIMIT, ENGINES, Request
 from perfectplay.search.limits import Budget, Limits
@@ -155,7 +156,7 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
                        mate=mate, on_optimal=on_optimal)
     position = game.start() if position is None else position
     request = replace(request, position=position)
-    return choose(game, request).solve(game, position, request)
+    return _answer(game, position, request, "solve")
 
 
 def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto",
@@ -174,7 +175,36 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
                        database=database, book=book, mate=mate)
     position = game.start() if position is None else position
     request = replace(request, position=position)
-    return choose(game, request).analyze(game, position, request)
+    return _answer(game, position, request, "analyze")
+
+
+# Of a time limit on a position out of exact reach (Game.solvable), the share an exact search
+# gets before the estimate takes the rest (as play and the web page think: perfectplay.deciding).
+EXACT_SHARE_OUT_OF_REACH = 0.5
+ESTIMATORS = ("engine", "mcts")
+
+
+def _answer(game: Game[Any, Any], position: Any, request: Request, how: str) -> Any:
+    """``request`` answered by the method chosen for it. With ``auto`` and a time limit on a
+    position the game says no exact search can be expected to finish, the exact method gets
+    half the time and, if it does not finish, the estimator the rest: a time limit then
+    gives an estimate, said to be one, rather than no answer (`solve chess --time 5`)."""
+    method = choose(game, request)
+    limits = request.limits
+    if (request.algorithm != "auto" or limits.time is None or limits.mate is not None
+            or method.name in ESTIMATORS or request.budget is not None or game.solvable(position)):
+        return getattr(method, how)(game, position, request)
+    started = time.perf_counter()
+    exact = replace(request, limits=replace(limits, time=limits.time * EXACT_SHARE_OUT_OF_REACH))
+    try:
+        return getattr(method, how)(game, position, exact)
+    except LimitReached:
+        pass
+    spent = time.perf_counter() - started
+    left = max(limits.time - spent, limits.time * (1 - EXACT_SHARE_OUT_OF_REACH) / 2)
+    estimate = replace(request, algorithm=estimating_algorithm(game, searched=True), engine="python",
+                       limits=replace(limits, time=left))
+    return getattr(choose(game, estimate), how)(game, position, estimate)
 
 
 def estimating_algorithm(game: Game[Any, Any], searched: bool = False) -> str:
