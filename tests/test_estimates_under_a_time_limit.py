@@ -38,3 +38,11 @@ def test_a_position_in_reach_is_still_solved_exactly_under_a_time_limit() -> Non
 def test_an_algorithm_asked_for_by_name_is_not_replaced_by_an_estimate() -> None:
     ran = run_main("solve", "chess", "--algorithm", "tt", "--time", "0.5")
     assert ran.code == 1 and "without an answer" in ran.stderr
+
+
+def test_a_kernel_that_does_not_count_the_deepest_ply_is_not_said_to_reach_ply_0() -> None:
+    ran = run_main("solve", "kalah", "--pits", "4", "--seeds", "3")
+    assert ran.code == 0 and "kalah-kernel:" in ran.stdout
+    assert "max ply 0" not in ran.stdout
+    searched = run_main("solve", "tictactoe", "--algorithm", "tt")
+    assert "max ply 9" in searched.stdout

@@ -153,8 +153,10 @@ def print_solution(solution: Solution, game: Game[Any, Any] | None = None) -> No
     if stats.nodes == 0:
         echo(style(_looked_up(solution.algorithm, stats), dim=True))
         return
+    # The kernels and the tabulation do not count the deepest ply: no "max ply 0" for them.
+    deepest = f"max ply {stats.max_ply}, " if stats.max_ply or stats.nodes <= 1 else ""
     echo(style(f"{solution.algorithm}: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
-               f"{stats.cutoffs:,} cutoffs, max ply {stats.max_ply}, "
+               f"{stats.cutoffs:,} cutoffs, {deepest}"
                f"{stats.elapsed_s * 1000:.1f} ms; {stats.extra_nodes:,} more nodes to find "
                "every optimal move and the line", dim=True))
 
