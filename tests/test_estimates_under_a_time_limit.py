@@ -46,3 +46,8 @@ def test_a_kernel_that_does_not_count_the_deepest_ply_is_not_said_to_reach_ply_0
     assert "max ply 0" not in ran.stdout
     searched = run_main("solve", "tictactoe", "--algorithm", "tt")
     assert "max ply 9" in searched.stdout
+
+
+def test_a_kernel_asked_for_by_engine_compiled_is_not_replaced_by_an_estimate() -> None:
+    ran = run_main("solve", "kalah", "--engine", "compiled", "--time", "0.5")
+    assert ran.code == 1 and "kalah-kernel stopped (time)" in ran.stderr

@@ -185,14 +185,16 @@ ESTIMATORS = ("engine", "mcts")
 
 
 def _answer(game: Game[Any, Any], position: Any, request: Request, how: str) -> Any:
-    """``request`` answered by the method chosen for it. With ``auto`` and a time limit on a
-    position the game says no exact search can be expected to finish, the exact method gets
-    half the time and, if it does not finish, the estimator the rest: a time limit then
-    gives an estimate, said to be one, rather than no answer (`solve chess --time 5`)."""
+    """``request`` answered by the method chosen for it. With ``auto`` (and no kernel asked
+    for by ``--engine compiled``) and a time limit on a position the game says no exact
+    search can be expected to finish, the exact method gets half the time and, if it does not
+    finish, the estimator the rest: a time limit then gives an estimate, said to be one,
+    rather than no answer (`solve chess --time 5`)."""
     method = choose(game, request)
     limits = request.limits
-    if (request.algorithm != "auto" or limits.time is None or limits.mate is not None
-            or method.name in ESTIMATORS or request.budget is not None or game.solvable(position)):
+    if (request.algorithm != "auto" or request.engine == "compiled" or limits.time is None
+            or limits.mate is not None or method.name in ESTIMATORS or request.budget is not None
+            or game.solvable(position)):
         return getattr(method, how)(game, position, request)
     started = time.perf_counter()
     exact = replace(request, limits=replace(limits, time=limits.time * EXACT_SHARE_OUT_OF_REACH))
