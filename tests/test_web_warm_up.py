@@ -70,3 +70,17 @@ def test_connect_fours_warm_up_compiles_its_kernel_before_the_first_answer() -> 
     deciding.warm_up(game)
     kernel = sys.modules["perfectplay.games.connect4.kernel"]
     assert kernel.narrow.signatures and kernel.at_least.signatures  # compiled, or loaded from the cache
+
+
+def test_every_kernel_declares_its_warm_up_and_the_decider_runs_it_once(recording_method: list[str]) -> None:
+    # The first budgeted answer on a game with a kernel paid the compiler (or numba's cache
+    # load) out of its think time: Kalah, Dots and Hex declared no warm-up.
+    for name in ("connect4", "kalah", "dots", "hex"):
+        game, _ = registry.load(name, {}, None)
+        deciding.warm_up(game)
+        kernels = [m for m in methods.registered("compiled") if m.handles(game)]
+        assert kernels and all(m.warm_up is not None for m in kernels), name
+    nim, _ = registry.load("nim", {}, "3 4 5")
+    deciding.warm_up(nim)
+    deciding.warm_up(nim)
+    assert recording_method == ["nim"]  # once a process

@@ -253,6 +253,7 @@ def searched(game: Game[Any, Any], position: Any, think: Think = Think()) -> Ans
     the exact share of its seconds of CPU, its stop flag); None when it runs out. A kernel
     that refuses the budget hands on to the Python search."""
     limits = Limits(nodes=think.nodes)
+    warm_up(game)  # a kernel's compilation or cache load is not the search's think time
     with cpu_budget(think.exact_seconds, think.stop, limits) as budget:
         for engine in ("auto", "python"):
             request = Request(engine=engine, limits=limits, budget=budget, position=position,
@@ -329,12 +330,14 @@ def warm_up(game: Game[Any, Any]) -> None:
     kernel compiled, or loaded from numba's cache), so that its first position answers as
     fast as the rest: a server calls it for every game it offers, in the background."""
     solving.load_methods(game, Request(engine="auto"))
-    done: list[Callable[[Game[Any, Any]], None]] = []
     for engine in ("compiled", "python"):
         for method in methods.registered(engine):
-            if method.warm_up is not None and method.warm_up not in done and method.handles(game):
+            if method.warm_up is not None and method.warm_up not in _WARMED and method.handles(game):
                 method.warm_up(game)
-                done.append(method.warm_up)  # a book and its kernel share one warm-up
+                _WARMED.add(method.warm_up)  # once a process; a book and its kernel share one
+
+
+_WARMED: set[Callable[[Game[Any, Any]], None]] = set()
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ This module imports no numba: it only declares the kernels, and imports one when
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from perfectplay.compiled import numba_available
 from perfectplay.game import Game, has_compiled_spec
@@ -39,6 +39,20 @@ def objection(algorithms: tuple[str, ...]) -> Any:
             return "the kernels solve exactly, to the end: --depth needs --engine python"
         return too_big_without_limit(game, request)
     return applies
+
+
+def kernel_warm_up(small: Callable[[], Game[Any, Any]],
+                   solver: Callable[[Any, Any, Request], Any]) -> Callable[[Game[Any, Any]], None]:
+    """A ``Method.warm_up`` that compiles a kernel, or loads it from numba's cache, by solving
+    the start of ``small()``, a board of the same game that takes the kernel milliseconds: so
+    the first budgeted answer is the search's time, not the compiler's. Nothing without numba."""
+    def warm_up(game: Game[Any, Any]) -> None:
+        if not numba_available():
+            return
+        board = small()
+        start = board.start()
+        solver(board, start, Request(engine="compiled", pv_limit=0, position=start))
+    return warm_up
 
 
 def kernel_budget(request: Request) -> Budget:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from perfectplay.compiled.method import kernel_budget, kernel_node_limit, objection
+from perfectplay.compiled.method import kernel_budget, kernel_node_limit, kernel_warm_up, objection
 from perfectplay.errors import LimitReached
 from perfectplay.finish import line_totals
 from perfectplay.games.dots import is_dots
@@ -94,7 +94,14 @@ def _applies(game: Any, request: Request) -> str | None:
     return objection(ALGORITHMS)(game, request)
 
 
+
+def _board(width: int, height: int) -> Any:
+    from perfectplay.games.dots.rules import DotsAndBoxes
+    return DotsAndBoxes(width, height)
+
+
 register(Method("dots-table", "Dots and Boxes: every set of lines of a board of up to 25 "
                 "valued in one numba pass", solve, analyze, engine="compiled",
                 answers=ALGORITHMS, handles=is_dots, applies=_applies,
-                preferred=_preferred, priority=10, proves_optimal_moves=True))
+                preferred=_preferred, priority=10, proves_optimal_moves=True,
+                warm_up=kernel_warm_up(lambda: _board(1, 1), solve)))

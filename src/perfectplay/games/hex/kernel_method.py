@@ -14,6 +14,7 @@ from typing import Any
 
 from perfectplay import value as V
 from perfectplay.compiled import numba_available
+from perfectplay.compiled.method import kernel_warm_up
 from perfectplay.errors import LimitReached
 from perfectplay.game import Outcome
 from perfectplay.methods import Method, Request, register, too_big_without_limit
@@ -137,7 +138,14 @@ def _pays(game: Any, request: Request) -> bool:
     return bool(game.size >= PREFERRED_FROM_SIZE)
 
 
+
+def _board(size: int) -> Any:
+    from perfectplay.games.hex.rules import Hex
+    return Hex(size)
+
+
 register(Method(NAME, "Hex: does the mover win? An AND/OR search over bit sets with a table, "
                 "killers and history, forced blocks; in numba", solve, analyze, engine="compiled",
                 answers=ALGORITHMS, handles=_is_hex, applies=_applies,
-                preferred=_pays, priority=10, proves_optimal_moves=True))
+                preferred=_pays, priority=10, proves_optimal_moves=True,
+                warm_up=kernel_warm_up(lambda: _board(3), solve)))

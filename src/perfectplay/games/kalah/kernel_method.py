@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from perfectplay.compiled.method import kernel_budget, kernel_node_limit, objection
+from perfectplay.compiled.method import kernel_budget, kernel_node_limit, kernel_warm_up, objection
 from perfectplay.errors import LimitReached
 from perfectplay.finish import line_totals
 from perfectplay.methods import Method, Request, register
@@ -121,8 +121,15 @@ def _applies(game: Any, request: Request) -> str | None:
     return objection(ALGORITHMS)(game, request)
 
 
+
+def _board(pits: int, seeds: int) -> Any:
+    from perfectplay.games.kalah.rules import Kalah
+    return Kalah(pits, seeds)
+
+
 register(Method("kalah-kernel", "Kalah: alpha-beta with extra turns, a table keyed by the pits "
                 "and futility bounds, in numba", solve, analyze, engine="compiled",
                 answers=ALGORITHMS, handles=_is_kalah, applies=_applies,
                 preferred=lambda game, request: _seeds(game) >= PREFERRED_FROM_SEEDS,
-                priority=10, proves_optimal_moves=True))
+                priority=10, proves_optimal_moves=True,
+                warm_up=kernel_warm_up(lambda: _board(2, 1), solve)))
