@@ -11,6 +11,7 @@ once, so that no front end adds up gains.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -52,16 +53,37 @@ def is_over(game: Game[Any, Any], position: Any) -> bool:
     return game.outcome(position) is not None or not game.has_moves(position)
 
 
+class Repetitions:
+    """The positions of a game counted as it is played from ``start`` (``add`` each position
+    reached), for the repetition rule: ``drawn`` once a loopy game has just come to a position
+    for the REPETITIONS_FOR_DRAW-th time."""
+
+    def __init__(self, game: Game[Any, Any], start: Any) -> None:
+        self.key = game.key if game.properties.loopy else None
+        self.seen: Counter[Any] = Counter()
+        self.last: Any = None
+        self.add(start)
+
+    def add(self, position: Any) -> None:
+        if self.key is not None:
+            self.last = self.key(position)
+            self.seen[self.last] += 1
+
+    @property
+    def drawn(self) -> bool:
+        return self.key is not None and self.seen[self.last] >= REPETITIONS_FOR_DRAW
+
+
 def repeated(game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> bool:
     """Whether a loopy game played from ``start`` by ``moves`` has just come to a position
     for the REPETITIONS_FOR_DRAW-th time, which ends it drawn."""
     if not game.properties.loopy or len(moves) < 2 * (REPETITIONS_FOR_DRAW - 1):
         return False
-    position, keys = start, [game.key(start)]
+    position, counted = start, Repetitions(game, start)
     for move in moves:
         position = game.play(position, move)
-        keys.append(game.key(position))
-    return keys.count(keys[-1]) >= REPETITIONS_FOR_DRAW
+        counted.add(position)
+    return counted.drawn
 
 
 def game_over(game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> bool:

@@ -25,7 +25,7 @@ from perfectplay import value as V
 from perfectplay.deciding import Think
 from perfectplay.errors import IllegalMove, LimitReached, PerfectPlayError, TooLarge
 from perfectplay.game import Game
-from perfectplay.search.results import FROM_DATABASE, MoveValue
+from perfectplay.search.results import FROM_DATABASE, MoveValue, line_notation
 from perfectplay.solving import solve
 from perfectplay.web.boards import board_of, side_names
 
@@ -177,8 +177,9 @@ def replay(game: Game[Any, Any], start: Any, moves: list[str]) -> tuple[Any, lis
     """The position after playing ``moves`` (notation) from ``start``, and the moves."""
     position = start
     played: list[Any] = []
+    repetitions = finish.Repetitions(game, start)  # counted as the moves are replayed
     for number, text in enumerate(moves, start=1):
-        if is_over(game, position) or finish.repeated(game, start, played):
+        if is_over(game, position) or repetitions.drawn:
             raise IllegalMove(f"move {number} ({text!r}) comes after the game ended")
         try:
             move = game.parse_move(position, text)
@@ -188,22 +189,17 @@ def replay(game: Game[Any, Any], start: Any, moves: list[str]) -> tuple[Any, lis
             raise IllegalMove(f"move {number} ({text!r}): {error}") from None
         played.append(move)
         position = game.play(position, move)
+        repetitions.add(position)
     return position, played
 
 
 def side_to_move(game: Game[Any, Any], start: Any, played: list[Any]) -> int:
     """0 when the side that moved first from ``start`` is to move after ``played``, else 1:
     the turn changes after every move except an extra turn (Kalah, Dots and Boxes)."""
-    side, position = 0, start
-    for move in played:
-        if not (game.properties.extra_turns and game.keeps_turn(position, move)):
-            side = 1 - side
-        position = game.play(position, move)
-    return side
+    return finish.side_after(game, start, played)[1]
 
 
-def is_over(game: Game[Any, Any], position: Any) -> bool:
-    return game.outcome(position) is not None or not list(game.moves(position))
+is_over = finish.is_over  # the page's rule is the library's
 
 
 def quick_analysis(game: Game[Any, Any], position: Any, memory: Analyses) -> Known | None:
@@ -316,7 +312,7 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
     payload: dict[str, Any] = {
         "game": name,
         "start": game.format_position(start),
-        "moves_played": _notations(game, start, played),
+        "moves_played": line_notation(game, start, played),
         "position": game.format_position(position),
         "ply": len(played),
         "mover": side_to_move(game, start, played),
@@ -395,7 +391,7 @@ def _exact_line(game: Game[Any, Any], position: Any, valued: MoveValue) -> Known
                 break
             moves.append(step[1])
             current = game.play(current, step[1])
-    return KnownLine(tuple(_notations(game, position, moves)), line_text(game, position, moves),
+    return KnownLine(tuple(line_notation(game, position, moves)), line_text(game, position, moves),
                      valued.value, True)
 
 
@@ -405,7 +401,7 @@ def line_text(game: Game[Any, Any], position: Any, moves: list[Any]) -> str:
     describe_line = getattr(game, "describe_line", None)
     if describe_line is not None:
         return str(describe_line(position, moves))
-    return " ".join(_notations(game, position, moves))
+    return " ".join(line_notation(game, position, moves))
 
 
 def _line_row(line: KnownLine, score_game: bool) -> dict[str, Any]:
@@ -445,14 +441,6 @@ def result_words(ended: finish.Ending) -> str:
 def source_note(path: str, from_database: bool) -> str:
     """Where an answer came from, worded as perfectplay.cli.database.source_note words it."""
     return f"from database {path}" if from_database else f"not in database {path}: answered by search"
-
-
-def _notations(game: Game[Any, Any], start: Any, played: list[Any]) -> list[str]:
-    written, position = [], start
-    for move in played:
-        written.append(game.format_move(position, move))
-        position = game.play(position, move)
-    return written
 
 
 def _value_word(value: int, score_game: bool, exact: bool) -> Any:
