@@ -40,7 +40,7 @@ from typing import Any
 
 from perfectplay import methods, solving
 from perfectplay.errors import BadDatabase, LimitReached, UnsupportedSearch
-from perfectplay.game import Game
+from perfectplay.game import Game, has_evaluation
 from perfectplay.methods import Method, Request
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import FROM_DATABASE, MoveValue, Solution
@@ -58,7 +58,7 @@ RETRO = "retro"
 RETRO_SECONDS = 4.0
 RETRO_MAX_POSITIONS = 2_000_000
 # The share of the think time the exact tries may take; the rest is the estimate's.
-EXACT_SHARE = 0.5
+EXACT_SHARE = solving.EXACT_SHARE
 # How often the CPU clock is read while a search runs (CpuWatch).
 CPU_POLL_SECONDS = 0.02
 
@@ -143,7 +143,7 @@ def decide(game: Game[Any, Any], position: Any, think: Think = Think(), *,
     if found is not None:
         return found
     if think.unbounded:
-        raise UnsupportedSearch(_too_big(game))
+        raise UnsupportedSearch(methods.too_big_words(game))
     method = estimator(game)
     if on_estimate is not None:
         on_estimate(method)
@@ -162,12 +162,13 @@ def exact(game: Game[Any, Any], position: Any, think: Think = Think(), *,
         if found is not None:
             return found
     theory = _theory_without_remoteness(game, position)
+    solvable = game.solvable(position)
     if theory is None or not think.remoteness or think.unbounded:
         found = at_once(game, position, think)
-        if found is not None or not game.solvable(position):
+        if found is not None or not solvable:
             return found
     try:
-        found = searched(game, position, think) if game.solvable(position) else None
+        found = searched(game, position, think) if solvable else None
     except UnsupportedSearch:
         if theory is None:
             raise
@@ -293,9 +294,8 @@ def deepener(game: Game[Any, Any]) -> str:
     """How a live estimate deepens depth by depth (the web's thinking stream, and its
     one-ply fallback): ENGINE for a game with a heuristic evaluation of its own whose
     positions never repeat and that counts no score, else DEEPENING (``--algorithm id``)."""
-    own_evaluation = type(game).evaluate is not Game.evaluate
     plain = game.properties.loopy or game.properties.is_score
-    return ENGINE if own_evaluation and not plain else DEEPENING
+    return ENGINE if has_evaluation(game) and not plain else DEEPENING
 
 
 def prover(game: Game[Any, Any]) -> Method | None:
@@ -409,12 +409,6 @@ def estimate(game: Game[Any, Any], position: Any, think: Think,
     return Answer(tuple(moves), proven, method, method, depth=depth, visits=visits)
 
 
-def _too_big(game: Game[Any, Any]) -> str:
-    mate = "" if game.properties.is_score else ", or --mate N to prove a forced win within N moves"
-    return (f"{game.name}: this position is too big to solve exactly: use --algorithm "
-            f"{solving.estimating_algorithm(game, searched=True)} --time T (seconds) for an estimate{mate}")
-
-
 class CpuWatch:
     """Sets ``budget``'s stop flag once this process has spent ``seconds`` of CPU time since
     the watch began, or sooner when ``early(spent)`` says so or ``cancel`` (a caller's stop
@@ -435,6 +429,13 @@ class CpuWatch:
 
     def spent(self) -> float:
         return time.process_time() - self.started
+
+    def __enter__(self) -> CpuWatch:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.done.set()
 
     def _watch(self) -> None:
         while not self.done.wait(CPU_POLL_SECONDS):
@@ -460,9 +461,5 @@ def cpu_budget(seconds: float | None, cancel: threading.Event | None = None,
         budget.stop = cancel
         yield budget
         return
-    watch = CpuWatch(budget, seconds, early, cancel)
-    watch.thread.start()
-    try:
+    with CpuWatch(budget, seconds, early, cancel):
         yield budget
-    finally:
-        watch.done.set()

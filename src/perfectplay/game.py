@@ -454,6 +454,13 @@ def has_compiled_spec(game: Game[Any, Any]) -> bool:
     return callable(getattr(game, "compiled_spec", None))
 
 
+def has_evaluation(game: Game[Any, Any]) -> bool:
+    """Whether ``game`` gives a heuristic of its own (overrides :meth:`Game.evaluate`): the
+    depth-limited engine estimates with it; a game without one is estimated by Monte Carlo
+    tree search, where the engine would search blind."""
+    return type(game).evaluate is not Game.evaluate
+
+
 def _natural_order(text: str) -> list[tuple[int, int | str]]:
     """Sort key that puts '2' before '10' and 'row 2' before 'row 10'."""
     return [(0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", text) if part]

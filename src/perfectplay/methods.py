@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from perfectplay.errors import UnsupportedSearch
-from perfectplay.game import Game
+from perfectplay.game import Game, has_evaluation
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue, Solution
 
@@ -79,10 +79,15 @@ def too_big_without_limit(game: Game[Any, Any], request: Request) -> str | None:
             return None
     elif game.solvable(request.position):
         return None
+    return too_big_words(game)
+
+
+def too_big_words(game: Game[Any, Any]) -> str:
+    """The one line saying that ``game`` (this position of it) is too big to solve exactly,
+    and what to ask for instead: an estimate by the engine, or by Monte Carlo tree search
+    for a game with no evaluation function (the engine would search blind)."""
     mate = "" if game.properties.is_score else ", or --mate N to prove a forced win within N moves"
-    # A game with no evaluation function is estimated by Monte Carlo: the engine would be blind.
-    blind = getattr(type(game), "evaluate", None) is Game.evaluate
-    estimator = "mcts" if blind else "engine"
+    estimator = "engine" if has_evaluation(game) else "mcts"
     return (f"{game.name} is too big to solve exactly: use --algorithm {estimator} --time T (seconds) "
             f"for an estimate{mate}")
 

@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 
 from perfectplay import methods
 from perfectplay.errors import BadOption, LimitReached
-from perfectplay.game import Game
+from perfectplay.game import Game, has_evaluation
 from perfectplay.methods import DEFAULT_PV_LIMIT, ENGINES, Request
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue, Solution
@@ -178,9 +178,9 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
     return _answer(game, position, request, "analyze")
 
 
-# Of a time limit on a position out of exact reach (Game.solvable), the share an exact search
-# gets before the estimate takes the rest (as play and the web page think: perfectplay.deciding).
-EXACT_SHARE_OUT_OF_REACH = 0.5
+# The share of a time limit an exact search gets before an estimate takes the rest: here on a
+# position out of exact reach (Game.solvable), and in every think of perfectplay.deciding.
+EXACT_SHARE = 0.5
 ESTIMATORS = ("engine", "mcts")
 
 
@@ -197,13 +197,13 @@ def _answer(game: Game[Any, Any], position: Any, request: Request, how: str) -> 
             or game.solvable(position)):
         return getattr(method, how)(game, position, request)
     started = time.perf_counter()
-    exact = replace(request, limits=replace(limits, time=limits.time * EXACT_SHARE_OUT_OF_REACH))
+    exact = replace(request, limits=replace(limits, time=limits.time * EXACT_SHARE))
     try:
         return getattr(method, how)(game, position, exact)
     except LimitReached:
         pass
     spent = time.perf_counter() - started
-    left = max(limits.time - spent, limits.time * (1 - EXACT_SHARE_OUT_OF_REACH) / 2)
+    left = max(limits.time - spent, limits.time * (1 - EXACT_SHARE) / 2)
     estimate = replace(request, algorithm=estimating_algorithm(game, searched=True), engine="python",
                        limits=replace(limits, time=left))
     return getattr(choose(game, estimate), how)(game, position, estimate)
@@ -215,7 +215,7 @@ def estimating_algorithm(game: Game[Any, Any], searched: bool = False) -> str:
     a game too big to solve that has none, where the engine would search blind (issue 23).
     Too big: the game declares it, or (``searched``) an exact try has just failed within
     its budget (play's first move of 4x4 Hex). play, the web page and match ask here."""
-    blind = getattr(type(game), "evaluate", None) is Game.evaluate
+    blind = not has_evaluation(game)
     return "mcts" if blind and (searched or game.properties.too_big_to_solve) else "engine"
 
 

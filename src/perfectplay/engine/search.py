@@ -53,7 +53,7 @@ from perfectplay.engine.table import (
     PROVEN_DRAFT,
     EngineTable,
 )
-from perfectplay.game import Game, Outcome
+from perfectplay.game import Game, Outcome, has_evaluation
 from perfectplay.value import EXACT, LOWER, UPPER
 
 INF = V.WIN + 1
@@ -123,7 +123,7 @@ class Searcher:
         self.use_table = settings.tt
         self.extend = settings.check_extension
         margin = game.properties.quiet_margin
-        self.margin = margin if settings.futility and cls.evaluate is not Game.evaluate else None
+        self.margin = margin if settings.futility and has_evaluation(game) else None
         # Extensions stop at this ply: a long line of checks cannot deepen a search beyond
         # recursion's reach (MAX_PLY caps every line anyway).
         self.extension_cap = MAX_PLY // 2

@@ -386,12 +386,8 @@ def _compiled_budget(seconds: float | None, early: Callable[[float], bool] | Non
         yield Limits(nodes=COMPILED_REVIEW_NODES), None, None
         return
     budget = Budget(Limits())
-    watch = CpuWatch(budget, seconds, early)
-    watch.thread.start()
-    try:
+    with CpuWatch(budget, seconds, early) as watch:
         yield Limits(), budget, watch
-    finally:
-        watch.done.set()
 
 
 def progress_words(report: Any, spent: float) -> str:
