@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 
 import pytest
 from pns_extra_turn_games import BonusSticks, sticks_winner
@@ -147,6 +148,31 @@ def test_the_web_page_thinks_with_mcts_about_a_big_blind_game(monkeypatch: pytes
     known = reports[0].known
     assert known is not None and not known.exact and len(known.moves) == 48
     assert all(move.note and "visits" in move.note for move in known.moves[:16])
+
+
+def test_the_think_times_clock_ends_a_web_think_by_time_not_as_cancelled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock and a cancel set the same stop flag; only a cancel is reported as one."""
+    from types import SimpleNamespace
+
+    from perfectplay.web import thinking
+    from perfectplay.web.positions import Analyses
+    from perfectplay.web.thinking import Thinker
+    monkeypatch.setattr(thinking, "quick_analysis", lambda game, position, memory: None)
+
+    def until_stopped(game, position, think):  # Monte Carlo that runs until the flag is set
+        think.stop.wait(5)
+        return SimpleNamespace(moves=(), exact=False, depth=None, source="mcts")
+
+    monkeypatch.setattr(thinking.deciding, "estimate", until_stopped)
+    game, start = registry.load("hex", {"size": 7}, "d4")
+    timed: list = []
+    Thinker(game, start, Analyses(10), 0.3, timed.append).run()
+    assert [(report.done, report.reason) for report in timed] == [(True, "time")]
+    cancelled: list = []
+    thinker = Thinker(game, start, Analyses(10), 30, cancelled.append)
+    threading.Timer(0.2, thinker.cancel).start()
+    thinker.run()
+    assert [(report.done, report.reason) for report in cancelled] == [(True, "cancelled")]
 
 
 def test_play_thinks_with_mcts_about_a_big_blind_game() -> None:

@@ -94,6 +94,9 @@ class Thinker:
     lines: int = DEFAULT_LINES
     budget: Budget = field(init=False)
     left: float = field(init=False)
+    # Set by cancel() alone: the think time's clock sets the same stop flag, and an end by
+    # the clock is "time", not "cancelled".
+    cancelled: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         self.budget = Budget(Limits(time=self.seconds))
@@ -109,6 +112,7 @@ class Thinker:
         self.budget.stop = stop
 
     def cancel(self) -> None:
+        self.cancelled = True
         self.budget.stop.set()
 
     def run(self) -> None:
@@ -157,7 +161,7 @@ class Thinker:
         for depth in range(1, max_depth + 1):
             found = search(depth)
             if found is None:
-                reason = "time" if self.budget.elapsed() >= self.left else "cancelled"
+                reason = "cancelled" if self.cancelled else "time"
                 break
             best = found
             self.memory.put(self.game, self.position, found)
@@ -177,7 +181,7 @@ class Thinker:
         found = Known(answer.moves, exact, answer.depth, answer.source) if answer.moves else None
         if found is not None:
             self.memory.put(self.game, self.position, found)
-        reason = "exact" if exact else "cancelled" if self.budget.stop.is_set() else "time"
+        reason = "exact" if exact else "cancelled" if self.cancelled else "time"
         self.report(Progress(0, found, time.perf_counter() - started, True, reason))
 
     def _depth(self, depth: int) -> Known | None:
