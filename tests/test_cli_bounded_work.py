@@ -162,6 +162,29 @@ def test_table_says_up_front_when_it_will_be_long(monkeypatch: pytest.MonkeyPatc
                                   "8:lose", "9:win", "10:win", "11:win", "12:win"]
 
 
+def test_a_long_table_streams_its_rows_and_ends_when_its_reader_goes() -> None:
+    # `table claim 1..100000 --json | head -1` waited a minute for the whole table.
+    command = [sys.executable, "-m", "perfectplay", "table", "claim", "1..100000", "--json"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as table:
+        assert table.stdout is not None
+        first = [table.stdout.readline() for _ in range(6)]
+        assert first == ["{\n", '  "game": "claim",\n', '  "rows": [\n', "    {\n", '      "n": 1,\n',
+                         '      "outcome": "win",\n']
+        assert table.poll() is None  # rows come while the rest is still being solved
+        table.stdout.close()
+        assert table.wait(timeout=60) == 0
+
+
+def test_a_streamed_json_table_is_the_whole_tables_json() -> None:
+    ran = run_main("table", "takeaway", "0..9", "--json")
+    assert ran.code == 0
+    table = json.loads(ran.stdout)
+    assert ran.stdout == json.dumps(table, indent=2) + "\n"
+    assert [(row["n"], row["outcome"]) for row in table["rows"]] == [
+        (0, "lose"), (1, "win"), (2, "win"), (3, "win"), (4, "lose"), (5, "win"), (6, "win"), (7, "win"),
+        (8, "lose"), (9, "win")]
+
+
 def test_verify_sets_aside_positions_too_large_for_minimax() -> None:
     # Issue 26: `verify octal --cases 3` was still running after 200 s (Kayles 8 7 by minimax).
     started = time.perf_counter()

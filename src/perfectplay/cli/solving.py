@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import click
 
@@ -248,11 +250,30 @@ def table_command(game: str, sizes: str, algorithm: str, as_json: bool, **option
         word = {"win": "win", "loss": "lose", "draw": "draw"}[solution.outcome or "draw"]
         return {"n": n, "outcome": word, "remoteness": solution.remoteness}
 
-    rows = _table_rows(f"table {choice.name} {sizes}", first, last, row, as_json)
+    # Each row is written as it is solved, so a reader sees the first ones at once and a
+    # closed pipe (`| head`) ends the work; on a terminal the rows are the progress shown.
+    rows = _table_rows(f"table {choice.name} {sizes}", first, last, row,
+                       quiet=as_json or sys.stdout.isatty())
     if as_json:
-        emit_json({"game": choice.name, "rows": rows})
+        _stream_json_rows({"game": choice.name}, "rows", rows)
     else:
-        click.echo(" ".join(f"{row['n']}:{row['outcome']}" for row in rows))
+        for index, done in enumerate(rows):
+            click.echo(("" if index == 0 else " ") + f"{done['n']}:{done['outcome']}", nl=False)
+            sys.stdout.flush()
+        click.echo()
+
+
+def _stream_json_rows(head: dict[str, Any], key: str, rows: Iterator[dict[str, Any]]) -> None:
+    """The same text as ``emit_json({**head, key: list(rows)})``, written a row at a time."""
+    import json
+    opening = json.dumps({**head, key: []}, indent=2)
+    assert opening.endswith(f'"{key}": []\n}}')
+    click.echo(opening[:-len("]\n}")] + "\n", nl=False)  # up to and including '['
+    for index, done in enumerate(rows):
+        text = json.dumps(done, indent=2, default=str).replace("\n", "\n    ")
+        click.echo(("" if index == 0 else ",\n") + "    " + text, nl=False)
+        sys.stdout.flush()
+    click.echo("\n  ]\n}")
 
 
 # A table estimated to take longer than this says so before it starts (issue 26: `table
@@ -261,11 +282,11 @@ TABLE_NOTE_SECONDS = 10
 
 
 def _table_rows(asked: str, first: int, last: int, row: Callable[[int], dict[str, Any]],
-                quiet: bool) -> list[dict[str, Any]]:
-    """Every size's row. The first size is solved first (it pays the one-off costs), then
-    the second and the last, timed: their mean times the number of sizes estimates the
-    whole (sizes in between cost in between), and a long table says so before the rest; a
-    progress bar shows the rest on a terminal."""
+                quiet: bool) -> Iterator[dict[str, Any]]:
+    """Every size's row, in order, as each is solved. The first size is solved first (it
+    pays the one-off costs), then the second and the last, timed: their mean times the
+    number of sizes estimates the whole (sizes in between cost in between), and a long
+    table says so before the rest; a progress bar shows the rest on a terminal."""
     import time
     count = last - first + 1
     done = {first: row(first)}
@@ -279,12 +300,10 @@ def _table_rows(asked: str, first: int, last: int, row: Callable[[int], dict[str
         if estimate > TABLE_NOTE_SECONDS:
             click.echo(f"{asked}: about {duration(estimate)} for {count:,} sizes here (from the "
                        "second and the last); Ctrl-C stops it", err=True)
-    rows = []
     with progress(count, asked, quiet=quiet) as step:
         for n in range(first, last + 1):
-            rows.append(done[n] if n in done else row(n))
+            yield done.pop(n) if n in done else row(n)
             step()
-    return rows
 
 
 def _size_range(sizes: str) -> tuple[int, int]:
