@@ -222,12 +222,12 @@ def test_a_json_request_does_not_outlive_its_command() -> None:
 
 
 def test_an_answer_read_from_the_book_counts_its_search_as_such() -> None:
-    # Issue 26: "0 nodes" beside 1.45 M cutoffs for `solve connect4 4453`.
+    # An answer from the book once said "0 nodes" beside 1.45 M cutoffs for `solve connect4 4453`.
     lines = run_main("solve", "connect4", "4455").stdout.splitlines()
-    assert lines[4] == ("from the opening book (every position up to 8 stones): answered without "
+    assert lines[4] == ("from the opening book (every position up to 9 stones): answered without "
                         "a search; " + lines[4].rsplit("; ", 1)[1])
     line = run_main("solve", "connect4", "4453").stdout.splitlines()[4]
-    assert line.startswith("from the opening book (every position up to 8 stones): the value "
+    assert line.startswith("from the opening book (every position up to 9 stones): the value "
                            "without a search; ")
     assert " nodes (" in line and "to find every optimal move and the line" in line
     assert "0 nodes" not in line.replace("00 nodes", "")

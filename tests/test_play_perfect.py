@@ -19,13 +19,13 @@ from perfectplay.play.analyst import Analyst, CpuWatch
 from perfectplay.play.talk import estimate_words
 from perfectplay.search.limits import Budget
 
-# At 44444222 (in the book, score +1) only column 2 wins; proving it takes 1.5-4.4 s of CPU
-# by machine (columns 4, 3 and 5 are refuted first): more than the old 10 s of patience on
-# the clock when two other programs share the two cores.
-ONLY_WIN = "44444222"
+# At 444442227 (in the book, score +2) only column 2 wins; proving it takes about 1.7 s of
+# CPU here (columns 4, 3 and 5 are refuted first): more than the old 10 s of patience on the
+# clock when two other programs share the two cores.
+ONLY_WIN = "444442227"
 # Far shorter than the proof on any machine (CI's idle one proved it within 1.5 s, the
 # default think time's share), so the proof runs past it and shows a progress line: one comes
-# as each column's test starts, the fourth (column 2) after 1.3 s of CPU here, so a machine
+# as each column's test starts, the fourth (column 2) after 1.1 s of CPU here, so a machine
 # up to eight times faster still prints one past the 0.15 s share.
 THINK_TIME = "0.2"
 # A CPU-bound process that ends by itself when the process that started it does (a killed
@@ -93,7 +93,7 @@ def test_one_slow_move_does_not_make_the_perfect_level_impatient(
 
 
 def test_the_banner_calls_a_book_position_solved_though_its_moves_take_seconds() -> None:
-    # Before, the first look analysed every move of 44444222 in 1 s, failed, said "too big"
+    # Before, the first look analysed every move of such a position in 1 s, failed, said "too big"
     # and played estimates all game long.
     analyst = Analyst(ConnectFour())
     assert analyst.probe(ConnectFour().parse_position(ONLY_WIN))

@@ -258,10 +258,10 @@ def test_the_memory_of_analyses_is_bounded_by_the_bytes_it_holds() -> None:
 
 
 def test_the_perfect_computer_proves_its_move_past_the_think_time(client: Any) -> None:
-    # Issue 21: at 44444222 only column 2 wins, and proving it takes seconds of CPU; a half
+    # At 444442227 only column 2 wins, and proving it takes seconds of CPU; a half
     # second of thinking must not turn the perfect level into a guess (it played 3 or 5).
     pytest.importorskip("numba")
-    choice = client.get("/api/connect4/computer", params={"moves": "4,4,4,4,4,2,2,2",
+    choice = client.get("/api/connect4/computer", params={"moves": "4,4,4,4,4,2,2,2,7",
                                                          "level": "perfect", "seconds": "0.5"}).json()
     assert (choice["move"], choice["exact"]) == ("2", True)
 

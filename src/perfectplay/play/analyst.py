@@ -53,8 +53,9 @@ COMPILED_REVIEW_NODES = 20_000_000
 BEST_MOVES_SHARE = 0.75
 # How long (CPU seconds of this process, or the think time if longer) the perfect level's exact
 # try may go on while it has not yet proved one optimal move, in a game it was able to solve at
-# the start (Analyst.probe). Connect Four 7x6 at the book's edge (8 stones) needs up to about
-# 10 s of CPU for its first optimal move (`44444222`: 4.4 s); six times that is the patience.
+# the start (Analyst.probe). Connect Four 7x6 just past the book's edge needed up to about
+# 10 s of CPU for its first optimal move (`44444222` with an 8-stone book: 4.4 s); six times
+# that is the patience.
 PERFECT_PATIENCE = 60.0
 # How long (CPU seconds, or half the think time if longer) the perfect level's first look at a
 # game with a compiled kernel may spend finding the position's value, which decides whether

@@ -308,11 +308,10 @@ def test_one_stone_past_the_book_the_parents_score_is_a_floor_that_keeps_the_val
 
     game = ConnectFour()
     book = shipped()
-    if book.stones != 8:
-        pytest.skip("written for the shipped K = 8 book")
-    # 444441323 and 444443336: one stone past the book, as play meets them; the floor is
-    # minus the 8-stone parent's book score, and the value with it is the value without.
-    for text in ("444441323", "444443336"):
+    assert book.stones == 9  # the positions below are one stone past the shipped book
+    # 4444413231 and 4444433361: one stone past the book, as play meets them; the floor is
+    # minus the 9-stone parent's book score, and the value with it is the value without.
+    for text in ("4444413231", "4444433361"):
         position = game.parse_position(text)
         parent_score = book.score(game, game.parse_position(text[:-1]))
         assert parent_score is not None
@@ -321,13 +320,13 @@ def test_one_stone_past_the_book_the_parents_score_is_a_floor_that_keeps_the_val
         without = solve(game, position, engine="compiled", pv_limit=0, book="none")
         assert (with_floor.value, with_floor.best_moves) == (without.value, without.best_moves)
     # Built without its moves (the history), a position gets no floor.
-    position = game.parse_position("444441323")
+    position = game.parse_position("4444413231")
     assert _floor_from_parent(game, (position[0], position[1], ""), book) is None
 
 
 def test_solve_tells_each_optimal_column_as_it_is_proved() -> None:
     game = ConnectFour()
-    position = game.parse_position("444441323")
+    position = game.parse_position("4444413231")
     heard: list[tuple[str, int]] = []
 
     def hear(column: int, value: int) -> None:
@@ -341,15 +340,15 @@ def test_the_perfect_level_plays_a_proved_optimal_move_when_the_time_runs_out() 
     from perfectplay.play.analyst import Analyst
 
     game = ConnectFour()
-    position = game.parse_position("44444132")  # in the book; its optimal columns need seconds
+    position = game.parse_position("444441321")  # in the book; its optimal columns need seconds
     best = set(solve(game, position, engine="compiled", pv_limit=0).best_moves)
-    assert best == {"2", "6"}
+    assert best == {"1", "6"}
     # 10 ms of think time: the search goes on until one optimal move is proved, and stops.
     hurried = Analyst(game, think_time=0.01)
     analysis = hurried.best_moves(position)
     assert analysis.exact and not analysis.complete
     assert len(analysis.moves) == 1 and analysis.moves[0].notation in best
-    assert game.score_of(position, analysis.best_value) == 1
+    assert game.score_of(position, analysis.best_value) == 0
     # Once exact play has failed in a game the analyst stops at the think time: an estimate.
     hurried.impatient = True
-    assert not hurried.best_moves(game.parse_position("44444752")).exact
+    assert not hurried.best_moves(game.parse_position("444447521")).exact
