@@ -185,6 +185,54 @@ def test_a_streamed_json_table_is_the_whole_tables_json() -> None:
         (8, "lose"), (9, "win")]
 
 
+def test_a_solves_progress_shows_on_a_terminal_and_not_when_redirected() -> None:
+    # `solve connect4 --time 2 2>err` wrote "score in [...]" lines into the file.
+    args = ["-m", "perfectplay", "solve", "connect4", "4444413231", "--book", "none"]
+    piped = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=300)
+    assert piped.returncode == 0 and piped.stderr == ""
+    assert "best moves: 6" in piped.stdout
+    terminal = pexpect.spawn(sys.executable, args, encoding="utf-8", timeout=300)
+    terminal.expect(r"score in \[")
+    terminal.expect("best moves: 6")
+    terminal.expect(pexpect.EOF)
+
+
+HANGING_GAME = """
+import time
+from perfectplay import Game
+
+
+class Hang(Game[int, int]):
+    name = "hang"
+
+    def start(self):
+        return 10
+
+    def moves(self, sticks):
+        while sticks == {hang_at}:
+            time.sleep(0.05)
+        return [take for take in (1, 2) if take <= sticks]
+
+    def play(self, sticks, take):
+        return sticks - take
+"""
+
+
+@pytest.mark.parametrize("hang_at", [9, 4])  # in the first check of the game; inside a search
+def test_play_cuts_off_a_users_call_that_outlasts_the_think_time(tmp_path: Path, hang_at: int) -> None:
+    # `play mygame.py:Game --think-time 1` ran on past 30 s when moves() never returned.
+    (tmp_path / "hang.py").write_text(HANGING_GAME.format(hang_at=hang_at))
+    started = time.perf_counter()
+    ran = subprocess.run([sys.executable, "-m", "perfectplay", "play", "hang.py:Hang", "--think-time", "1",
+                          "--first", "computer"], input="quit\n", capture_output=True, text=True,
+                         cwd=tmp_path, timeout=120)
+    assert ran.returncode == 1, ran.stderr
+    assert ran.stderr.startswith(f"stopped: your game's Hang.moves() on position {hang_at} has not "
+                                 "returned after ") and ran.stderr.count("\n") == 1, ran.stderr
+    assert "longer than --think-time 1 allows" in ran.stderr
+    assert time.perf_counter() - started < 60
+
+
 def test_verify_sets_aside_positions_too_large_for_minimax() -> None:
     # Issue 26: `verify octal --cases 3` was still running after 200 s (Kayles 8 7 by minimax).
     started = time.perf_counter()

@@ -210,6 +210,32 @@ def explain(error: BaseException) -> str | None:
             f"({code.co_filename}:{frame.f_lineno}: {line})")
 
 
+def users_call(frame: types.FrameType | None) -> types.FrameType | None:
+    """The outermost frame of a method of a user's Game subclass on the stack that ``frame``
+    (a running frame, as a signal handler gets it) is the top of, if any: the call of the
+    user's code that the program is inside."""
+    found = None
+    while frame is not None:
+        owner = frame.f_locals.get("self")
+        in_package = os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE_DIR)
+        if isinstance(owner, Game) and not _is_builtin(owner) and not in_package:
+            found = frame
+        frame = frame.f_back
+    return found
+
+
+def slow_call_words(frame: types.FrameType, seconds: float) -> str:
+    """What a call of the user's code that has not returned for ``seconds`` is: its method,
+    the position and the line it stands on."""
+    game = frame.f_locals["self"]
+    code = frame.f_code
+    position = ""
+    if code.co_name in POSITION_METHODS and code.co_argcount >= 2:
+        position = f" on position {_shown(frame.f_locals.get(code.co_varnames[1]))}"
+    return (f"your game's {type(game).__name__}.{code.co_name}(){position} has not returned "
+            f"after {seconds:.1f} s ({code.co_filename}:{frame.f_lineno})")
+
+
 def _user_frame(error: BaseException) -> types.FrameType | None:
     """The innermost frame of a method of a user's Game subclass, if any."""
     found = None

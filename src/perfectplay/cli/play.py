@@ -10,6 +10,7 @@ import click
 
 from perfectplay import registry
 from perfectplay.cli.common import PositionCommand, database_option, game_options, pick_options, resolve
+from perfectplay.cli.watchdog import arm_call_limit
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.play.analyst import DEFAULT_THINK_TIME, VALUE_PROBE_CPU, Analyst
 from perfectplay.play.levels import DEFAULT_LEVEL, LEVELS, level_named, levels_help
@@ -83,6 +84,10 @@ def play_command(game: str | None, position: tuple[str, ...], first: str, level:
         if game is None:
             return
     text = " ".join(position) if position else None
+    # A search stops at the think time by itself, but not inside one slow call of a user's
+    # game code (a moves() that never returns, from the first check of the game on): that
+    # is cut off a little after it. Built-in games' code is never counted.
+    arm_call_limit(click.get_current_context(), think_time, f"--think-time {think_time:g}")
     loaded, start = resolve(game, chosen).load(text)
     session = Session(loaded, start)
     human = 0 if first == "human" else 1

@@ -79,7 +79,8 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
         return
     loaded, start = choice.load(position_text(position))
     _check_book(choice, book)
-    progress = None if as_json else _depth_printer()
+    # Depth by depth on a terminal only: piped or redirected, a solve prints its answer alone.
+    progress = None if as_json or not sys.stderr.isatty() else _depth_printer()
     solution = solve(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
                      limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
                      pv_limit=pv_limit, on_depth=progress, engine=engine, database=database,

@@ -59,6 +59,47 @@ def arm_time_limit(context: click.Context, param: click.Parameter, seconds: floa
     return seconds
 
 
+# How often the think-time watchdog looks at where the main thread stands.
+CALL_WATCH_INTERVAL_SECONDS = 0.1
+
+
+def arm_call_limit(context: click.Context, seconds: float, option: str) -> None:
+    """Cut the command off when one call of a user's game code runs longer than ``seconds``
+    (play's think time, which no search can enforce inside that call): a timer looks at
+    every thread's stack every tenth of a second, and when the same call of the user's code
+    has been on one for longer, raises LimitReached in the main thread. Searches, kernels and the person's
+    typing are never cut: only time spent inside the game's own code counts."""
+    if not _free():
+        return
+    from perfectplay.game_faults import slow_call_words, users_call
+    bound = seconds + grace(seconds)
+    watched: dict[str, Any] = {"frame": None, "since": 0.0}
+
+    def look(signum: int, frame: Any) -> None:
+        import sys
+        import time
+        # Deep searches run in a worker thread while the main thread waits for them.
+        calls = (users_call(running) for running in sys._current_frames().values())
+        call = next((found for found in calls if found is not None), None)
+        now = time.monotonic()
+        if call is None or call is not watched["frame"]:
+            watched["frame"], watched["since"] = call, now
+            return
+        if now - watched["since"] > bound:
+            words = slow_call_words(call, now - watched["since"])
+            watched["frame"] = None
+            raise LimitReached(f"{words}, longer than {option} allows: cut off where it stood")
+
+    previous = signal.signal(signal.SIGALRM, look)
+    signal.setitimer(signal.ITIMER_REAL, CALL_WATCH_INTERVAL_SECONDS, CALL_WATCH_INTERVAL_SECONDS)
+
+    def disarm() -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        watched["frame"] = None
+    context.call_on_close(disarm)
+
+
 def _free() -> bool:
     """Whether this thread may take SIGALRM: the main thread, and no handler or timer of
     someone else's in place."""
