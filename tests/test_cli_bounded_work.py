@@ -233,6 +233,25 @@ def test_play_cuts_off_a_users_call_that_outlasts_the_think_time(tmp_path: Path,
     assert time.perf_counter() - started < 60
 
 
+def test_a_slow_search_asked_for_by_name_points_to_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `solve connect4 --algorithm pns` (pure-Python df-pn of the empty board) ran for hours
+    # with no word, where auto's kernel solves it in minutes.
+    import perfectplay.cli.solving as solving
+    monkeypatch.setattr(solving, "FASTER_WAY_NOTE_SECONDS", 0.01)
+    board = ("connect4", "--width", "4", "--height", "4", "1221")
+    ran = run_main("solve", *board, "--algorithm", "pns")
+    assert ran.code == 0 and "score: +0" in ran.stdout
+    assert ran.stderr.startswith("solve connect4 --algorithm pns: still searching after 0.01 s with no "
+                                 "limit; without --algorithm, the game's compiled method answers this "
+                                 "position, usually far faster")
+    assert ran.stderr.count("\n") == 1
+    for quiet in (("--algorithm", "pns", "--nodes", "100000"), ()):  # bounded; auto's own choice
+        ran = run_main("solve", *board, *quiet)
+        assert ran.code == 0 and ran.stderr == "", ran.stderr
+    ran = run_main("solve", "tictactoe", "--algorithm", "minimax")  # nothing compiled is faster
+    assert ran.code == 0 and ran.stderr == ""
+
+
 def test_verify_sets_aside_positions_too_large_for_minimax() -> None:
     # Issue 26: `verify octal --cases 3` was still running after 200 s (Kayles 8 7 by minimax).
     started = time.perf_counter()

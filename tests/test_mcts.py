@@ -150,7 +150,8 @@ def test_the_web_page_thinks_with_mcts_about_a_big_blind_game(monkeypatch: pytes
     assert all(move.note and "visits" in move.note for move in known.moves[:16])
 
 
-def test_the_think_times_clock_ends_a_web_think_by_time_not_as_cancelled(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_think_times_clock_ends_a_web_think_by_time_not_as_cancelled(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """The clock and a cancel set the same stop flag; only a cancel is reported as one."""
     from types import SimpleNamespace
 

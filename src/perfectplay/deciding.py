@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from perfectplay import methods, solving
-from perfectplay.errors import BadDatabase, LimitReached, UnsupportedSearch
+from perfectplay.errors import BadDatabase, LimitReached, PerfectPlayError, UnsupportedSearch
 from perfectplay.game import Game, has_evaluation
 from perfectplay.methods import Method, Request
 from perfectplay.search.limits import Budget, Limits
@@ -307,6 +307,21 @@ def prover(game: Game[Any, Any]) -> Method | None:
     except UnsupportedSearch:
         return None
     return method if method.proves_optimal_moves else None
+
+
+def faster_way(game: Game[Any, Any], position: Any, algorithm: str, engine: str) -> str | None:
+    """The compiled method ``--algorithm auto`` answers ``position`` with, when the caller
+    asked for another method by name (``algorithm``) under ``engine``: what to tell a person
+    whose pure-Python search of a big position runs on (`solve connect4 --algorithm pns`);
+    None when the request is auto's own or nothing compiled would answer."""
+    if algorithm == "auto" or engine == "python":
+        return None
+    try:
+        fastest = solving.choose(game, Request(engine="auto", position=position))
+        asked = solving.choose(game, Request(algorithm=algorithm, engine=engine, position=position))
+    except PerfectPlayError:  # the request's own error comes from the solve itself
+        return None
+    return fastest.name if fastest.engine == "compiled" and asked is not fastest else None
 
 
 def prove(game: Game[Any, Any], position: Any, budget: Budget | None = None, *,

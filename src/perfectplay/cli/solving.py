@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -81,10 +83,12 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
     _check_book(choice, book)
     # Depth by depth on a terminal only: piped or redirected, a solve prints its answer alone.
     progress = None if as_json or not sys.stderr.isatty() else _depth_printer()
-    solution = solve(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
-                     limits=make_limits(depth, time_limit, node_limit), table_size=tt_size,
-                     pv_limit=pv_limit, on_depth=progress, engine=engine, database=database,
-                     book=book, mate=mate)
+    limits = make_limits(depth, time_limit, node_limit)
+    with _note_a_faster_way(f"solve {choice.name}", loaded, start, algorithm, engine,
+                            (depth, time_limit, node_limit, mate, database) != (None,) * 5):
+        solution = solve(loaded, start, algorithm=algorithm, outcome_only=outcome_only,
+                         limits=limits, table_size=tt_size, pv_limit=pv_limit, on_depth=progress,
+                         engine=engine, database=database, book=book, mate=mate)
     if solution.mate is not None:
         emit_json(solution.as_dict()) if as_json else print_mate(loaded, start, solution)
         return
@@ -99,6 +103,38 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
             click.echo(f"{note.field}: {note.number:+d} ({note.convention})")
         if database is not None:
             console().print(source)
+
+
+# An unbounded search by a method asked for by name that is still going after this long
+# says so once, with auto's compiled method when that would answer instead.
+FASTER_WAY_NOTE_SECONDS = 10.0
+
+
+@contextlib.contextmanager
+def _note_a_faster_way(asked: str, game: Game[Any, Any], position: Any, algorithm: str, engine: str,
+                       bounded: bool) -> Iterator[None]:
+    """`solve connect4 --algorithm pns` (pure-Python df-pn of the empty board) ran on for
+    hours with no word, where auto's kernel solves it in minutes."""
+    if bounded or algorithm == "auto":
+        yield
+        return
+    from perfectplay.deciding import faster_way
+    if faster_way(game, position, algorithm, engine) is None:
+        yield
+        return
+
+    def say() -> None:
+        click.echo(f"{asked} --algorithm {algorithm}: still searching after "
+                   f"{FASTER_WAY_NOTE_SECONDS:g} s with no limit; without --algorithm, the game's "
+                   "compiled method answers this position, usually far faster (--time T or "
+                   "--nodes N bound this search; Ctrl-C stops it)", err=True)
+    timer = threading.Timer(FASTER_WAY_NOTE_SECONDS, say)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
 
 
 def _holds(database: str, game: Any, position: Any) -> bool:
