@@ -34,7 +34,7 @@ def games_command(as_json: bool) -> None:
 
 @click.command("tour")
 def tour_command() -> None:
-    """Solve the seed examples and print their results (what `make run` shows)."""
+    """Solve each game's classic examples and print their results (what `make run` shows)."""
     from perfectplay.solving import solve
 
     started = time.perf_counter()
@@ -42,7 +42,7 @@ def tour_command() -> None:
     def solved(game: Any, position: Any, **kwargs: Any) -> Any:
         return solve(game, position, **{"pv_limit": 40, **kwargs})
 
-    click.echo("perfectplay tour: the seed examples, solved now\n")
+    click.echo("perfectplay tour: each game's classic examples, solved now\n")
     suggestions = []
     for stop in registry.tour_stops():  # each game's examples, in their places
         if stop.lines is not None:

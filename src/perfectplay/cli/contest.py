@@ -25,4 +25,4 @@ class ContestGroup(click.Group):
 
 @click.group("contest", cls=ContestGroup)
 def contest_group() -> None:
-    """Seed contest problems: read the problem's input on stdin, print its exact output."""
+    """Contest problems: read the problem's input on stdin, print its exact output."""

@@ -152,4 +152,4 @@ def _one_ply_up(value: int) -> int:
 
 
 register(Method("engine", "depth-limited engine (PVS, aspiration, killers, history, quiescence, "
-                "null move; seed 004): estimates unless proven", solve, analyze, applies=_objection))
+                "null move): estimates unless proven", solve, analyze, applies=_objection))

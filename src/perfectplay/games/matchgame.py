@@ -39,6 +39,6 @@ def tour_lines(solve: TourSolve) -> list[str]:
     return [f"  matchgame 7 5 3 1 (last match loses): {match.describe()}", ""]
 
 
-ENTRY = Entry("matchgame", "misère Nim from rows 7 5 3 1 (seed 003)", "ROW..., default 7 5 3 1",
+ENTRY = Entry("matchgame", "misère Nim from rows 7 5 3 1", "ROW..., default 7 5 3 1",
               _load, aliases=("matches",), tour=(TourStop(55, "perfectplay.games.matchgame:tour_lines"),),
               order=30)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,18 +73,17 @@ class Computer:
 
 
 def game_summary(game: Any, start: Any = None) -> str:
-    """One line on the game for its header: the catalogue's summary without source notes
-    ("(seed 003)"), and the matchgame's rows as they are in this game."""
+    """One line on the game for its header: the catalogue's summary, and the matchgame's rows
+    as they are in this game."""
     from perfectplay import registry
     headline = None if start is None else game.headline(start)
     if headline is not None:
         return headline
     try:
-        summary = registry.find(game.name).summary
+        return registry.find(game.name).summary
     except PerfectPlayError:
         doc = (type(game).__doc__ or "").strip().splitlines()
-        summary = doc[0] if doc else ""
-    return re.sub(r"\s*\(seeds? [\d, ]+\)", "", summary)
+        return doc[0] if doc else ""
 
 
 @dataclass

@@ -20,9 +20,9 @@ CLAIM_N_MAX = 10**18
 @click.option("--block", type=click.Choice(["both", "right"]), default="both", show_default=True,
               help="a claimed item blocks both neighbours, or only the right one")
 @click.option("--n-max", type=click.IntRange(min=1), default=CLAIM_N_MAX, show_default=True,
-              help="largest n accepted (the seed's problem says 20)")
+              help="largest n accepted (the contest problem's limit is 20)")
 def claim_contest_command(block: str, n_max: int) -> None:
-    """Claim queries (seed 002): T, then T lines of n; prints WIN or LOSE for each n."""
+    """Claim queries: T, then T lines of n; prints WIN or LOSE for each n (first player)."""
     from perfectplay.impartial.octal import analysed
 
     analysis = analysed("0.137" if block == "both" else "0.37", 256)

@@ -16,7 +16,7 @@ from perfectplay.cli.rows import PV_HELP, answer
 @click.command("crates")
 @click.option("--pv", is_flag=True, default=False, help=PV_HELP)
 def crates_command(pv: bool) -> None:
-    """Seed 002, the crate line: n then n values on stdin; prints `diff D` and
-    `mover M other O` (solved bottom-up, O(n) memory)."""
+    """The crate line: n then n values on stdin; prints `diff D` and `mover M other O`
+    (the first player's lead and both totals; solved bottom-up, O(n) memory)."""
     from perfectplay import registry
     answer(registry.resolve("crates"), read_stdin("the crate line on stdin"), "<stdin>", pv=pv)

@@ -1,6 +1,6 @@
 // Two charts in SVG: the game's value history (GamesmanUni's "visual value history": the value
 // after each move from both players' sides, the first mistake marked) and the growth chart
-// (nodes against size, log scale: seed 000's lesson).
+// (nodes against size, log scale: plain recursion grows exponentially, a memo table linearly).
 
 import { el } from "./svg.js";
 

@@ -261,7 +261,7 @@ function render() {
 }
 
 // How an estimate was found: the engine to a depth, or Monte Carlo sampling (no depth:
-// a game with no evaluation function, issue 23).
+// a game with no evaluation function).
 function searchedBy(payload) {
   return payload.depth === null || payload.depth === undefined ? "Monte Carlo" : `engine, depth ${payload.depth}`;
 }
