@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from perfectplay.solving import algorithm_names, analyze, lookup, lookup_many, solve, solve_many
 
 # The rest of the public API, imported on first use (PEP 562): `perfectplay --version` and
-# every command that has not yet asked for a solve need none of it (issue 13: start-up).
+# every command that has not yet asked for a solve need none of it (start-up time).
 _LAZY = {
     "Game": "perfectplay.game", "Kind": "perfectplay.game", "Outcome": "perfectplay.game",
     "Properties": "perfectplay.game", "Limits": "perfectplay.search",

@@ -1,13 +1,13 @@
 """When a person's own game has a bug: say which method of which class failed, on which
-position, and show the line of their code that raised (issue 13, section 3).
+position, and show the line of their code that raised.
 
 Three parts. :func:`check_game` tries a game's start position and first moves once, when it
 is loaded, and catches the usual slips (moves() returning None or a generator, a position
 or key that cannot be hashed, an outcome that is not an Outcome) before a search turns them
 into a puzzling error deep inside. It also puts a check on the two methods whose answers
 every solver trusts without looking, ``outcome`` and ``key``: a wrong type from them at any
-position is named at once (issue 26: an outcome() returning the string "win" was read as a
-loss; a key() returning a list ended in "unhashable type" from the table).
+position is named at once (an outcome() returning the string "win" was once read as a loss,
+and a key() returning a list ended in "unhashable type" from the table).
 :func:`explain` reads an exception's traceback afterwards, so the search itself pays nothing:
 the last frame that belongs to a Game method of the user's class names the method, and its
 first argument after ``self`` is the position.
@@ -174,8 +174,7 @@ class CheckedKey:
 
 def loading_failed(spec: str, error: BaseException) -> GameFault:
     """The one line for a game file whose own code failed while it was imported: it raised,
-    or it exited (issue 26: ``sys.exit(5)`` in a game file made perfectplay exit 5 with no
-    word)."""
+    or it exited (``sys.exit(5)`` in a game file once made perfectplay exit 5 with no word)."""
     if isinstance(error, SystemExit):
         return GameFault(f"cannot load game {spec!r}: the file exited (sys.exit({error.code!r})) "
                          "while loading; a game file should define its game, not run a program")

@@ -1,5 +1,6 @@
 """Differential checking: every algorithm against plain minimax on random small positions,
-and score games against a brute force that shares no code with the engine (seed 002)."""
+and a game that brings a brute force of its own against it, sharing no code with the engine
+(the crate line's: plain recursion over the list of crates left, with no table)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from perfectplay.value import from_table, move_worth
 CHECKED = ("memo", "alphabeta", "tt", "id")
 # The reference, plain minimax, may search this many nodes for one position (seconds in
 # Python); a random position that needs more is set aside and another drawn, at most
-# DRAWS_PER_CASE times per case (issue 26: `verify octal --cases 3` drew Kayles 8 7, whose
+# DRAWS_PER_CASE times per case (`verify octal --cases 3` once drew Kayles 8 7, whose
 # minimax tree is astronomically large, and ran for ever).
 REFERENCE_NODES = 50_000
 DRAWS_PER_CASE = 5

@@ -17,7 +17,7 @@ from perfectplay.errors import LimitReached, PerfectPlayError
 
 # Each command, in the order the help lists them, and where it lives. A command's module is
 # imported only when that command runs (or the help lists them all), so `perfectplay solve`
-# never loads play, rich or the impartial commands (issue 13: start-up time). A game's own
+# never loads play, rich or the impartial commands (start-up time). A game's own
 # commands (an opening book's, endgame tables') are its entry's (Entry.commands), added by
 # the registry, so no line here names a game.
 COMMANDS = {
@@ -70,9 +70,9 @@ def main(argv: list[str] | None = None) -> None:
     a process that loaded numba, or was stopped by Ctrl-C or a limit, leaves without the
     interpreter's teardown, which took 0.7-0.9 s after numba (freeing LLVM's and numba's
     objects one by one), 2 s after a time limit left a search unwinding deep in a game that
-    never ends, and once the answer is printed serves nobody (issue 13: Ctrl-C must end the
-    process within 0.5 s; the compiled engine's second run within 0.6 s; issue 26: --time T
-    within T + 0.5 s + T/10)."""
+    never ends, and once the answer is printed serves nobody (Ctrl-C must end the process
+    within 0.5 s; the compiled engine's second run within 0.6 s; --time T within
+    T + 0.5 s + T/10)."""
     try:
         _run(argv)
         code: int | str | None = 0
@@ -133,7 +133,7 @@ def _run(argv: list[str] | None) -> None:
         # with 0, and point stdout at /dev/null so the final flush cannot fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
-    except Exception as error:  # noqa: BLE001 - no input may end in a traceback (issue 13)
+    except Exception as error:  # noqa: BLE001 - no input may end in a traceback
         sys.exit(_unexpected(error))
 
 

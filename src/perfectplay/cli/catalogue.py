@@ -1,5 +1,5 @@
-"""games and tour: what perfectplay knows, and a short run through the seed examples
-(each game's own, Entry.tour)."""
+"""games and tour: what perfectplay knows, and a short run through each game's classic
+examples (each game's own, Entry.tour)."""
 
 from __future__ import annotations
 

@@ -25,8 +25,8 @@ from perfectplay.search.perft import divide as perft_divide
 from perfectplay.verify import REFERENCE_NODES, verify
 
 # perft refuses a count estimated at more than six hours' work, and says how long it will be
-# when that is more than PERFT_NOTE_SECONDS (issue 21: `perft connect4 --depth 12` and
-# `--depth 10^30` ran on with no word). The estimate stops counting at PERFT_NODES_CAP.
+# when that is more than PERFT_NOTE_SECONDS (`perft connect4 --depth 12` and `--depth 10^30`
+# once ran on with no word). The estimate stops counting at PERFT_NODES_CAP.
 PERFT_SECONDS_MAX = 6 * 3600
 PERFT_NOTE_SECONDS = 10
 PERFT_NODES_CAP = 1e13

@@ -24,7 +24,7 @@ NEGATIVE = re.compile(r"^-\d[\d.,]*(\s+-?\d[\d.,]*)*\s*$")
 
 
 class PositionCommand(click.Command):
-    """A command whose positional arguments may be negative numbers (issue 13: `solve nim -1 2`
+    """A command whose positional arguments may be negative numbers (`solve nim -1 2` once
     answered "No such option '-1'"; it should say what is wrong with the position). Every
     argument that is neither an option nor an option's value is moved after a "--", in order,
     so click reads it as position text and the game's parser can quote it."""
@@ -98,7 +98,7 @@ def algorithm_option(**extra: Any) -> Callable[[F], F]:
 
 
 def engine_option(function: F) -> F:
-    """--engine for solve and analyze (issue 5); kept apart from search_options so that
+    """--engine for solve and analyze; kept apart from search_options so that
     commands which do not take it are unchanged."""
     return click.option("--engine", type=click.Choice(["auto", "compiled", "python"]),
                         default="auto", show_default=True,
@@ -107,7 +107,7 @@ def engine_option(function: F) -> F:
 
 
 def book_option(function: F) -> F:
-    """--book for solve and analyze (issue 10): the opening book of a game that has one."""
+    """--book for solve and analyze: the opening book of a game that has one."""
     return click.option("--book", default=None, metavar="PATH|none",
                         help="opening book file to consult, for a game that has one (see "
                              "`perfectplay games`) [default: the one shipped with perfectplay]; "
@@ -115,8 +115,8 @@ def book_option(function: F) -> F:
 
 
 # Whether the running command was given --json: then a command that fails or is stopped
-# prints its one line as a JSON object on stdout too (issue 26: `--nodes 1 --json` printed
-# no JSON), read by the CLI's error handler.
+# prints its one line as a JSON object on stdout too (`--nodes 1 --json` once printed no
+# JSON), read by the CLI's error handler.
 JSON_WANTED: contextvars.ContextVar[bool] = contextvars.ContextVar("json_wanted", default=False)
 
 
@@ -150,8 +150,8 @@ def position_text(position: tuple[str, ...]) -> str | None:
 
 def read_stdin(what: str) -> str:
     """Standard input as UTF-8 text, whatever the locale: input that is not UTF-8 gets one
-    line naming the first bad byte and where it is (issue 21: `contest crates` with such
-    bytes ended in UnicodeDecodeError, or read them as other characters in a C locale)."""
+    line naming the first bad byte and where it is (`contest crates` with such bytes once
+    ended in UnicodeDecodeError, or read them as other characters in a C locale)."""
     binary = getattr(sys.stdin, "buffer", None)
     if binary is None:  # a text stream put in place by a caller (the tests, an embedding program)
         return sys.stdin.read()
@@ -244,8 +244,8 @@ def console() -> Any:
             # 0 quietly then (perfectplay.cli.main), so hand it the pipe's own error.
             raise BrokenPipeError
 
-    # No markup: text from games and users is printed as it is (issue 26: "the extra
-    # perfectplay[chess]" lost its "[chess]" to rich's markup); styles are given as Text.
+    # No markup: text from games and users is printed as it is ("the extra
+    # perfectplay[chess]" once lost its "[chess]" to rich's markup); styles are given as Text.
     return Piped(highlight=False, soft_wrap=True, file=sys.stdout, markup=False)
 
 

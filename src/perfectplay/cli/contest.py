@@ -1,5 +1,5 @@
-"""`perfectplay contest ...`: contest problems from the seeds, in their exact input and output
-formats (standard input to standard output). Each problem is a game's (Entry.contest), named
+"""`perfectplay contest ...`: contest problems (the crate line, claim queries), in their exact
+input and output formats (standard input to standard output). Each problem is a game's (Entry.contest), named
 by the game, and imported only when it runs or the help lists them."""
 
 from __future__ import annotations

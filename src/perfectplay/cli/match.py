@@ -137,7 +137,7 @@ def match_command(game_name: str, first_text: str, second_text: str, time_limit:
 
 def _check_processes(specs: tuple[Any, ...], concurrency: int) -> None:
     """Each pair at once runs both players' Lazy SMP processes: keep the total within
-    MAX_THREADS (issue 26: 1,000 processes drove the load average to 86 on 2 cores)."""
+    MAX_THREADS (1,000 processes once drove the load average to 86 on 2 cores)."""
     threads = max(spec.settings.threads for spec in specs)
     if concurrency * threads > MAX_THREADS:
         raise BadOption(f"--concurrency {concurrency} with {threads} threads per engine would run "

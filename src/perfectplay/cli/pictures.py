@@ -25,7 +25,7 @@ def tree_command(game: str, position: tuple[str, ...], depth: int, svg_path: str
     loaded, start = load(game, position, pick_options(options))
     if loaded.properties.loopy:
         # The picture is alpha-beta's search, which cannot run on a game whose positions
-        # repeat (issue 26: the refusal named solve's --algorithm, which tree does not take).
+        # repeat (the refusal once named solve's --algorithm, which tree does not take).
         raise UnsupportedSearch(f"{loaded.name} is loopy (positions can repeat): tree draws "
                                 "alpha-beta's search, which cannot solve it; `perfectplay solve "
                                 f"{loaded.name}` solves it by retrograde analysis")

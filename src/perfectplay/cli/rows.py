@@ -1,7 +1,7 @@
-"""Row games from seed 002's contest input: `perfectplay solve GAME --file INPUT` for a game
-with a contest input format (Entry.read_input: the crate line, the coin row), and the answer
-a game's `perfectplay contest GAME` prints. Both print the seed's exact output
-(perfectplay.scoring.contest)."""
+"""Row games from contest input (n, then n values): `perfectplay solve GAME --file INPUT` for
+a game with a contest input format (Entry.read_input: the crate line, the coin row), and the
+answer a game's `perfectplay contest GAME` prints. Both print the contest's exact output,
+`diff D` then `mover M other O` (perfectplay.scoring.contest)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ PV_HELP = "also print every best first move and the whole optimal line"
 
 def answer(choice: registry.GameChoice, text: str, source: str, *, pv: bool = False,
            algorithm: str = "auto", limits: Limits | None = None, as_json: bool = False) -> None:
-    """Solve the row game written in contest format and print the seed's output."""
+    """Solve the row game written in contest format and print the contest's output."""
     from perfectplay.scoring.contest import answer_lines
     from perfectplay.solving import solve
 

@@ -4,7 +4,7 @@ The kernels' text is perfectplay.compiled.kernel_source. For a game's :class:`Sp
 module writes that text, bound to the game's ``@njit`` functions, as a module named by a
 digest (of the text, of the source files that define the game's functions, and of the numba
 and Python versions) in the cache directory, and imports it with ``cache=True``: the first
-process compiles and stores the machine code beside it, later ones load it (issue 13).
+process compiles and stores the machine code beside it, later ones load it.
 Where nothing can be written there, the same text runs in memory, compiled in every process.
 
 Cache directory: ``$PERFECTPLAY_CACHE``, else ``$XDG_CACHE_HOME/perfectplay``, else

@@ -5,7 +5,7 @@ text, with the block between the BINDINGS lines replaced by one game's functions
 settings, into a module of its own under the user's cache directory, and imports that: the
 kernels then refer to the game's ``@njit`` functions as module globals, not as closure
 variables, so numba can cache them on disk (``cache=True``) and a second process loads them
-instead of compiling again (issue 13: tic-tac-toe's compiled solve spent 1.3 s compiling in
+instead of compiling again (tic-tac-toe's compiled solve once spent 1.3 s compiling in
 every process). The module's name holds a digest of the game's source files and of this
 text, so an edited game never loads a stale kernel. Where no cache directory can be written,
 the same text is executed in memory, without caching.

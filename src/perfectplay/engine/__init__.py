@@ -1,4 +1,4 @@
-"""Depth-limited play for games too big to solve (seed 004's production layers).
+"""Depth-limited play for games too big to solve, with the layers of production game engines.
 
     from perfectplay.engine import Engine, SearchLimits, Settings
     engine = Engine(game, Settings(threads=2))

@@ -25,7 +25,7 @@ MAX_PLY = 128
 
 @dataclass(frozen=True)
 class Settings:
-    """Which layers of seed 004 the engine uses; each can be switched on or off to measure it.
+    """Which layers of search the engine uses; each can be switched on or off to measure it.
 
     On by default are the layers the measurements in docs/benchmarks.md ("The depth-limited
     engine") show to help: PVS, killer moves, quiescence, null-move pruning and the table.

@@ -1,4 +1,4 @@
-"""Time management (seed 004, S4): a soft limit that decides whether to start another
+"""Time management under a clock: a soft limit that decides whether to start another
 iteration, a hard limit that aborts one, and the stop flag a front end sets.
 
 The search polls :meth:`Clock.poll` every few dozen nodes; past the hard limit, the node limit

@@ -31,7 +31,7 @@ class DepthReport:
 
 def _objection(game: Game[Any, Any], request: Request) -> str | None:
     if not request.bounded:
-        # A loopy game has one exact method: tt would refuse it (issue 26).
+        # A loopy game has one exact method: tt would refuse it.
         exact = "retro (retrograde analysis)" if game.properties.loopy else "tt"
         return ("the engine searches to a limit: give --depth, --nodes or --time "
                 f"(without one, an exact method such as {exact} solves the position)")

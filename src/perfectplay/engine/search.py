@@ -1,25 +1,27 @@
-"""One searcher: iterative deepening over negamax alpha-beta with the layers of seed 004.
+"""One searcher: iterative deepening over negamax alpha-beta with the layers of production
+game engines (chess programs since the 1980s).
 
 Each layer is a flag in :class:`~perfectplay.engine.api.Settings`:
 
-* PVS (S8): the first move gets the full window, the rest a null window (alpha, alpha + 1);
+* PVS (principal variation search; Marsland and Campbell 1982): the first move gets the full
+  window, the rest a null window (alpha, alpha + 1);
   a null-window result inside (alpha, beta) is re-searched with the full window, without
   which a better move would be rejected.
 * Aspiration windows: each iteration starts with a window of +-``aspiration_window`` around
   the previous value and doubles it towards the failing side until the value lands inside.
 * Killer moves (two per ply) and the history heuristic (Schaeffer 1989: a quiet move that
   caused a cutoff at depth d earns d*d), ordered after the table move and the noisy moves.
-* Quiescence (M10): past the depth limit, only ``game.noisy_moves`` are searched, with the
+* Quiescence: past the depth limit, only ``game.noisy_moves`` are searched, with the
   option to stand pat on ``game.evaluate``; where ``game.must_move`` says standing pat is
   not allowed (chess: in check) every move is searched.
 * Late-move reductions: from the ``lmr_moves``-th move of a node on, a quiet move that is not
   a killer and gives no check (``game.must_move`` of the child) is first searched one ply
   shallower (two from twice that number) with a null window; only a fail high is searched
-  again at full depth. Not in seed 004; the usual next layer of engines built on these.
-* Null-move pruning (S3): where ``game.null_move`` allows a pass, a pass searched R plies
-  shallower that still fails high prunes the node, after a verification search of the node
-  itself at that reduced depth without null moves (Tabibi and Netanyahu, "Verified null-move
-  pruning", ICGA Journal 2002), which keeps most zugzwang cases right.
+  again at full depth. The usual next layer of engines built on the others.
+* Null-move pruning (Beal 1989; Donninger 1993): where ``game.null_move`` allows a pass, a
+  pass searched R plies shallower that still fails high prunes the node, after a verification
+  search of the node itself at that reduced depth without null moves (Tabibi and Netanyahu,
+  "Verified null-move pruning", ICGA Journal 2002), which keeps most zugzwang cases right.
 
 Values follow perfectplay.value (a win in p plies is WIN - p), so mates carry distances. The
 search is fail-soft and integer-valued. Outside knowledge enters in two ways: the game's own
@@ -346,7 +348,7 @@ class Searcher:
             self.horizon += 1
             return self.quiesce(position, alpha, beta, ply)
         # The table first: a cutoff there needs no move list (generating moves was a third
-        # of chess's time, issue 25). A position without moves is never stored (it returns
+        # of chess's time). A position without moves is never stored (it returns
         # before its value would be), so a hit is never one.
         data = self.table.probe(key) if self.use_table and not at_horizon else 0
         tt_index = NO_MOVE
@@ -461,7 +463,7 @@ class Searcher:
             return None
         # At an even depth the reply to a pass keeps at least one full-width ply, not
         # quiescence alone, which cannot see a quiet mate in one: the cutoff hid a mate the
-        # depth proves (WAC.001's mate in 2 hid until depth 5; issue 25). A mate in N is
+        # depth proves (WAC.001's mate in 2 once hid until depth 5). A mate in N is
         # proved at depth 2N - 1, where the loser's nodes have even depths. Odd depths keep
         # quiescence: a ply there too cost 5 to 10 of 300 Win at Chess positions at 0.5 s.
         reduced = depth - 1 - self.settings.null_reduction
@@ -481,7 +483,7 @@ class Searcher:
         return score
 
     def quiesce(self, position: Any, alpha: int, beta: int, ply: int) -> int:
-        """Search noisy moves only, standing pat on the evaluation (seed 004, M10)."""
+        """Search noisy moves only, standing pat on the evaluation (quiescence search)."""
         ended = self._visit(position, ply)
         if ended is not None:
             return ended

@@ -1,4 +1,4 @@
-"""Lazy SMP (seed 004, S5): helper processes search the same position as the main search,
+"""Lazy SMP (as in Stockfish): helper processes search the same position as the main search,
 sharing its transposition table in shared memory, and cross-pollinate through it.
 
 Helpers are forked once and wait for jobs, so a search pays no process start-up. A forked

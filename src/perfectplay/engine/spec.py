@@ -30,7 +30,7 @@ LIMITS = {"depth": int, "nodes": int, "time": float}
 
 # The largest values a player may ask for. Threads and the table are the bounds the UCI
 # options advertise (Threads max 64; Hash max 1024 MB of 16-byte entries: uci/protocol.py);
-# `threads=1000` started 1,000 processes and a load average of 86 on 2 cores (issue 26).
+# `threads=1000` once started 1,000 processes and a load average of 86 on 2 cores.
 MAX_THREADS = 64
 MAX_TABLE_ENTRIES = (1024 << 20) // 16
 # Each setting's range, lowest to highest, both allowed; time in seconds per move.

@@ -18,7 +18,7 @@ lock-less transposition table implementation for parallel search chess engines",
 Journal 2002): two processes may write the two words of one slot at the same moment, and a
 torn entry then fails the check ``word0 ^ word1 == key`` and reads as empty. No locks. The
 full 64-bit key is kept, so a different position that lands in the same slot is detected
-(seed 004, S1), not just one with other low bits.
+(the slot's index alone tells only the key's low bits), not just one with other low bits.
 
 Replacement policy (written once, in :meth:`EngineTable.store`): a new result replaces the
 slot when it holds the same position, was written by an earlier search, or was searched no

@@ -1,6 +1,6 @@
 """The largest move list a built-in game will build: past it, listing the moves alone would
-take minutes and gigabytes, and no limit could interrupt it (issue 13: `perft nim 10^30` and
-`play nim 10^30` hung inside one call of moves()). Such a position is refused with a reason;
+take minutes and gigabytes, and no limit could interrupt it (`perft nim 10^30` and
+`play nim 10^30` once hung inside one call of moves()). Such a position is refused with a reason;
 the theory (`solve`, `grundy`) still answers it without listing moves."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The matchgame (seed 003): rows of 7, 5, 3 and 1 matches; take any number from one row;
-whoever takes the last match loses. It is misère Nim from 7 5 3 1."""
+"""The matchgame: rows of 7, 5, 3 and 1 matches; take any number from one row; whoever takes
+the last match loses. It is misère Nim from 7 5 3 1 (Bouton 1901 solved misère Nim too)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def _load(options: Options, text: str | None) -> Loaded:
 
 
 def tour_lines(solve: TourSolve) -> list[str]:
-    """The tour's stop, closing Nim's: the seed's rows, where the last match loses."""
+    """The tour's stop, closing Nim's: rows 7 5 3 1, where the last match loses."""
     match = tour_solver(solve, _load)(None, algorithm="tt")
     return [f"  matchgame 7 5 3 1 (last match loses): {match.describe()}", ""]
 

@@ -1,5 +1,6 @@
-"""Nim (seed 004, challenge 3): piles of sticks; a move takes any positive number from one
-pile. Normal play: taking the last stick wins; misère play (--misere): it loses.
+"""Nim (solved by Bouton 1901: the XOR of the piles): piles of sticks; a move takes any
+positive number from one pile. Normal play: taking the last stick wins; misère play
+(--misere): it loses.
 
 Moves are written ROW:COUNT with rows numbered from 1 ("2:3" takes 3 from row 2); "2 3" and
 "2,3" are read too.
@@ -77,7 +78,7 @@ class Nim(Game[Piles, Move]):
         return [(row, take) for row, size in enumerate(piles) for take in range(size, 0, -1)]
 
     def is_legal(self, piles: Piles, move: Move) -> bool:
-        # Without listing moves: a heap of 10^30 has 10^30 of them (issue 13: play nim 10^30).
+        # Without listing moves: a heap of 10^30 has 10^30 of them (`play nim 10^30`).
         row, take = move
         return 0 <= row < len(piles) and 1 <= take <= piles[row]
 

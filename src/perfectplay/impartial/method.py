@@ -30,7 +30,7 @@ def _preferred(game: Game[Any, Any], request: Request) -> bool:
 
 
 def _objection(game: Game[Any, Any], request: Request) -> str | None:
-    """A limit asks for a search; theory would silently ignore it (issue 13)."""
+    """A limit asks for a search; theory would silently ignore it."""
     if request.bounded:
         return ("--algorithm grundy answers by theory, at once and to the end: --depth, --nodes "
                 "and --time do not apply (use --algorithm id to search under a limit)")

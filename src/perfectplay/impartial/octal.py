@@ -164,8 +164,8 @@ STREAM_CHUNK = 20_000
 def stream_values(analysis: OctalAnalysis, upto: int,
                   on_progress: Callable[[int], None] | None = None) -> Iterator[list[int]]:
     """G(0..upto) in consecutive chunks, each handed out as soon as it is known, so a reader
-    sees the first values at once and may stop early (issue 21: `octal 0.77 --upto 1000000
-    | head -1` computed for 136 s after its reader had gone). Values past the computed
+    sees the first values at once and may stop early (`octal 0.77 --upto 1000000 | head -1`
+    once computed for 136 s after its reader had gone). Values past the computed
     ones come from the certified period, else are computed in runs of doubling length."""
     done = 0
     while done <= upto:

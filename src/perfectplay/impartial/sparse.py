@@ -161,7 +161,8 @@ def sparse_sequence(code: OctalCode, terms: int, known: Sequence[int] | np.ndarr
 
 
 # The kernel runs in slices of about this many seconds: Ctrl-C (which Python sees only when
-# compiled code returns) and a progress bar act between slices (issue 13: 4.9 s to stop).
+# compiled code returns) and a progress bar act between slices (one long call once took 4.9 s
+# to stop).
 SLICE_SECONDS = 0.05
 
 

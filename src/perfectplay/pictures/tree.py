@@ -97,7 +97,7 @@ def build_tree(game: Game[Any, Any], root: Any, depth: int, seconds: float | Non
     except LimitReached:
         if seconds is not None and budget.elapsed() >= seconds:
             raise  # the caller's time (the web page's bound)
-        # Connect Four's empty board: alpha-beta alone would search for days (issue 21).
+        # Connect Four's empty board: alpha-beta alone would search for days.
         raise TooLarge(f"the tree's exact values need more than {MAX_SEARCH_NODES:,} nodes of "
                        "alpha-beta search; draw it from a later position") from None
     count = [0]

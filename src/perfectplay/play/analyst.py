@@ -16,7 +16,7 @@ positions just past the opening book (docs/book.md). It needs no more than one o
 perfectly: once the think time is spent, the first move proved optimal is played; while none
 is proved the search goes on, with progress lines, up to ``PERFECT_PATIENCE`` seconds of CPU
 time. Only past that (never seen on Connect Four 7x6) is an estimate played, and said to be
-one, and the next move gets the same patience again (issue 21: one slow move made the level
+one, and the next move gets the same patience again (one slow move once made the level
 impatient for the rest of the game). Every budget of the compiled kernel here is CPU time of
 this process, not the clock's: on a machine busy on both cores the clock ran out on a proof
 that needs 5.7 s of CPU, and the "perfect" level played an estimate from a won position.
@@ -142,7 +142,7 @@ class Analyst:
         self.big = False
         # Set when the first look at the game (probe) could not solve it: exact play is out
         # of reach, so the perfect level's tries stop at the think time. Never set by one
-        # slow move (issue 21).
+        # slow move.
         self.impatient = False
         self.probed = False
         # Set when the first look found the position's value but not every move's in the

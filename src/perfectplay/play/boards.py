@@ -1,5 +1,5 @@
 """The board as the person sees it: the game's own picture (Game.picture), with what play adds
-for games whose players have marks (issue 13, section 5)."""
+for games whose players have marks."""
 
 from __future__ import annotations
 

@@ -42,7 +42,7 @@ def move_phrase(game: Game[Any, Any], notation: str, move: Any, before: Any = No
 
 
 def last_stick_line(session: Session, subjects: tuple[str, str]) -> str | None:
-    """Why a game of sticks ended, since misère play surprises people (seed 003)."""
+    """Why a game of sticks ended, since misère play (the last stick loses) surprises people."""
     item = session.game.taken_item
     if item is None or not session.history:
         return None

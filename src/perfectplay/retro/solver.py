@@ -36,7 +36,7 @@ from perfectplay.retro.result import Progress, ProgressFn, RetroResult, RetroSta
 
 # Report progress every this many positions, and poll for a stop every POLL_EVERY: a game
 # with slow moves (chess, some 1,000 positions a second) went 30 s between polls, past any
-# --time (issue 21).
+# --time.
 PROGRESS_EVERY = 1 << 15
 POLL_EVERY = 1 << 9
 UNKNOWN, WON, LOST, DRAWN = 0, 1, 2, 3

@@ -1,4 +1,4 @@
-"""Seed 002's contest format for row games, read and written exactly.
+"""The crate-line contest format for row games, read and written exactly.
 
 Input: n, then n values (whitespace anywhere). Output:
 
@@ -58,7 +58,7 @@ def _check_value(token: str, place: int, source: str, item: str) -> None:
 
 
 def answer_lines(solution: Solution, *, pv: bool = False) -> list[str]:
-    """The seed's two output lines, and with ``pv`` the best first moves and the line."""
+    """The contest's two output lines, and with ``pv`` the best first moves and the line."""
     mover, other = solution.totals if solution.totals is not None else (None, None)
     if mover is None:
         raise BadPosition(f"{solution.game}: totals unknown; the line was cut short")

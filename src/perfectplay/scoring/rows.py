@@ -1,9 +1,10 @@
 """Row games: score games played on a row of values, where a move takes items from the ends.
 
-The crate line (seed 002) and the coin row ("take a coin from either end", the classic
-Optimal Strategy for a Game) are both row games; they differ only in which end-takes are
-legal. A move is written by what it takes: ``"L"`` one from the left, ``"LL"`` two from the
-left, ``"R"`` one from the right, ``"LR"`` one from each end. The mover scores the sum of
+The crate line (take the leftmost crate, the two leftmost, or the rightmost) and the coin
+row ("take a coin from either end", the classic Optimal Strategy for a Game) are both row
+games; they differ only in which end-takes are legal. A move is written by what it takes:
+``"L"`` one from the left, ``"LL"`` two from the left, ``"R"`` one from the right, ``"LR"``
+one from each end. The mover scores the sum of
 what they take, so a position is just the range ``[left, right)`` still on the table, and the
 value satisfies f(range) = max over moves (gain - f(rest)).
 
@@ -50,7 +51,7 @@ class RowGame(Game[Range, str]):
             raise BadPosition(f"{self.item} values must be whole numbers, 0 or more "
                               f"(got {bad[0]!r} in {list(values)!r})")
         self.values = tuple(values)
-        # Exact Python ints: totals never overflow (seed 002 warns about 32-bit int).
+        # Exact Python ints: totals never overflow (2,000 values of 10^6 pass 32-bit int).
         self.prefix = (0, *accumulate(self.values))
         self.names = tuple(take_name(take) for take in self.takes)
         self._take_of = dict(zip(self.names, self.takes))

@@ -1,5 +1,5 @@
-"""Negamax with alpha-beta pruning and the bound swap (seed 004): the child is searched with
-the window (-beta, -alpha), shifted by the move's gain in score games. No table."""
+"""Negamax with alpha-beta pruning (Knuth and Moore 1975) and the bound swap: the child is
+searched with the window (-beta, -alpha), shifted by the move's gain in score games. No table."""
 
 from __future__ import annotations
 

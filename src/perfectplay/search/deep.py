@@ -8,8 +8,8 @@ waits, such as the CLI's hard time limit, also stops the search, without waiting
 
 A search that stops deep in a game takes long to return even after it has decided to stop:
 Python unwinds some 130,000-300,000 frames a second and holds the GIL all the while, so the
-waiting thread cannot even run a signal handler (issue 26: `--time 1` in a game that never
-ends stopped after 2.4 s in the library, 4.5-5.7 s in the CLI). So a search that must stop
+waiting thread cannot even run a signal handler (`--time 1` in a game that never ends once
+stopped after 2.4 s in the library, 4.5-5.7 s in the CLI). So a search that must stop
 (a limit, Ctrl-C) with more than DEEP_FRAMES frames below it first hands over: it wakes the
 caller, which raises LimitReached (or KeyboardInterrupt) at once, and only then unwinds, in
 the background (a daemon thread: it never holds the process open). Under a time limit the

@@ -1,4 +1,4 @@
-"""Iterative deepening over the transposition-table search (seed 004, M7 and S4).
+"""Iterative deepening over the transposition-table search (Slate and Atkin 1977, Chess 4.5).
 
 Depth 1, 2, 3, ... each seeded by the table the last one filled, the previous best move
 searched first. ``deepen`` is a generator: it yields a DepthResult after every completed depth
@@ -29,8 +29,8 @@ class DepthResult:
 
 def deepen(rules: Rules, searcher: Searcher, position: Any, max_depth: int,
            *, full_window: bool = False) -> Iterator[DepthResult]:
-    """Nothing at all for a finished position: it has no move to value (issue 13, item 0:
-    its moves were generated again with no end-of-game check, listing moves after a win)."""
+    """Nothing at all for a finished position: it has no move to value (its moves were once
+    generated again with no end-of-game check, listing moves after a win)."""
     if terminal_value(rules, position) is not None:
         return
     moves = list(rules.moves(position))

@@ -1,4 +1,5 @@
-"""Negamax with a table of exact values, keyed by the game's stable key (seed 000).
+"""Negamax with a table of exact values, keyed by the game's stable key (memoization: the
+take-away game at 20 sticks takes 58 calls instead of plain recursion's 266,079).
 
 Each position's value is computed once; later calls are answered from the table. Values are
 stored relative to the node (value.to_table) so they serve every path to the position.
@@ -24,7 +25,7 @@ def build(rules: Rules, budget: Budget, capacity: int) -> Searcher:
     budget.allow_memory(capacity * PYTHON_BYTES_PER_ENTRY)
     lookup = table.get
     decisive = V.DECISIVE if rules.distance else V.INFINITY
-    # Only win/loss values carry a distance to rebase; a score (seed 002) is a plain number
+    # Only win/loss values carry a distance to rebase; a score (a point lead) is a plain number
     # that may exceed DECISIVE, and must be stored and read back unchanged.
     path: list[Any] = [None]  # path[ply]: the position searched at that ply
     nodes = hits = max_ply = 0

@@ -1,4 +1,4 @@
-"""Move ordering. Alpha-beta prunes most when the best move comes first (seed 004, M4):
+"""Move ordering. Alpha-beta prunes most when the best move comes first (Knuth and Moore 1975):
 the game lists its moves best-looking first, and a table's remembered best move goes ahead
 of them all."""
 

@@ -82,7 +82,7 @@ class Rules:
 
     def root_window(self) -> tuple[float, float]:
         """The widest useful window: outcome-only values lie in [-1, 1], so a window of
-        exactly that lets a win cut off at once (seed 003's short-circuit)."""
+        exactly that lets a win cut off at once: the first winning move ends the search."""
         if self.outcome_only and not self.is_score:
             return (-V.WIN_ONLY, V.WIN_ONLY)
         return (-V.INFINITY, V.INFINITY)

@@ -10,7 +10,7 @@ Two ways to fill the table:
   principal variation then come from the shared root procedure (search/root.py) reading
   that dict, exactly as for memo.
 * row games (perfectplay.scoring.rows): the numpy kernel of perfectplay.scoring.kernel,
-  which keeps only the last few lengths (O(n) memory) and is what solves the seed's crate
+  which keeps only the last few lengths (O(n) memory) and is what solves the contest's crate
   line at n = 2,000 and beyond. It gives the same values as the dict (tests check both).
 """
 

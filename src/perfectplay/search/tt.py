@@ -1,4 +1,5 @@
-"""Alpha-beta with a transposition table (seed 004, M5/M6/P5).
+"""Alpha-beta with a transposition table: each entry an exact value, a lower bound or an upper
+bound, as chess programs store them.
 
 Each searched node stores its value with a bound flag, the draft it was searched to, and its
 best move (layout and replacement policy: perfectplay.search.tables). A later visit returns
@@ -34,7 +35,7 @@ def build(rules: Rules, budget: Budget, table: TranspositionTable) -> Searcher:
     budget.allow_memory(table.size * PYTHON_BYTES_PER_ENTRY)
     win = V.WIN
     decisive = V.DECISIVE if rules.distance else V.INFINITY
-    # Only win/loss values carry a distance to rebase; a score (seed 002) is a plain number
+    # Only win/loss values carry a distance to rebase; a score (a point lead) is a plain number
     # that may exceed DECISIVE, and must be stored and read back unchanged.
     path: list[Any] = [None]  # path[ply]: the position searched at that ply
     nodes = hits = cutoffs = max_ply = horizon = 0

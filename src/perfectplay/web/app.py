@@ -126,7 +126,7 @@ class Server:
         if (known is None or not known.exact) and level.name == "perfect":
             # The perfect level plays a proved move wherever exact play is in reach: it goes
             # on past the think time until one is proved (CPU time, so a busy server does not
-            # turn it into a guess; issue 21), and says so when even that fails.
+            # turn it into a guess), and says so when even that fails.
             known = _proved(game, position, seconds) or known
         if known is None or not known.exact:
             # Estimated: think for the think time (an estimate the page's stream left is
@@ -379,7 +379,7 @@ async def _http_error(request: Request, error: Exception) -> Response:
 class UserGameFaults:
     """ASGI middleware: an exception raised inside a user's game method becomes HTTP 422 with
     the one line of perfectplay.game_faults.explain (as the CLI prints it), not a 500 and a
-    traceback in the server's log (issue 13). It sits inside Starlette's last-resort handler
+    traceback in the server's log. It sits inside Starlette's last-resort handler
     of other exceptions (_internal_error), which Starlette re-raises after answering."""
 
     def __init__(self, app: Any) -> None:

@@ -154,7 +154,7 @@ class Thinker:
     def _deepen(self, known: Known | None, started: float, search: Callable[[int], Known | None]) -> None:
         best: Known | None = known
         if deciding.estimator(self.game) == deciding.MCTS:
-            self._sample(started)  # no evaluation to deepen with: Monte Carlo (issue 23)
+            self._sample(started)  # no evaluation to deepen with: Monte Carlo
             return
         max_depth = min(self.game.properties.max_length or MAX_DEPTH, MAX_DEPTH)
         reason = "time"

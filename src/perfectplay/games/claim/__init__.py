@@ -1,9 +1,9 @@
-"""The claim line (seed 002): items 0..n-1 in a row; a move claims an available item, one
-that is unclaimed and not blocked; the player who cannot move loses. By default a claimed
-item blocks both neighbours; with block="right" it blocks only its right neighbour (the
-seed's exercise variant).
+"""The claim line: items 0..n-1 in a row; a move claims an available item, one that is
+unclaimed and not blocked; the player who cannot move loses. By default a claimed item blocks
+both neighbours (the octal game 0.137, Dawson's chess); with block="right" it blocks only its
+right neighbour (the octal game 0.37).
 
-A position is (n, claimed bitmask). Its key is the seed's compressed state, the set of
+A position is (n, claimed bitmask). Its key is a compressed state, the set of
 still-available items (plus a marker bit at n): claimed items never come back, so the
 available set decides the rest of the game.
 """

@@ -1,4 +1,5 @@
-"""`perfectplay contest claim`: seed 002's claim queries, answered by the claim line's period.
+"""`perfectplay contest claim`: the claim-queries contest problem, answered by the claim line's
+period.
 
 A command of the claim line game's own (``Entry.contest``): it sits in the cli layer beside
 perfectplay's commands, importing perfectplay.cli.common, and the registry adds it to
@@ -12,7 +13,7 @@ import click
 from perfectplay.cli.common import read_stdin
 from perfectplay.errors import BadOption, BadPosition
 
-# The claim-queries problem (seed 002) allows n <= 20; theory answers far beyond.
+# The claim-queries contest problem allows n <= 20; theory answers far beyond.
 CLAIM_N_MAX = 10**18
 
 
@@ -35,7 +36,7 @@ def claim_contest_command(block: str, n_max: int) -> None:
 
 
 def read_queries(text: str, n_max: int) -> list[int]:
-    """The seed's input: T, then T values of n with 1 <= n <= n_max."""
+    """The contest's input: T, then T values of n with 1 <= n <= n_max."""
     tokens = text.split()
     if not tokens:
         raise BadPosition("claim queries: empty input; expected T, then T lines of n")

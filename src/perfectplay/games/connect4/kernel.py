@@ -42,14 +42,14 @@ GEO_HEIGHT, GEO_WIDTH, GEO_BOARD, GEO_BOTTOM, GEO_CELLS = 0, 1, 2, 3, 4
 GEO_ORDER = 5
 # Statistics.
 NODES, HITS, CUTOFFS, MAX_PLY = 21, 22, 23, 24
-# Set to 1 by the caller's thread to stop a search at its next node (Ctrl-C, issue 13): the
+# Set to 1 by the caller's thread to stop a search at its next node (Ctrl-C): the
 # entry points release the GIL, so the caller can wait in Python and notice the interrupt.
 STOP = 25
 # A search also stops once NODES exceeds this word (the caller sets it; no limit by default),
 # as for STOP: the caller sees NODES > NODE_LIMIT and discards the result. A stopped search
 # unwinds without storing anything, so the table holds only true bounds and the same call can
 # be made again, from where the table stands (perfectplay.games.connect4.kernel_engine.Engine
-# runs a short slice directly, then hands a long search to a worker thread, issue 21).
+# runs a short slice directly, then hands a long search to a worker thread).
 NODE_LIMIT = 26
 NO_LIMIT = np.uint64(0xFFFFFFFFFFFFFFFF)
 # Move-ordering scratch: 48 words per ply (columns, their sort keys, then the threats each

@@ -40,7 +40,7 @@ _LOCKS: dict[tuple[int, int, int], threading.RLock] = {}
 # (about 10 ms idle at 10 M nodes/s); a solve still going then goes on in a worker thread,
 # where Ctrl-C is heard, the interrupted call and every later one (Engine._run). A thread
 # costs about 0.14 ms of CPU, more wall time on a busy machine: small solves, nearly all, no
-# longer pay it (issue 21), and the larger ones pay at most about 1.4% a call. With 500,000
+# longer pay it, and the larger ones pay at most about 1.4% a call. With 500,000
 # nodes the direct part held Ctrl-C up to 0.8 s on a machine busy on both cores
 # (benchmarks/interrupts.py --busy 2, load 15); with 100,000, 69 ms at worst.
 DIRECT_NODES = 100_000
@@ -138,10 +138,10 @@ class Engine(answers.ScoreEngine):
         """Call a kernel entry point: directly while the solve is within its first
         DIRECT_NODES nodes, else in a worker thread (the kernel releases the GIL), so that
         Ctrl-C, which Python handles only in the main thread, stops it within milliseconds
-        instead of seconds (issue 13). A call that crosses that line is stopped by the
+        instead of seconds. A call that crosses that line is stopped by the
         kernel's node limit and made again in a thread: a stopped search stores nothing, so
         the table keeps every bound proved so far and the second call starts from them.
-        Checking costs one comparison a call, not a thread (issue 21)."""
+        Checking costs one comparison a call, not a thread."""
         with self.lock:
             # A solve is many kernel calls: one whose caller stopped waiting for it (a hard
             # time limit, search/deep.py) ends at its next call instead of running on.

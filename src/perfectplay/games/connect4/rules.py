@@ -101,8 +101,8 @@ class ConnectFour(Game[Position, int]):
         return (0, 0, "")
 
     def moves(self, position: Position) -> list[int]:
-        """Every legal column, best-looking first, as the compiled kernel orders them (issue
-        13: the Python engine needed 43 M nodes where ordering needs a few thousand): a
+        """Every legal column, best-looking first, as the compiled kernel orders them (without
+        it the Python engine once needed 43 M nodes where ordering needs a few thousand): a
         winning move first; then a move that blocks the opponent's immediate win; then the
         moves that do not put a stone under an opponent's winning square, most new threats
         first (Pons, "Solving Connect 4", part 10); the centre breaks ties. Moves are only

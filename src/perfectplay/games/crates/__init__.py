@@ -1,4 +1,4 @@
-"""The crate line (seed 002), a score game: crates with values stand in a row; a move takes
+"""The crate line, a score game: crates with values stand in a row; a move takes
 the leftmost crate (L), the two leftmost (LL) or the rightmost (R), and the mover scores what
 they take. The value is the best lead the mover can force: f = max(gain - f(rest)).
 
@@ -24,7 +24,7 @@ __all__ = ["CrateLine", "Range", "brute_force_difference", "parse_row", "random_
 class CrateLine(RowGame):
     name = "crates"
     item = "crate"
-    # Seed 002's order: L, then LL, then R (tie-breaks and node counts follow it).
+    # The contest problem's order: L, then LL, then R (tie-breaks and node counts follow it).
     takes = ((1, 0), (2, 0), (0, 1))
     default_algorithm = "table"
 
@@ -40,12 +40,12 @@ def parse_row(text: str) -> list[int]:
 
 
 def random_row(rng: random.Random, longest: int = 11, top: int = 20) -> list[int]:
-    """The seed's test family: n from 1 to 11, values from 0 to 20."""
+    """The contest problem's test family: n from 1 to 11, values from 0 to 20."""
     return [rng.randint(0, top) for _ in range(rng.randint(1, longest))]
 
 
 def brute_force_difference(values: list[int]) -> int:
-    """The seed's reference: plain recursion over the list of remaining crates, no table and
+    """The contest problem's reference: plain recursion over the list of remaining crates, no table and
     no code shared with the engine. Exponential; for rows of a dozen crates."""
     if not values:
         return 0

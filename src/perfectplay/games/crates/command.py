@@ -1,4 +1,4 @@
-"""`perfectplay contest crates`: seed 002's crate line, in its exact input and output formats.
+"""`perfectplay contest crates`: the crate line, in its contest's exact input and output formats.
 
 A command of the crate line's own (``Entry.contest``): it sits in the cli layer beside
 perfectplay's commands, importing perfectplay.cli, and the registry adds it to

@@ -17,7 +17,7 @@ from perfectplay.errors import TooLarge
 # The most values `octal --upto` prints (and so computes): ten million take about 80 MB.
 UPTO_MAX = 10_000_000
 # Past this estimate of computing time `octal` refuses; past OCTAL_NOTE_SECONDS it says how
-# long first (issue 26: `octal 0.77 --upto 1000000` took 136 s with no word).
+# long first (`octal 0.77 --upto 1000000` once took 136 s with no word).
 OCTAL_SECONDS_MAX = 6 * 3600
 OCTAL_NOTE_SECONDS = 10
 

@@ -11,7 +11,7 @@ ORDER = (4, 0, 2, 6, 8, 1, 3, 5, 7)
 
 def _has_line_table() -> tuple[bool, ...]:
     # Built from the 8 lines' supersets rather than testing 512 x 8 pairs: module import
-    # time is start-up time for every tic-tac-toe command (issue 13).
+    # time is start-up time for every tic-tac-toe command.
     table = [False] * 512
     for stones in range(512):
         if not table[stones] and stones in LINES:
@@ -39,7 +39,7 @@ def _symmetries() -> list[tuple[int, ...]]:
 
 def _permute_table(mapping: tuple[int, ...]) -> tuple[int, ...]:
     # The images of squares 0-4 and of squares 5-8, then every pair of them OR-ed: 48 sums
-    # and one flat loop instead of 512 x 9 bit tests (module import is start-up, issue 13).
+    # and one flat loop instead of 512 x 9 bit tests (module import is start-up time).
     def image(stones: int, first: int) -> int:
         return sum(1 << mapping[first + s] for s in range(9 - first) if stones >> s & 1)
     low = [image(stones, 0) for stones in range(32)]
