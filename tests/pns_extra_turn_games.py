@@ -1,6 +1,6 @@
 """For tests/test_pns.py and tests/test_mcts.py: two small games where some moves keep the
 turn, with brute forces that know the rule and
-nothing of negamax: for the proof-number and Monte Carlo searches (issue 23)."""
+nothing of negamax: for the proof-number and Monte Carlo searches."""
 
 from __future__ import annotations
 

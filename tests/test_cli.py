@@ -9,7 +9,7 @@ import pytest
 from conftest import run_cli, run_main
 
 
-def test_table_takeaway_prints_the_seed_line() -> None:
+def test_table_takeaway_prints_the_published_outcome_line() -> None:
     result = run_cli("table", "takeaway", "1..8")
     assert result.returncode == 0
     assert result.stdout.strip() == "1:win 2:win 3:win 4:lose 5:win 6:win 7:win 8:lose"

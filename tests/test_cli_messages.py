@@ -1,4 +1,4 @@
-"""Clear messages and exit codes (issue 13, sections 3 and 4): each case is the command a
+"""Clear messages and exit codes: each case is the command a
 new user typed, what it must print and its exit code."""
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ def test_the_version_printed_is_the_one_pyproject_declares() -> None:
     assert run_main("--version").stdout.strip() == f"perfectplay, version {declared.group(1)}"
 
 
-# -- issue 26: messages a user can act on ---------------------------------------------------
+# -- messages a user can act on -------------------------------------------------------------
 
 @pytest.mark.parametrize("args, message", [
     (("tree", "dodgem", "--svg", os.devnull),
@@ -208,7 +208,7 @@ def test_a_tree_too_large_to_solve_is_refused_not_searched_for_days() -> None:
 ])
 def test_json_is_printed_also_when_a_command_stops_or_fails(args: tuple[str, ...], kind: str,
                                                             code: int) -> None:
-    # Issue 26: `--nodes 1 --json` printed no JSON.
+    # `--nodes 1 --json` once printed no JSON.
     ran = run_main(*args)
     assert ran.code == code
     payload = json.loads(ran.stdout)
@@ -234,7 +234,7 @@ def test_an_answer_read_from_the_book_counts_its_search_as_such() -> None:
 
 
 def test_the_games_list_keeps_square_brackets() -> None:
-    # Issue 26: rich's markup ate "[chess]" in "the extra perfectplay[chess]".
+    # rich's markup once ate "[chess]" in "the extra perfectplay[chess]".
     ran = subprocess.run([sys.executable, "-m", "perfectplay", "games"], capture_output=True, text=True,
                          timeout=60, env=dict(os.environ, COLUMNS="300"))
     assert "(the extra perfectplay[chess])" in ran.stdout
@@ -242,7 +242,7 @@ def test_the_games_list_keeps_square_brackets() -> None:
 
 @pytest.mark.parametrize("command", [["contest", "crates"], ["contest", "claim"]])
 def test_input_that_is_not_utf8_is_one_line_with_exit_2(command: list[str]) -> None:
-    # Issue 21: UnicodeDecodeError (exit 3) when Python reads stdin strictly (a UTF-8 locale).
+    # It once ended in UnicodeDecodeError (exit 3) when Python read stdin strictly (a UTF-8 locale).
     ran = subprocess.run([sys.executable, "-m", "perfectplay", *command], input=b"3 \xff\xfe 9\n",
                          capture_output=True, timeout=60, env=dict(os.environ, PYTHONIOENCODING="utf-8"))
     assert ran.returncode == 2
@@ -252,7 +252,7 @@ def test_input_that_is_not_utf8_is_one_line_with_exit_2(command: list[str]) -> N
 
 
 def test_the_package_licence_is_written_the_current_way() -> None:
-    # Issue 26: `license = {text = ...}` made setuptools print a 15-line warning three times.
+    # `license = {text = ...}` once made setuptools print a 15-line warning three times.
     import tomllib
     project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
     assert project["project"]["license"] == "MIT"

@@ -1,4 +1,4 @@
-"""Limits that protect the machine (issue 26): every value a `match` player may set is checked
+"""Limits that protect the machine: every value a `match` player may set is checked
 against its stated range before a process starts, and each setting is given once."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def parsed(text: str) -> object:
 
 
 def test_a_thousand_threads_are_refused_before_any_process_starts() -> None:
-    # Issue 26: `--second threads=1000` started 1,000 processes (load average 86 on 2 cores).
+    # `--second threads=1000` once started 1,000 processes (load average 86 on 2 cores).
     ran = run_main("match", "tictactoe", "--second", "threads=1000", "--pairs", "1")
     assert (ran.code, ran.stderr.strip()) == (
         2, "error: player 'threads=1000': threads=1000 is out of range: give 1 to 64")

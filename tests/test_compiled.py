@@ -73,7 +73,7 @@ def test_node_counts_match_the_python_engine(algorithm: str, nodes: int | None) 
     assert fast.value == slow.value == 0
     assert (fast.stats.nodes, fast.stats.cutoffs, fast.stats.table_hits) == \
         (slow.stats.nodes, slow.stats.cutoffs, slow.stats.table_hits)
-    if nodes is not None:  # seed 004's published count
+    if nodes is not None:  # the full tic-tac-toe game tree's published node count
         assert fast.stats.nodes == nodes
 
 

@@ -1,4 +1,5 @@
-"""The crate line in seed 002's contest format: exact output, --pv, and one-line errors."""
+"""The crate line in its contest format (n, then n values; `diff D` and `mover M other O`
+out): exact output, --pv, and one-line errors."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ import pytest
 from perfectplay.cli import main
 
 SAMPLES = [
-    ("3\n3 9 1\n", "diff 11\nmover 12 other 1\n"),          # seed 002, first sample
-    ("5\n4 1 7 2 9\n", "diff 9\nmover 16 other 7\n"),       # seed 002, second sample
-    ("2\n5 1\n", "diff 6\nmover 6 other 0\n"),              # seed 002, practice 1
-    ("3\n2 2 2\n", "diff 2\nmover 4 other 2\n"),            # seed 002, practice 1
+    ("3\n3 9 1\n", "diff 11\nmover 12 other 1\n"),          # the contest's first sample
+    ("5\n4 1 7 2 9\n", "diff 9\nmover 16 other 7\n"),       # the contest's second sample
+    ("2\n5 1\n", "diff 6\nmover 6 other 0\n"),              # a practice case
+    ("3\n2 2 2\n", "diff 2\nmover 4 other 2\n"),            # a practice case
     ("0\n", "diff 0\nmover 0 other 0\n"),                   # the empty game is valid
 ]
 
@@ -32,7 +33,7 @@ def run(argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch,
 
 
 @pytest.mark.parametrize("given, expected", SAMPLES)
-def test_contest_crates_prints_the_seed_output_exactly(given, expected, monkeypatch, capsys):
+def test_contest_crates_prints_the_contest_output_exactly(given, expected, monkeypatch, capsys):
     assert run(["contest", "crates"], given, monkeypatch, capsys) == (0, expected, "")
 
 

@@ -1,5 +1,5 @@
 """A game that loops without declaring itself loopy: every search stops with one line naming
-the repeated position (issue 10's bad input, issue 13 section 2), never recursing without end."""
+the repeated position, never recursing without end."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The depth-limited engine (perfectplay.engine): each layer of seed 004 tested as the seed
-says, against an independent negamax and against exact solving."""
+"""The depth-limited engine (perfectplay.engine): each layer tested for what it must keep
+(the same values, fewer nodes), against an independent negamax and against exact solving."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ def test_every_layer_keeps_the_tictactoe_values_of_thousands_of_positions() -> N
 
 
 def test_pvs_without_its_re_search_would_give_other_values() -> None:
-    """The seed's pitfall (S8): a null-window fail-high must be re-searched. The engine's
+    """PVS's pitfall: a null-window fail-high must be re-searched. The engine's
     values agree with plain alpha-beta, so its re-search runs (this counts the positions
     where the first move was not best, which is when it matters)."""
     game = ConnectFour()
@@ -382,7 +382,7 @@ def test_engine_plays_a_users_own_game_by_its_evaluation(cli, tmp_path) -> None:
     assert "2 games adjudicated drawn at the ply limit" in match.stdout
 
 
-def test_engine_proves_the_seed_figures_of_a_score_game_and_nim() -> None:
+def test_engine_proves_the_published_figures_of_a_score_game_and_nim() -> None:
     from perfectplay import Limits, registry
     for name, text, expected in (("crates", "3 9 1", 11), ("crates", "4 1 7 2 9", 9),
                                  ("nim", "3 4 5", V.win_in(11))):

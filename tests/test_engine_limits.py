@@ -41,7 +41,7 @@ class Deepening(Game[tuple, int]):
 
 def test_a_time_limit_is_used_in_full() -> None:
     # It used to stop between iterations at about half the limit (0.057 s of 0.1 s a move
-    # against Stockfish; issue 21): now it starts iterations while time is left.
+    # against Stockfish): now it starts iterations while time is left.
     game = ConnectFour()
     for seconds in (0.1, 0.3):
         result = Engine(game).search(game.start(), SearchLimits(time=seconds))

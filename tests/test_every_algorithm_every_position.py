@@ -1,6 +1,6 @@
 """Every algorithm on every finished tic-tac-toe position and an even sample of the others
-(issue 13, item 0): `analyze --algorithm id` listed moves after X had already won, and crashed on full
-boards, while every other algorithm answered "no moves"."""
+(`analyze --algorithm id` once listed moves after X had already won, and crashed on full
+boards, while every other algorithm answered "no moves")."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def _one_ply_further(value: int) -> int:
 
 
 def test_the_walk_finds_every_position_and_every_finished_one() -> None:
-    # 5,478 reachable positions (a known count); 958 of them finished (issue 13's figure).
+    # 5,478 reachable positions (a known count); 958 of them finished.
     assert (len(POSITIONS), len(FINISHED)) == (5478, 958)
 
 

@@ -1,4 +1,4 @@
-"""Extra turns (issue 23, section 1): after some moves the same player moves again. Every
+"""Extra turns: after some moves the same player moves again. Every
 algorithm must take such a child's value without negation; each is checked here against a
 brute force over player identities that knows nothing of negamax (tests/extra_turn_games.py)."""
 

@@ -1,5 +1,5 @@
 """The console script leaves without the interpreter's teardown once numba is loaded or after
-Ctrl-C (issue 13: 0.7-0.9 s of freeing numba's objects made Ctrl-C take 0.8 s and every
+Ctrl-C (0.7-0.9 s of freeing numba's objects once made Ctrl-C take 0.8 s and every
 compiled run slower), but only after what matters outside the process: the atexit handlers,
 and every byte of stdout and stderr."""
 

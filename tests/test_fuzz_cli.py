@@ -1,4 +1,4 @@
-"""The fuzz harness (issues 13, 21 and 26): bad and extreme inputs for every command and every
+"""The fuzz harness: bad and extreme inputs for every command and every
 game, run in-process through ``perfectplay.cli.main``. None may print a traceback or an
 internal error, none may run past HANG_SECONDS, and none may pass a node or time limit it
 was given; a bad input is one line and exit 2.

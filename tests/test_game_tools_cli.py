@@ -1,5 +1,5 @@
 """The commands of tools only one game has (Connect Four's book, chess's endgame tables), as a
-new user runs them (issues 21 and 26): closed pipes, relative paths from another folder, a
+new user runs them: closed pipes, relative paths from another folder, a
 path under a file."""
 
 from __future__ import annotations

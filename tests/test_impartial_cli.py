@@ -26,7 +26,7 @@ def run(args, stdin="", monkeypatch=None):
     return code, out.getvalue(), err.getvalue()
 
 
-def test_contest_claim_prints_the_seed_sample_output_exactly():
+def test_contest_claim_prints_the_contest_sample_output_exactly():
     code, out, _ = run(["contest", "claim"], "6\n1\n4\n8\n12\n16\n20\n")
     assert code == 0
     assert out == "WIN\nLOSE\nLOSE\nWIN\nWIN\nLOSE\n"

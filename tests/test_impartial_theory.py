@@ -101,12 +101,12 @@ def test_the_claim_line_is_an_octal_game(block, code):
         assert whole == octal.grundy(n), n
 
 
-def test_seed_claim_outcomes_for_one_to_twelve():
+def test_claim_outcomes_for_one_to_twelve():
     words = ["W" if solve(ClaimLine(n), (n, 0)).outcome == "win" else "L" for n in range(1, 13)]
     assert " ".join(words) == "W W W L W W W L W W W W"
 
 
-def test_seed_five_item_claim_has_one_winning_move_the_middle():
+def test_five_item_claim_has_one_winning_move_the_middle():
     assert solve(ClaimLine(5), (5, 0)).best_moves == ["2"]
 
 

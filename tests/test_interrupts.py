@@ -1,4 +1,4 @@
-"""Ctrl-C stops the compiled kernels at once (issue 13: 3 s for Connect Four's kernel, 4.9 s
+"""Ctrl-C stops the compiled kernels at once (it once took 3 s for Connect Four's kernel, 4.9 s
 for octal with a long code). The interrupt is raised in this process from a timer thread, as
 the terminal would; the guards are generous (hangs, not speed: docs/benchmarks.md has the
 figures)."""
@@ -19,7 +19,7 @@ from perfectplay.games.connect4.kernel_engine import Engine
 from perfectplay.impartial.octal_code import parse_code
 
 GUARD_SECONDS = 2.0
-# Issue 21: Ctrl-C must stop the Connect Four kernel within this, also while its first,
+# Ctrl-C must stop the Connect Four kernel within this, also while its first,
 # direct slice runs in the main thread (where Python cannot act on the signal until it ends).
 KERNEL_STOP_SECONDS = 0.5
 
@@ -89,7 +89,7 @@ class CountedThread(threading.Thread):
 
 
 def test_small_kernel_calls_start_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 21: a thread per call (for 20 or more empty squares) cost 0.14 ms of CPU a
+    """A thread per call (for 20 or more empty squares) cost 0.14 ms of CPU a
     call, more than a small search; only solves past DIRECT_NODES nodes get one."""
     game = registry.load("connect4", {}, "")[0]
     monkeypatch.setattr(CountedThread, "started", [])

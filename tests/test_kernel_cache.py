@@ -1,5 +1,5 @@
-"""The generic compiled engine loads from numba's disk cache in a second process (issue 13:
-tic-tac-toe's compiled solve compiled for 1.3 s in every process). Checked by numba's own
+"""The generic compiled engine loads from numba's disk cache in a second process
+(tic-tac-toe's compiled solve once compiled for 1.3 s in every process). Checked by numba's own
 cache counters, not by the clock."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The solving front door imports a method module only when a request may need it (issue 13:
-start-up): whatever it skips, the method chosen must be the one chosen with every module
+"""The solving front door imports a method module only when a request may need it (start-up
+time): whatever it skips, the method chosen must be the one chosen with every module
 loaded, for every built-in game, engine and --algorithm."""
 
 from __future__ import annotations

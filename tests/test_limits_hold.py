@@ -1,4 +1,4 @@
-"""Limits that hold (issue 13, section 2): a node limit is never passed, impossible sizes are
+"""Limits that hold: a node limit is never passed, impossible sizes are
 refused up front with a reason, and a search stops before its memory runs away."""
 
 from __future__ import annotations

@@ -170,7 +170,7 @@ def test_a_users_game_that_declares_itself_too_big_is_refused_and_played_by_esti
     (tmp_path / "grid.py").write_text(GRID_GAME)
     refused = run("solve", "grid.py:Grid", cwd=tmp_path)
     assert refused.returncode == 2
-    # No evaluation function: Monte Carlo estimates it (issue 23), not the engine searching blind.
+    # No evaluation function: Monte Carlo estimates it, not the engine searching blind.
     assert refused.stderr.strip() == ("error: grid is too big to solve exactly: use --algorithm mcts "
                                       "--time T (seconds) for an estimate, or --mate N to prove a "
                                       "forced win within N moves")
@@ -191,7 +191,7 @@ def test_a_users_game_that_declares_itself_too_big_is_refused_and_played_by_esti
     assert time.perf_counter() - began < 2.0
 
 
-# -- the tables' size (issue 25: --mate stopped at a fixed 512 MB, whatever --tt-size said) ---
+# -- the tables' size (--mate once stopped at a fixed 512 MB, whatever --tt-size said) ------
 def test_tt_size_sets_the_mate_tables_and_the_memory_they_may_take() -> None:
     from perfectplay.search.limits import MEMORY_HEADROOM, Budget
     from perfectplay.search.mate import BYTES_PER_ENTRY, table_entries
@@ -233,7 +233,7 @@ def test_the_mate_tables_keep_compact_keys_not_positions_with_their_move_lists()
 
 def test_the_last_move_of_a_mate_is_looked_for_among_the_checks_only() -> None:
     # Only a check can mate: every mating move is among Chess.deciding_moves, which are the
-    # checks, and the search then tries no other last move (7,084 nodes before, issue 25).
+    # checks, and the search then tries no other last move (7,084 nodes before).
     board = chess.Board(SCHOLARS)
     mating = {move for move in board.legal_moves if board.gives_check(move) and _mates(board, move)}
     checks = {move for move in board.legal_moves if board.gives_check(move)}

@@ -44,10 +44,10 @@ def test_tree_command_refuses_a_tree_too_big_to_draw(cli: Any, tmp_path: Path) -
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--depth" in done.stderr
 
 
-def test_growth_measures_seed_000_and_plots_it(tmp_path: Path) -> None:
+def test_growth_measures_the_take_away_call_counts_and_plots_it(tmp_path: Path) -> None:
     growth = measure("takeaway", list(range(1, 21)), ["minimax", "memo"])
     assert growth.nodes["minimax"][-1] == 266_079 and growth.nodes["memo"][-1] == 58
-    assert growth.values[3] == "loss in 2"  # 4 sticks lose (seed 000)
+    assert growth.values[3] == "loss in 2"  # 4 sticks lose (multiples of four lose)
     out = tmp_path / "growth.png"
     plot_growth(growth, str(out))
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

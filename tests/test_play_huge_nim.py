@@ -1,4 +1,4 @@
-"""`play nim 10^30` is played, not refused (issue 13): the computer's moves, the hints and the
+"""`play nim 10^30` is played, not refused: the computer's moves, the hints and the
 review come from Sprague-Grundy theory, and a person's move is checked for legality
 without listing the 10^30 moves of a heap (Game.is_legal)."""
 

@@ -160,7 +160,7 @@ def test_review_names_the_first_move_that_turned_a_win_into_a_loss() -> None:
 
 
 def test_a_game_too_big_to_solve_is_analysed_under_the_clock() -> None:
-    # Nim this size is answered exactly by theory now (issue 13); Connect Four is not.
+    # Nim this size is answered exactly by theory now; Connect Four is not.
     # The opening book answers the first moves at once: start past it (Test_L1_R3, line 3).
     game = ConnectFour()
     analyst = Analyst(game, think_time=0.3)

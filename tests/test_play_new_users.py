@@ -1,4 +1,4 @@
-"""What new users met in `perfectplay play` (issue 13, sections 1 and 5): each case is the
+"""What new users met in `perfectplay play`: each case is the
 command, the lines typed, and what the game must print. Run in-process (plain text)."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_connect_four_says_its_moves_and_hints_are_estimates_with_their_depth(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # A board no book covers and no search solves in 0.3 s: the perfect level too plays
     # estimates, and says so, and so do hints (on 7x6 past the book the value may fit, and
-    # then the perfect level proves its moves: issue 21). The perfect level's first look for
+    # then the perfect level proves its moves). The perfect level's first look for
     # the value (VALUE_PROBE_CPU, 10 s of CPU) is cut to 1 s: 8x7's value is out of reach of
     # either, and the labels are what this test reads.
     monkeypatch.setattr(cli_play, "VALUE_PROBE_CPU", 1.0)

@@ -1,5 +1,5 @@
-"""The perfect level never plays an unproved move while it is called perfect (issue 21,
-section 2): its patience is CPU time, which a busy machine does not shrink; it shows where a
+"""The perfect level never plays an unproved move while it is called perfect: its patience
+is CPU time, which a busy machine does not shrink; it shows where a
 long proof stands; and one slow move does not make it give up on the rest of the game."""
 
 from __future__ import annotations

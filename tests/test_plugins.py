@@ -1,4 +1,4 @@
-"""Games are plugins (issue 20): a distribution someone else publishes adds a game to every
+"""Games are plugins: a distribution someone else publishes adds a game to every
 command, the web page included, through the entry point group ``perfectplay.games``, and the
 built-in games are found the same way. The plugin here is a real installed distribution's
 metadata (a ``.dist-info`` folder with ``entry_points.txt``) on ``sys.path``, as pip leaves it."""

@@ -23,7 +23,7 @@ def test_a_deep_search_with_alphabeta_and_a_table_also_runs_past_the_recursion_l
 
 
 def _crate_difference_by_lengths(values: list[int]) -> int:
-    """The seed's bottom-up recurrence written out plainly, as an independent reference."""
+    """The crate line's bottom-up recurrence written out plainly, as an independent reference."""
     n = len(values)
     shorter = [0] * (n + 2)  # lengths len - 1 and len - 2, indexed by left end
     two_shorter = [0] * (n + 2)

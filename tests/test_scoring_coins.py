@@ -56,7 +56,7 @@ def test_the_registry_finds_coins_by_alias_and_reads_contest_input():
     assert entry.name == "coins" and game.format_position(start) == "8 15 3 7"
 
 
-def test_verify_crates_reports_no_mismatch_on_the_seed_family():
+def test_verify_crates_reports_no_mismatch_on_the_contest_test_family():
     report = verify(registry.resolve("crates"), 60, seed=1)
     assert report.cases == 60 and report.mismatches == []
     # Per row: memo, alphabeta, tt, id and table (value and best moves), tt and table

@@ -35,7 +35,7 @@ def test_auto_solves_the_crate_line_with_table():
     assert solve(CrateLine([3, 9, 1])).algorithm == "table"
 
 
-def test_table_matches_memo_and_brute_force_on_the_seed_family():
+def test_table_matches_memo_and_brute_force_on_the_contest_test_family():
     rng = random.Random(2)
     for _ in range(150):
         game = CrateLine(random_row(rng))

@@ -1,4 +1,4 @@
-"""--time holds even when a game's own code is slow (issue 13): one call of a user's moves()
+"""--time holds even when a game's own code is slow: one call of a user's moves()
 that sleeps cannot be interrupted by the search's polls, so the CLI's watchdog cuts the
 command off with exit 1, as any limit does."""
 
@@ -91,7 +91,7 @@ class Finished(Endless):
 
 @pytest.mark.parametrize("command, seconds", [("solve", 1.0), ("analyze", 1.0), ("solve", 3.0)])
 def test_a_time_limit_holds_in_a_game_that_never_ends(tmp_path: Path, command: str, seconds: float) -> None:
-    # Issue 26: --time 1 took 4.5-5.7 s and --time 3 6.7-9.0 s here; the README promises the
+    # --time 1 once took 4.5-5.7 s and --time 3 6.7-9.0 s here; the README promises the
     # whole command ends within T + 0.5 s + T/10. A search deep in the game first handed
     # nothing back while it unwound a hundred thousand frames, then the exit freed them.
     (tmp_path / "endless.py").write_text(ENDLESS_GAME + FINISHED_GAME)
@@ -130,7 +130,7 @@ def test_a_library_search_deep_in_a_game_returns_soon_after_its_deadline(tmp_pat
 
 
 def test_a_time_limit_too_large_for_a_timer_arms_none() -> None:
-    # Issue 21: --time 1e308 ended in "OverflowError: timestamp out of range" (exit 3).
+    # --time 1e308 once ended in "OverflowError: timestamp out of range" (exit 3).
     from conftest import run_main
     ran = run_main("solve", "nim", "3", "4", "--time", "1e308")
     assert (ran.code, ran.stderr) == (0, "")

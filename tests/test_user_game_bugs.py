@@ -1,5 +1,5 @@
 """A user's own game with a bug gets one line naming the method, the class, the position and
-the line of their code, and exit code 2; never a traceback (issue 13, section 3)."""
+the line of their code, and exit code 2; never a traceback."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ LIST_KEY = ("error: ListKey.key() returned [5] on position 5, which cannot be ha
 @pytest.mark.parametrize("command", [["solve"], ["analyze"], ["play", "--first", "computer"],
                                      ["verify", "--cases", "3"]])
 def test_a_key_that_returns_a_list_is_named_in_one_line_by_every_command(command: list[str]) -> None:
-    # Issue 21: "TypeError: unhashable type" from tt.py, exit 3.
+    # It once ended in "TypeError: unhashable type" from tt.py, exit 3.
     ran = run_main(command[0], f"{FILE}:ListKey", *command[1:])
     assert (ran.code, ran.stderr.strip()) == (2, LIST_KEY)
 
@@ -97,7 +97,7 @@ def test_a_key_that_returns_a_list_only_deep_in_the_game_is_named_where_it_does(
 
 @pytest.mark.parametrize("algorithm", ["tt", "minimax", "id"])
 def test_an_outcome_that_returns_a_word_is_named_not_read_as_a_loss(algorithm: str) -> None:
-    # Issue 26: outcome() returning "win" was silently read as "loss in 0".
+    # outcome() returning "win" was once silently read as "loss in 0".
     ran = run_main("solve", f"{FILE}:OutcomeWord", "--algorithm", algorithm,
                    *(["--depth", "9"] if algorithm == "id" else []))
     assert ran.code == 2
@@ -122,7 +122,7 @@ def test_a_checked_game_still_pickles_for_worker_processes(tmp_path: Path) -> No
 
 
 def test_a_game_file_that_exits_while_loading_says_so(tmp_path: Path) -> None:
-    # Issue 26: sys.exit(5) in a game file made perfectplay exit 5 with no word.
+    # sys.exit(5) in a game file once made perfectplay exit 5 with no word.
     (tmp_path / "quits.py").write_text("import sys\nsys.exit(5)\n")
     done = subprocess.run([sys.executable, "-m", "perfectplay", "solve", "quits.py:Game"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=60)

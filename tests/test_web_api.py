@@ -71,7 +71,7 @@ def test_each_move_gives_the_position_it_leads_to(client: Any) -> None:
 
 def test_score_games_report_the_difference_and_gains(client: Any) -> None:
     payload = client.get("/api/crates/position", params={"position": "3 9 1"}).json()
-    assert payload["value"] == 11  # seed 002: diff 11
+    assert payload["value"] == 11  # the crate-line contest's first sample: diff 11
     best = payload["moves"][0]
     assert best["move"] == "LL" and best["gain"] == 12
 
@@ -179,9 +179,9 @@ def test_the_perfect_computer_plays_a_best_move(client: Any) -> None:
     assert set(payload["best_moves"]) == {"2", "4", "6", "8"}  # an edge draws; a corner loses
 
 
-def test_growth_reproduces_seed_000(client: Any) -> None:
+def test_growth_reproduces_the_take_away_call_counts(client: Any) -> None:
     growth = client.get("/api/growth", params={"sizes": "20..20", "algorithms": "minimax,memo"}).json()
-    assert growth["nodes"] == {"minimax": [266_079], "memo": [58]}  # seed 000's call counts
+    assert growth["nodes"] == {"minimax": [266_079], "memo": [58]}  # the published call counts
 
 
 GAME_FILE = '''

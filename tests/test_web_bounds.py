@@ -1,4 +1,4 @@
-"""Every request has a bounded cost (issue 22, section 2): what a search cannot finish within
+"""Every request has a bounded cost: what a search cannot finish within
 the page's bounds is a 422 with the reason, fast; oversized requests are 400 or 414; the game
 tree is offered only where it can be drawn; a game too big to solve is never searched exactly
 before the engine."""
@@ -156,7 +156,7 @@ def test_connect4_past_the_book_goes_straight_to_the_engine(client: Any) -> None
                             seconds="1", level="hard")
     assert choice.status_code == 200 and choice.json()["exact"] is False
     assert seconds < 1.0 + 0.5  # the think time and a margin for a busy machine
-    # ...while the perfect level plays only a proved move (issue 21), past the think time
+    # ...while the perfect level plays only a proved move, past the think time
     # if it must.
     choice, seconds = timed(client, "/api/connect4/computer", moves="1,2,3,4,5,6,7,1,2,3",
                             seconds="1", level="perfect")
@@ -197,7 +197,7 @@ def test_exact_answers_are_kept_as_bytes_within_their_bound() -> None:
 
 
 def test_an_estimate_never_shows_a_move_better_than_the_position(client: Any) -> None:
-    # Issue 22: "estimate 0 (depth 3)" while a move was marked "+1". The main line's move
+    # It once showed "estimate 0 (depth 3)" while a move was marked "+1". The main line's move
     # comes first with the position's score, and the deeper search bounds every other move.
     events = stream_events(client, "/api/connect4/think", {"seconds": "2", "moves": "1,2,3,4,5,6,7,1,2,3"})
     for _, payload in events:

@@ -1,4 +1,4 @@
-"""The analysis board's best lines (MultiPV, issue 22): the thinking stream carries N lines
+"""The analysis board's best lines (MultiPV): the thinking stream carries N lines
 with distinct first moves, best first, deepening; exact answers (chess's endgame tables, a
 mate the search proves) replace estimates and are marked exact; the page shows them in
 Chromium; and the server's cache of built games is bounded by the bytes it holds."""

@@ -1,4 +1,4 @@
-"""The web boards of Kalah, Dots and Boxes, Hex and Othello (issue 23): boards.py's description
+"""The web boards of Kalah, Dots and Boxes, Hex and Othello: boards.py's description
 of start and mid-game positions, value by value; then each board in Chromium, played by a
 click ON THE BOARD (not a move button), the position checked after it, and screenshots at a
 desktop's width and a phone's into the directory tests/test_web_pages.py uses

@@ -1,4 +1,4 @@
-"""Every game's page in Chromium, at a desktop's width and a phone's (issue 22): it draws,
+"""Every game's page in Chromium, at a desktop's width and a phone's: it draws,
 fits (no sideways scrolling at 390 px), names the side to move, says nothing raw; the home
 page's cards and growth chart; the analysis board deepening on chess; a chess game against
 the computer within its think time; and the bad requests, asked from the page.

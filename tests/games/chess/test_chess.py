@@ -68,7 +68,7 @@ def test_perft_counts_the_last_ply_without_making_its_moves() -> None:
     game = _Counting()
     _Counting.made = 0
     assert perft(game, game.start(), 3).count == 8_902
-    assert _Counting.made == 20 + 400  # the 8,902 last moves are counted, not made (issue 25)
+    assert _Counting.made == 20 + 400  # the 8,902 last moves are counted, not made
     _Counting.made = 0
     assert perft(game, game.start(), 3, finished=True).count == 8_902
     assert _Counting.made == 20 + 400 + 8_902

@@ -1,5 +1,5 @@
 """The depth-limited engine sees a short mate at the depth that proves it, with null-move
-pruning on (issue 25: WAC.001's mate in 2 appeared only at depth 5, at depth 3 without null
+pruning on (WAC.001's mate in 2 once appeared only at depth 5, at depth 3 without null
 moves). The mates are the exact mate search's, so the engine is held to proved answers."""
 
 from __future__ import annotations

@@ -278,7 +278,7 @@ def test_a_game_already_drawn_by_the_fifty_move_rule_is_not_read_from_the_table(
     assert solution.algorithm == "by the rules (the fifty-move rule)"
 
 
-# Issue 25: these said "too big to solve"; the rules decide them at once.
+# These once said "too big to solve"; the rules decide them at once.
 RULE_ENDED = [
     ("8/8/8/8/8/8/8/K1k5 w - - 0 1", 0, "insufficient material"),  # KK
     ("8/8/8/4k3/8/8/8/3BK3 b - - 0 1", 0, "insufficient material"),  # KBK

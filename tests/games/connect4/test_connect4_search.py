@@ -128,9 +128,9 @@ def test_outcome_only_gives_the_sign() -> None:
 
 
 # -- what runs it, and its limits -----------------------------------------------------------
-def test_issue_13s_position_is_solved_in_the_kernels_three_nodes(
+def test_a_position_the_generic_engine_took_77_s_on_is_solved_in_the_kernels_three_nodes(
         capsys: pytest.CaptureFixture[str]) -> None:
-    # The generic tt engine needed 43 M nodes and 77.5 s here (issue 13).
+    # The generic tt engine once needed 43 M nodes and 77.5 s here.
     code, out, _ = run_cli(capsys, "solve", "connect4", "271713432331713132", "--engine", "python")
     assert code == 0
     assert "score: -11" in out
