@@ -1,4 +1,4 @@
-"""Connect Four opening book figures (issue 10, item 5).
+"""Connect Four opening book figures.
 
     .venv/bin/python benchmarks/book.py kernel --stones 5,6,8 --sample 12
         CPU time of an exact score per position, by stones: a seeded random sample of the
@@ -36,7 +36,7 @@ from perfectplay.games.connect4.rules import ConnectFour
 from perfectplay.play import LEVELS, Analyst, Computer, Session
 from perfectplay.play.analyst import outcome_class
 
-# The issue's bound on a move of the perfect level (issue 10): longer moves are listed.
+# The target bound on a move of the perfect level: longer moves are listed.
 SLOW_MOVE = 3.0
 # A weaker opponent's think time: how well it plays past the book does not matter here.
 OPPONENT_THINK_TIME = 0.5

@@ -19,7 +19,7 @@ CASES = [
     ("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 3),
     ("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 4),
     ("startpos", 3),
-    # Win at Chess 283 and 278 (issue 25: stopped at 512 MB before --tt-size was obeyed).
+    # Win at Chess 283 and 278 (they once stopped at 512 MB, before --tt-size was obeyed).
     ("3q1rk1/4bp1p/1n2P2Q/3p1p2/6r1/Pp2R2N/1B4PP/7K w - - 0 1", 4),
     ("r2qkb1r/pppb2pp/2np1n2/5pN1/2BQP3/2N5/PPP2PPP/R1B1K2R w KQkq - 0 1", 5),
 ]

@@ -10,7 +10,7 @@ printed beside them (nodes per second with and without it).
     .venv/bin/python benchmarks/chess_profile.py --depth 5 --every 20
     .venv/bin/python benchmarks/chess_profile.py --speed-only     # nodes per CPU second only
 
-This decides whether a compiled move generator pays (issue 25): at most the share of
+This decides whether a compiled move generator pays: at most the share of
 python-chess's move generation can be saved, and less, since each call from the Python
 search into compiled code and each move handed back as a Python object still costs.
 """

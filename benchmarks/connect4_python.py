@@ -20,7 +20,7 @@ disturbed run):
 Scores are checked against the set; a Python solve stopped by the cap counts as unsolved.
 Prints per set: positions, solved, mismatches, how many Python solves counted exactly the
 kernel's nodes to find the value, total times, then the ratio Python / kernel against each
-kernel figure: median, worst, and how many positions are within 100x (issue 13's target).
+kernel figure: median, worst, and how many positions are within 100x (the target).
 The three worst positions go to stderr.
 """
 

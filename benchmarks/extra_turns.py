@@ -1,4 +1,4 @@
-"""Kalah and Dots and Boxes from their start positions (issue 23; docs/extra_turns.md).
+"""Kalah and Dots and Boxes from their start positions (docs/extra_turns.md).
 
     .venv/bin/python benchmarks/extra_turns.py kalah [--pits 1-6] [--seeds 1-6]
             [--engine python|compiled] [--limit 120]

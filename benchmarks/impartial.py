@@ -1,4 +1,4 @@
-"""Impartial-game figures for docs/benchmarks.md (issue 3). Run: python benchmarks/impartial.py
+"""Impartial-game figures for docs/benchmarks.md. Run: python benchmarks/impartial.py
 
 Prints one Markdown table row per figure. Times are wall-clock seconds (time.perf_counter)
 of the library call in this process, and for the contest command also of a whole
@@ -63,7 +63,7 @@ def main() -> None:
         answers, seconds = timed(lambda text=text: claim_queries(text))
         process = whole_process(text)
         shown = f"{seconds:.4f} s in process" + (f"; {process:.3f} s whole process" if process else "")
-        row(f"300 claim queries, {label}", "< 0.08 s (seed C++)", shown,
+        row(f"300 claim queries, {label}", "< 0.08 s (published C++)", shown,
             f"{answers.count('WIN')} WIN / {answers.count('LOSE')} LOSE; whole process: best of 5")
     for code, expected in (("0.77", (12, 71)), ("0.137", (34, 52))):
         analysis, seconds = timed(lambda code=code: analyse(parse_code(code)))

@@ -1,4 +1,4 @@
-"""Playing strength by level (issue 4): a perfect computer against each level.
+"""Playing strength by level: a perfect computer against each level.
 
 For every game and level, GAMES seeded games, the perfect player moving first in half of
 them. Printed per row: the perfect player's wins, draws and losses, and how often the level
@@ -10,7 +10,7 @@ let a won position go (stood on a win at one of its turns and did not win).
 ``--connect4-perfect N``: instead, N games of Connect Four 7x6 from the empty board, the
 perfect level on both sides (think time 2 s), each move's CPU time (this process) and wall
 time: the speed target "no move over 3 s on an idle machine", read in CPU time where the
-machine is not idle, and whether any move was an estimate (issue 21: never, while called
+machine is not idle, and whether any move was an estimate (never, while called
 perfect). ``--busy K`` runs K CPU-bound processes beside it.
 """
 
@@ -34,7 +34,7 @@ from perfectplay.play import LEVELS, Analyst, Computer, Session, play_out
 # A CPU-bound process that ends by itself when this one does.
 BURNER = "import os\nparent = os.getppid()\nwhile os.getppid() == parent: pass"
 
-# Crate rows change every game (the seed's family: 8 to 11 crates valued 0 to 20), so the
+# Crate rows change every game (8 to 11 crates valued 0 to 20), so the
 # score game is not decided by one memorised line.
 GAMES: dict[str, Callable[[random.Random], Any]] = {
     "matchgame 7 5 3 1": lambda rng: registry.load("matchgame"),

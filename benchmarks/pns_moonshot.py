@@ -1,4 +1,4 @@
-"""The moonshots of issue 23 by df-pn: how far one proof gets in a given time.
+"""Open or hard targets by df-pn (Hex 6x6, Othello 6x6): how far one proof gets in a given time.
 
     python benchmarks/pns_moonshot.py hex 6 --seconds 600            # "X wins 6x6"
     python benchmarks/pns_moonshot.py othello 6 --need -4 --seconds 600   # "Black reaches -4"

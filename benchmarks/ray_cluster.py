@@ -1,4 +1,4 @@
-"""A database build on a real multi-node Ray cluster on this one machine (issue 24, section 3):
+"""A database build on a real multi-node Ray cluster on this one machine:
 a head node with no CPUs (so every task runs on a worker node) and two worker nodes, each
 its own raylet and object store, started by ray.cluster_utils.Cluster.
 

@@ -1,4 +1,4 @@
-"""Retrograde analysis speed: positions valued per CPU second, Python and compiled (issue 10).
+"""Retrograde analysis speed: positions valued per CPU second, Python and compiled.
 
 Usage: python benchmarks/retro.py [--repeat N] [--skip-large]
 

@@ -1,9 +1,12 @@
-"""Nodes and CPU time per algorithm on every seed case (issue 2).
+"""Nodes and CPU time per algorithm on the classic small cases.
+
+The take-away game at 20 sticks, tic-tac-toe, the crate line's two contest samples, the
+claim line at 12 and 20, Nim 3 4 5 and 7 5 3 1, and the matchgame (misère Nim from 7 5 3 1).
 
 Usage: python benchmarks/seeds.py [--repeat N]
 
 CPU time (time.process_time) of the whole `solve` call, best of N runs, so other processes
-on the machine disturb it little. The Python peers' figures quoted in the issue were measured
+on the machine disturb it little. The Python peers' figures compared with them were measured
 the same way: easyAI (with its table) solves tic-tac-toe in 0.067 s, OpenSpiel's Python
 alpha-beta in 0.038 s; OpenSpiel's Python alpha-beta needs 93 s for Nim 7 5 3 1.
 """

@@ -1,4 +1,4 @@
-"""Whole-process start-up and exit times a user meets (issue 13): best and median of N runs.
+"""Whole-process start-up and exit times a user meets: best and median of N runs.
 
     python benchmarks/startup.py [--repeat N] [--only light|compiled|interrupt]
 
