@@ -2,7 +2,7 @@
 (plain recursion 266,079 calls at 20 sticks, a memo table 58; multiples of four lose, as in
 Berlekamp, Conway and Guy, *Winning Ways*), tic-tac-toe's game tree (549,946 minimax nodes,
 5,478 positions, 255,168 games), the crate-line and claim-line contest samples, and Nim by
-Bouton's XOR rule (1901)."""
+Bouton's XOR rule (1902)."""
 
 from __future__ import annotations
 

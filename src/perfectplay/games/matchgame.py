@@ -1,5 +1,5 @@
 """The matchgame: rows of 7, 5, 3 and 1 matches; take any number from one row; whoever takes
-the last match loses. It is misère Nim from 7 5 3 1 (Bouton 1901 solved misère Nim too)."""
+the last match loses. It is misère Nim from 7 5 3 1 (Bouton 1902 solved misère Nim too)."""
 
 from __future__ import annotations
 

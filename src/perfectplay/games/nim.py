@@ -1,4 +1,4 @@
-"""Nim (solved by Bouton 1901: the XOR of the piles): piles of sticks; a move takes any
+"""Nim (solved by Bouton 1902: the XOR of the piles): piles of sticks; a move takes any
 positive number from one pile. Normal play: taking the last stick wins; misère play
 (--misere): it loses.
 
