@@ -128,7 +128,7 @@ def test_outcome_only_gives_the_sign() -> None:
 
 
 # -- what runs it, and its limits -----------------------------------------------------------
-def test_a_position_the_generic_engine_took_77_s_on_is_solved_in_the_kernels_three_nodes(
+def test_the_position_that_cost_the_generic_engine_43_m_nodes_takes_the_kernel_three(
         capsys: pytest.CaptureFixture[str]) -> None:
     # The generic tt engine once needed 43 M nodes and 77.5 s here.
     code, out, _ = run_cli(capsys, "solve", "connect4", "271713432331713132", "--engine", "python")
