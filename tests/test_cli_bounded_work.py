@@ -1,4 +1,4 @@
-"""Work with no bound and no word (issues 21 and 26): every command that could run for hours
+"""Work with no bound and no word: every command that could run for hours
 either refuses up front with the estimate, or says how long it will be, shows its progress
 on a terminal and stops when its reader has gone; a limit it meets is one line and exit 1."""
 
@@ -49,7 +49,7 @@ def test_perft_estimates_its_work_from_random_games() -> None:
 
 
 def test_perft_out_of_memory_is_the_one_line_limit_with_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Issue 21: OutOfBudget("memory") under perft on loopy games was an internal error.
+    # OutOfBudget("memory") under perft on loopy games was an internal error.
     from perfectplay.search import limits
     monkeypatch.setattr(limits, "MEMORY_HEADROOM", -(1 << 40))  # any size is past the bound
     ran = run_main("perft", "dodgem", "--depth", "12")
@@ -68,7 +68,7 @@ def test_perft_shows_its_progress_on_a_terminal() -> None:
 
 
 def test_compare_stops_an_algorithm_that_cannot_finish_and_says_so() -> None:
-    # Issue 21: compare ran minimax on Connect Four for ever.
+    # compare once ran minimax on Connect Four for ever.
     ran = run_main("compare", "connect4", "4453", "--algorithms", "minimax,tt", "--node-cap", "3000",
                    "--json")
     assert ran.code == 0, ran.stderr
@@ -109,7 +109,7 @@ def test_compare_checks_the_plot_path_before_any_work(monkeypatch: pytest.Monkey
 
 
 def test_octal_streams_and_stops_when_its_reader_goes() -> None:
-    # Issue 21: `octal 0.77 --upto 1000000 | head -1` computed for 136 s after head left.
+    # `octal 0.77 --upto 1000000 | head -1` once computed for 136 s after head left.
     started = time.perf_counter()
     reader = subprocess.Popen([sys.executable, "-m", "perfectplay", "octal", "0.77", "--upto", "10000000"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -152,7 +152,7 @@ def test_octal_without_a_period_says_up_front_when_it_is_long(monkeypatch: pytes
 
 
 def test_table_says_up_front_when_it_will_be_long(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Issue 26: `table claim 1..100000` took 69 s with no word.
+    # `table claim 1..100000` once took 69 s with no word.
     import perfectplay.cli.solving as solving
     monkeypatch.setattr(solving, "TABLE_NOTE_SECONDS", 0.0)
     ran = run_main("table", "claim", "1..12")
@@ -253,7 +253,7 @@ def test_a_slow_search_asked_for_by_name_points_to_the_kernel(monkeypatch: pytes
 
 
 def test_verify_sets_aside_positions_too_large_for_minimax() -> None:
-    # Issue 26: `verify octal --cases 3` was still running after 200 s (Kayles 8 7 by minimax).
+    # `verify octal --cases 3` was once still running after 200 s (Kayles 8 7 by minimax).
     started = time.perf_counter()
     ran = run_main("verify", "octal", "--cases", "3", "--json")
     assert ran.code == 0, ran.stderr

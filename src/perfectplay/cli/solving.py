@@ -56,7 +56,7 @@ mate_option = click.option(
 @click.option("--pv-limit", type=click.IntRange(min=0), default=1000, show_default=True,
               help="longest principal variation to print (0: none)")
 @click.option("--file", "input_file", default=None, metavar="INPUT",
-              help="read a row game in seed 002's contest format (n, then n values) and print "
+              help="read a row game in the crate-line contest format (n, then n values) and print "
                    "its contest answer: diff D, mover M other O")
 @click.option("--pv", is_flag=True, default=False, help="with --file: " + PV_HELP)
 @mate_option
@@ -169,7 +169,7 @@ def _depth_printer() -> Any:
 
 def print_solution(solution: Solution, game: Game[Any, Any] | None = None) -> None:
     # click.style, not rich: a solve's output is a few lines, and rich would cost the start-up
-    # a third of its time (issue 13); click drops the colour when output is piped.
+    # a third of its time; click drops the colour when output is piped.
     echo, style = click.echo, click.style
     echo(f"{style(solution.game, bold=True)} {solution.position or '(empty)'}")
     echo(f"value: {style(solution.describe(), bold=True)} for the player to move")
@@ -203,7 +203,7 @@ def print_solution(solution: Solution, game: Game[Any, Any] | None = None) -> No
 def _looked_up(source: str, stats: Any) -> str:
     """The work line of an answer whose value cost no search (read in the opening book,
     found by theory): the searching that found the moves and the line is counted as such,
-    not beside "0 nodes" (issue 26: `solve connect4 4453` printed "0 nodes" next to 1.45 M
+    not beside "0 nodes" (`solve connect4 4453` once printed "0 nodes" next to 1.45 M
     cutoffs)."""
     took = f"{stats.elapsed_s * 1000:.1f} ms"
     if not stats.extra_nodes:
@@ -313,7 +313,7 @@ def _stream_json_rows(head: dict[str, Any], key: str, rows: Iterator[dict[str, A
     click.echo("\n  ]\n}")
 
 
-# A table estimated to take longer than this says so before it starts (issue 26: `table
+# A table estimated to take longer than this says so before it starts (`table
 # claim 1..100000` took 69 s with no word when not on a terminal).
 TABLE_NOTE_SECONDS = 10
 
@@ -358,8 +358,8 @@ def _size_range(sizes: str) -> tuple[int, int]:
     return first, last
 
 
-# Nodes each algorithm of `compare` may search before its row says "stopped" (issue 21:
-# minimax on Connect Four ran on for ever): a few seconds of the slowest Python search.
+# Nodes each algorithm of `compare` may search before its row says "stopped" (minimax on
+# Connect Four once ran on for ever): a few seconds of the slowest Python search.
 COMPARE_NODE_CAP = 500_000
 
 
@@ -416,7 +416,7 @@ def compare_command(game: str, position: tuple[str, ...], algorithms: str, tt_si
 
 def _compared(game: Any, position: Any, name: str, tt_size: str | None, cap: int) -> dict[str, Any]:
     """One algorithm's row, stopped past ``cap`` nodes. An algorithm that cannot solve this
-    game is an error of the request (issue 13: compare hid it in a table cell and exited 0)."""
+    game is an error of the request (compare once hid it in a table cell and exited 0)."""
     from perfectplay.errors import LimitReached
     from perfectplay.search.limits import Budget, Limits
     try:
@@ -459,11 +459,12 @@ def _print_comparison(game: str, position: str, rows: list[dict[str, Any]]) -> N
 
 def _plot_growth(game: str, sizes: tuple[str, ...], algorithms: str, path: str, node_cap: int | None,
                  as_json: bool, options: dict[str, Any]) -> None:
-    """compare --plot: nodes against size for each algorithm (seed 000's lesson in a picture)."""
+    """compare --plot: nodes against size for each algorithm (exponential against linear
+    growth, in a picture)."""
     from perfectplay.pictures.growth import measure, parse_algorithms, parse_sizes
     from perfectplay.pictures.plot import check_path, plot_growth
     check_path(path)
-    check_writable(path, "--plot")  # before the work, not after it (issue 26)
+    check_writable(path, "--plot")  # before the work, not after it
     growth = measure(game, parse_sizes(" ".join(sizes)), parse_algorithms(algorithms), options, node_cap)
     plot_growth(growth, path)
     if as_json:

@@ -1,4 +1,4 @@
-"""``--time`` as a hard limit on the whole command (issue 13).
+"""``--time`` as a hard limit on the whole command, and play's think time on a user's game code.
 
 A search polls its deadline between nodes, so it stops on time by itself, with the best
 answer so far where it has one. What it cannot stop is one slow call of a game's own code: a
@@ -28,7 +28,7 @@ from perfectplay.errors import LimitReached
 # (plus a tenth of the limit) before the command is cut off.
 GRACE_SECONDS = 0.5
 # The longest timer armed: setitimer takes a time_t, and `--time 1e308` overflowed it
-# (issue 21). A limit past a year bounds nothing a command does, so no timer is armed.
+# once. A limit past a year bounds nothing a command does, so no timer is armed.
 LONGEST_TIMER_SECONDS = 365 * 24 * 3600.0
 
 
