@@ -1,7 +1,7 @@
 """Exact counts of the Connect Four positions reachable on small boards, tier by tier (stones
 on the board), with numpy: what a strong solve (`perfectplay db build`) would have to store,
 counted without solving. Checked against John Tromp's 161,029 for 4x4 and the 3,945,711
-records of the 5x4 database (docs/benchmarks.md).
+records of the 5x4 database (docs/benchmarks-log.md).
 
     python benchmarks/connect4_count.py 4x4 5x4 6x4 5x5
 

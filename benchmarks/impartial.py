@@ -1,4 +1,4 @@
-"""Impartial-game figures for docs/benchmarks.md. Run: python benchmarks/impartial.py
+"""Impartial-game figures for docs/benchmarks-log.md. Run: python benchmarks/impartial.py
 
 Prints one Markdown table row per figure. Times are wall-clock seconds (time.perf_counter)
 of the library call in this process, and for the contest command also of a whole

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The opponents of the chess strength benchmarks (docs/benchmarks.md, "Chess strength"):
+# The opponents of the chess strength benchmarks (docs/benchmarks-log.md, "Chess strength"):
 #   .venv-sunfish/  sunfish from PyPI in its own virtual environment (it pins an older
 #                   python-chess than perfectplay's), UCI as .venv-sunfish/bin/sunfish-uci
 #   stockfish       Debian's package, installed with apt-get when missing (needs root);

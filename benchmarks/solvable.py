@@ -10,7 +10,7 @@ position finishes in seconds to a few minutes.
 Time: CPU seconds of this process (the machine is shared, so wall time would mislead); a
 solve that passes ``--cap`` seconds of CPU is stopped and shown as "> cap". Positions are
 reached by uniformly random legal moves from the start (seeded), so a run is repeatable.
-docs/benchmarks.md holds the table.
+docs/benchmarks-log.md holds the table.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Ctrl-C stops the compiled kernels at once (it once took 3 s for Connect Four's kernel, 4.9 s
 for octal with a long code). The interrupt is raised in this process from a timer thread, as
-the terminal would; the guards are generous (hangs, not speed: docs/benchmarks.md has the
+the terminal would; the guards are generous (hangs, not speed: docs/benchmarks-log.md has the
 figures)."""
 
 from __future__ import annotations

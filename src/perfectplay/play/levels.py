@@ -19,7 +19,7 @@ easy       0 %           75 %       75 %
 * Otherwise the level plays like ``perfect``: the best value (the fastest win, the slowest
   loss, the largest score difference), chosen at random among equally good moves.
 
-Measured win rates are in docs/benchmarks.md ("Playing strength by level").
+Measured win rates are in docs/benchmarks-log.md ("Playing strength by level").
 """
 
 from __future__ import annotations

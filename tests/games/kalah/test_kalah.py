@@ -217,7 +217,7 @@ def test_the_numba_kernel_matches_search_on_random_positions() -> None:
 
 def test_a_position_with_more_than_36_seeds_in_play_is_not_called_solvable() -> None:
     # 40 seeds in play were called solvable; this one took the kernel 134 s of CPU and
-    # another passed 240 s (docs/benchmarks.md), where 36 took 10-12 s.
+    # another passed 240 s (docs/benchmarks-log.md), where 36 took 10-12 s.
     game = Kalah()
     slow = game.parse_position("7 1 7 6 0 2 5 / 2 0 1 7 7 0 3 S")
     quick = game.parse_position("7 1 0 0 1 2 5 / 2 3 0 2 9 9 7 S")

@@ -5,7 +5,7 @@ bitboards with win detection by shifts (see perfectplay.games.connect4.rules for
 moves that do not hand the opponent an immediate win, moves ordered by the threats they
 create, a transposition table (layout and replacement policy: kernel_table's docstring), and an
 iterative null-window search on the score. Additions of ours, each kept because the
-benchmark said so (docs/benchmarks.md): two-entry buckets, prefetching the children's
+benchmark said so (docs/benchmarks-log.md): two-entry buckets, prefetching the children's
 buckets, enhanced transposition cutoffs where they pay (``child_cutoff``, ETC_*), a
 draw bound for a side with no room left for four in a row, a node with one safe move playing
 it at once (no table, no ordering), each child handed the opponent's threats its parent
@@ -61,7 +61,7 @@ SCRATCH, ROW = 32, 48
 # wrapped every call that passes ``work`` in an atomic increment and decrement of the array's
 # count (two locked instructions per node in negamax, more in tt_store); the entry points'
 # caller holds the array for the whole call, so the counts guarded nothing (10-15% of the
-# time, docs/benchmarks.md, fourth round). Nothing here allocates, which _nrt=False forbids.
+# time, docs/benchmarks-log.md, fourth round). Nothing here allocates, which _nrt=False forbids.
 COMPILED: dict[str, Any] = {"cache": True, "error_model": "numpy", "_nrt": False}
 
 ONE = np.uint64(1)
@@ -338,7 +338,7 @@ def order_moves(mover: np.uint64, occupied: np.uint64, moves: np.uint64, work: n
 # likely stored: at a node that is itself stored (searched before, typically by an earlier
 # null-window probe), and anywhere once a solve has explored ETC_ALL_AFTER positions and the
 # table is full of transpositions; and only while ETC_MIN_EMPTY or more squares are empty,
-# where a cutoff saves a subtree worth the probes (docs/benchmarks.md, third round).
+# where a cutoff saves a subtree worth the probes (docs/benchmarks-log.md, third round).
 ETC_MIN_EMPTY = 10
 ETC_ALL_AFTER = np.uint64(1 << 20)
 
@@ -449,7 +449,7 @@ def negamax(mover: np.uint64, occupied: np.uint64, stones: int, alpha: int, beta
         return high
     # Enhanced cutoffs after the ordering, not before: the two returns above settle many
     # nodes without the children's probes, which wait on memory (10-15% of the CPU time on
-    # Test_L1_R2, docs/benchmarks.md, sixth round).
+    # Test_L1_R2, docs/benchmarks-log.md, sixth round).
     if cells - stones >= ETC_MIN_EMPTY and (entry != ZERO or work[NODES] > ETC_ALL_AFTER):
         refuted = child_cutoff(mover, occupied, moves, beta, work)
         if refuted >= beta:

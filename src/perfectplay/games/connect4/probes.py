@@ -5,7 +5,7 @@ When the window spans zero, a probe goes TOWARD_NUM / TOWARD_DEN of the way from
 bound on the midpoint's side (Pons probes halfway, 1 / 2). Probes near a bound are cheap (they
 ask whether a side wins or loses within few moves), and a probe further out settles large
 scores in fewer nodes: half the nodes on Test_L1_R1, about the same on Test_L2_R2 and
-Test_L1_R2, but 7% more on Test_L1_R3's small scores (docs/benchmarks.md, fifth round).
+Test_L1_R2, but 7% more on Test_L1_R3's small scores (docs/benchmarks-log.md, fifth round).
 
 Plain Python without numba, so the pure-Python path imports it when numba is absent; the
 kernel compiles ``toward`` inline.

@@ -133,7 +133,7 @@ class ConnectFour(Game[Position, int]):
 
     def legal_moves(self, position: Position) -> list[int]:
         """Every free column, unordered: what a database build needs (moves() ranks them for
-        search, which took over 40% of a build's time, docs/benchmarks.md)."""
+        search, which took over 40% of a build's time, docs/benchmarks-log.md)."""
         occupied, tops = position[1], self.tops
         return [c for c in range(self.width) if not occupied & tops[c]]
 

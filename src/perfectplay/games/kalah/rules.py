@@ -46,7 +46,7 @@ MAX_SEEDS = 30
 SOLVED_SEEDS_A_SIDE = 20
 # The most seeds in play from which an exact solve finishes in seconds to a few minutes
 # (Game.solvable): random 6x4 positions with 36 took the kernel 10-12 s of CPU, with 40 from
-# 12 s to past 240 s (benchmarks/solvable.py, docs/benchmarks.md). A board whose start the
+# 12 s to past 240 s (benchmarks/solvable.py, docs/benchmarks-log.md). A board whose start the
 # kernel has solved (SOLVED_SEEDS_A_SIDE: Kalah(5,4) in 42 s, 40 seeds) stays solvable too.
 SOLVABLE_SEEDS = 36
 

@@ -19,7 +19,7 @@ a batch is the unit of work and of resuming:
   generation between solves). That is sound because an entry is a bound on the score of the
   position it names, whatever root the search started from; and it pays because neighbouring
   positions in key order share some of their subtrees (3-19% less time on the runs in
-  docs/benchmarks.md, "The opening book").
+  docs/benchmarks-log.md, "The opening book").
 
 numba is imported only inside :func:`solve_batch`, through the compiled engine.
 """
@@ -39,7 +39,7 @@ from perfectplay.games.connect4.book.storage import BookError, Solved, batch_hea
 from perfectplay.games.connect4.rules import ConnectFour
 
 # Positions per batch, by frontier depth: a batch takes a few minutes of one core, so that a
-# kill loses little (per-position times: docs/benchmarks.md).
+# kill loses little (per-position times: docs/benchmarks-log.md).
 BATCH_SIZES = {0: 1, 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 16, 7: 32}
 DEEP_BATCH = 64
 DEFAULT_TABLE = "512M"
