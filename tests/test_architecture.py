@@ -50,6 +50,8 @@ LAYERS = {
     "verify": 8, "__init__": 8,
     # Front ends and pictures, side by side: they call the library like any user.
     "play": 9, "web": 9, "pictures": 9, "uci": 9,
+    # Jupyter: boards drawn from a game's diagram, solutions and analyses as tables.
+    "notebook": 9,
     "cli": 10, "__main__": 11,
 }
 
@@ -207,7 +209,7 @@ def test_a_small_solve_from_the_cli_imports_neither_numpy_nor_numba() -> None:
 ENGINES = ("search", "engine", "retro", "store", "compiled", "impartial", "scoring", "methods",
            "solving", "deciding", "pns", "mcts")
 # The front ends: they reach games only through the registry.
-FRONT_ENDS = ("cli", "play", "web", "uci", "pictures")
+FRONT_ENDS = ("cli", "play", "web", "uci", "pictures", "notebook")
 
 
 def _in(module: str, packages: tuple[str, ...]) -> bool:
@@ -264,7 +266,7 @@ def test_every_game_specific_package_lives_under_games() -> None:
 
 # The front ends whose text must name no built-in game: the CLI, play, UCI (and the web
 # page, checked apart below while its boards move into the games).
-NAMELESS_FRONT_ENDS = ("cli", "play", "uci")
+NAMELESS_FRONT_ENDS = ("cli", "play", "uci", "notebook")
 
 
 def _name_pattern() -> re.Pattern[str]:
