@@ -37,6 +37,9 @@ LAYERS = {
     # The games, one package each with everything only it uses (kernels, books, tables): they
     # build on the engines and register their own methods.
     "games": 6,
+    # Another library's game (openspiel:NAME) seen through the protocol: a game like the others,
+    # which the registry loads by the library's name.
+    "interop": 6, "interop.openspiel": 6,
     # A game's own commands (Entry.commands, Entry.contest): they live in its package with what
     # they serve but are commands like the CLI's, built on perfectplay.cli.common, so they sit
     # in the cli layer; nothing imports them but the CLI, through the registry, by name.

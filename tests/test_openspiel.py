@@ -1,0 +1,125 @@
+"""OpenSpiel's games as perfectplay games (``openspiel:NAME``): values agree with OpenSpiel's own
+exact search (open_spiel.python.algorithms.minimax.alpha_beta_search) and with published
+results; games perfectplay cannot solve are refused in one line naming the missing property."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import run_main
+from open_spiel.python.algorithms import minimax  # the test extra installs OpenSpiel
+
+from perfectplay import analyze, registry, solve
+from perfectplay.errors import UnknownGame
+from perfectplay.value import outcome_word
+
+
+def their_value(game: object, state: object) -> float:
+    """OpenSpiel's alpha-beta value for the player to move at ``state``."""
+    value, _ = minimax.alpha_beta_search(game, state=state, maximum_depth=100)
+    return float(value)
+
+
+def our_value(game: object, position: object) -> int:
+    return solve(game, position, pv_limit=0).value  # type: ignore[arg-type]
+
+
+def sign(number: float) -> int:
+    return (number > 0) - (number < 0)
+
+
+def test_tic_tac_toe_is_a_draw_and_every_first_move_draws() -> None:
+    game, start = registry.load("openspiel:tic_tac_toe")
+    assert game.name == "openspiel:tic_tac_toe"
+    assert solve(game, start).outcome == "draw"
+    assert {row.describe() for row in analyze(game, start)} == {"draw"}
+
+
+def test_tic_tac_toe_agrees_with_openspiels_alpha_beta_on_random_positions() -> None:
+    game, start = registry.load("openspiel:tic_tac_toe")
+    rng = random.Random(38)
+    checked = 0
+    while checked < 25:
+        position = start
+        for _ in range(rng.randrange(1, 7)):
+            moves = game.moves(position)
+            if not moves:
+                break
+            position = game.play(position, rng.choice(list(moves)))
+        if position.state.is_terminal():
+            continue
+        ours = outcome_word(our_value(game, position))
+        assert ours == {1: "win", 0: "draw", -1: "loss"}[sign(their_value(game.spiel, position.state))], \
+            game.format_position(position)
+        checked += 1
+
+
+@pytest.mark.parametrize("spec", ["nim(pile_sizes=1;3;5,is_misere=false)", "nim(pile_sizes=2;3;4)",
+                                  "clobber(rows=2,columns=3)", "breakthrough(rows=3,columns=3)"])
+def test_small_games_agree_with_openspiels_alpha_beta(spec: str) -> None:
+    game, start = registry.load(f"openspiel:{spec}")
+    assert outcome_word(our_value(game, start)) == {1: "win", 0: "draw", -1: "loss"}[
+        sign(their_value(game.spiel, start.state))]
+
+
+def test_nim_values_follow_bouton() -> None:
+    # Normal play: the mover wins exactly when the XOR of the piles is not 0 (1^3^5 = 7,
+    # 1^2^3 = 0); misere (OpenSpiel's default) differs only where every pile is 0 or 1.
+    for piles, wins in (("1;3;5", True), ("1;2;3", False), ("2;2", False), ("4;1", True)):
+        game, start = registry.load(f"openspiel:nim(pile_sizes={piles},is_misere=false)")
+        assert (our_value(game, start) > 0) == wins, piles
+    game, start = registry.load("openspiel:nim(pile_sizes=1;1)")  # misere: take one, the other takes the last
+    assert our_value(game, start) > 0
+
+
+def test_a_margin_game_with_extra_turns_agrees_with_openspiel() -> None:
+    # Dots and Boxes gives the player who completes a box another move; with utility_margin
+    # the utility is the box margin, a score game here.
+    spec = "dots_and_boxes(num_rows=1,num_cols=2,utility_margin=true)"
+    game, start = registry.load(f"openspiel:{spec}")
+    assert game.properties.is_score and game.properties.extra_turns
+    assert our_value(game, start) == their_value(game.spiel, start.state)
+    position = game.parse_position("0")
+    assert our_value(game, position) == their_value(game.spiel, position.state)
+
+
+def test_every_algorithm_family_agrees_on_a_small_breakthrough() -> None:
+    game, start = registry.load("openspiel:breakthrough(rows=3,columns=3)")
+    values = {algorithm: solve(game, start, algorithm=algorithm, pv_limit=0).value
+              for algorithm in ("minimax", "alphabeta", "tt", "pns")}
+    assert len({outcome_word(value) for value in values.values()}) == 1, values
+
+
+def test_positions_are_read_by_action_id_or_name() -> None:
+    game, by_id = registry.load("openspiel:tic_tac_toe", {}, "4 0")
+    _, by_name = registry.load("openspiel:tic_tac_toe", {}, "x(1,1) o(0,0)")
+    assert by_id == by_name and game.format_position(by_name) == "4 0"
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ("kuhn_poker", "not deterministic"),
+    ("matrix_rps", "not sequential"),
+    ("leduc_poker", "not deterministic"),
+    ("dark_hex", "not of perfect information"),
+    ("matching_pennies_3p", "not two-player"),
+])
+def test_a_game_perfectplay_cannot_solve_is_refused_naming_what_it_lacks(spec: str, words: str) -> None:
+    with pytest.raises(UnknownGame, match=words):
+        registry.load(f"openspiel:{spec}")
+
+
+def test_the_command_line_solves_an_openspiel_game_and_refuses_in_one_line() -> None:
+    ran = run_main("solve", "openspiel:tic_tac_toe", "4 1")  # O on an edge beside X's centre loses
+    assert ran.code == 0 and "value: win in 5" in ran.stdout, ran.stdout
+    for spec in ("openspiel:kuhn_poker", "openspiel:nosuch", "openspiel:tic_tac_toe(foo=1)"):
+        ran = run_main("solve", spec)
+        assert ran.code == 2 and len(ran.stderr.strip().splitlines()) == 1 and spec in ran.stderr, ran.stderr
+        assert "Traceback" not in ran.stderr
+    ran = run_main("solve", "openspiel:tic_tac_toe", "4 4")
+    assert ran.code == 2 and "'4' is not a legal move" in ran.stderr
+
+
+def test_monte_carlo_plays_an_openspiel_game() -> None:
+    ran = run_main("solve", "openspiel:tic_tac_toe", "4 0 8", "--algorithm", "mcts", "--nodes", "2000")
+    assert ran.code == 0, ran.stderr
