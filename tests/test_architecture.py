@@ -51,6 +51,8 @@ LAYERS = {
     # The one way in, and the games by name (entry points).
     "solving": 7, "deciding": 7, "registry": 7,
     "verify": 8, "__init__": 8,
+    # perfectplay's games as OpenSpiel games: found through the registry like any user's.
+    "interop.openspiel_export": 8,
     # Front ends and pictures, side by side: they call the library like any user.
     "play": 9, "web": 9, "pictures": 9, "uci": 9,
     # Jupyter: boards drawn from a game's diagram, solutions and analyses as tables.
