@@ -5,6 +5,7 @@ results; games perfectplay cannot solve are refused in one line naming the missi
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from conftest import run_main
@@ -123,3 +124,33 @@ def test_the_command_line_solves_an_openspiel_game_and_refuses_in_one_line() -> 
 def test_monte_carlo_plays_an_openspiel_game() -> None:
     ran = run_main("solve", "openspiel:tic_tac_toe", "4 0 8", "--algorithm", "mcts", "--nodes", "2000")
     assert ran.code == 0, ran.stderr
+
+
+def test_a_database_of_openspiel_tic_tac_toe_holds_its_5478_positions(tmp_path: Path) -> None:
+    # 5,478: the tic-tac-toe positions reachable from the empty board, a known count that the
+    # built-in game's tests pin too (test_every_algorithm_every_position.py).
+    database = tmp_path / "ttt.db"
+    ran = run_main("db", "build", "openspiel:tic_tac_toe", "--db", str(database))
+    assert ran.code == 0, ran.stderr
+    assert "5,478 records" in ran.stdout + ran.stderr
+    ran = run_main("solve", "openspiel:tic_tac_toe", "4 1", "--db", str(database))
+    assert ran.code == 0 and "value: win in 5" in ran.stdout and "from database" in ran.stdout
+
+
+def test_the_web_page_offers_and_answers_an_openspiel_game() -> None:
+    import warnings
+
+    from starlette.testclient import TestClient
+
+    from perfectplay.web.app import Server, create_app
+    from perfectplay.web.catalog import add_game_file
+    server = Server()
+    add_game_file(server.catalog, "openspiel:tic_tac_toe")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        client = TestClient(create_app(server))
+    assert "openspiel:tic_tac_toe" in [game["name"] for game in client.get("/api/games").json()["games"]]
+    payload = client.get("/api/openspiel:tic_tac_toe/position", params={"moves": "4,1"}).json()
+    assert payload["status"] == "exact" and payload["position"] == "4 1"
+    assert {line["value"] for line in payload["lines"]} <= {"win", "draw"}
+    assert payload["lines"][0]["value"] == "win"
