@@ -52,11 +52,13 @@ LAYERS = {
     "solving": 7, "deciding": 7, "registry": 7,
     "verify": 8, "__init__": 8,
     # perfectplay's games as OpenSpiel games: found through the registry like any user's.
-    "interop.openspiel_export": 8,
+    "interop.openspiel_export": 8, "interop.pettingzoo_env": 8,
     # Front ends and pictures, side by side: they call the library like any user.
     "play": 9, "web": 9, "pictures": 9, "uci": 9,
     # Jupyter: boards drawn from a game's diagram, solutions and analyses as tables.
     "notebook": 9,
+    # The Gymnasium environment's opponent plays at play's levels.
+    "interop.gymnasium_env": 9,
     "cli": 10, "__main__": 11,
 }
 
