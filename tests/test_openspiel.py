@@ -140,17 +140,35 @@ def test_a_database_of_openspiel_tic_tac_toe_holds_its_5478_positions(tmp_path: 
 def test_the_web_page_offers_and_answers_an_openspiel_game() -> None:
     import warnings
 
-    from starlette.testclient import TestClient
-
     from perfectplay.web.app import Server, create_app
     from perfectplay.web.catalog import add_game_file
     server = Server()
     add_game_file(server.catalog, "openspiel:tic_tac_toe")
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+        warnings.simplefilter("ignore")  # Starlette's test client warns about httpx
+        from starlette.testclient import TestClient
         client = TestClient(create_app(server))
     assert "openspiel:tic_tac_toe" in [game["name"] for game in client.get("/api/games").json()["games"]]
     payload = client.get("/api/openspiel:tic_tac_toe/position", params={"moves": "4,1"}).json()
     assert payload["status"] == "exact" and payload["position"] == "4 1"
     assert {line["value"] for line in payload["lines"]} <= {"win", "draw"}
     assert payload["lines"][0]["value"] == "win"
+
+
+def test_without_openspiel_an_openspiel_name_says_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # as if OpenSpiel were not installed
+    with pytest.raises(UnknownGame, match=r"pip install 'perfectplay\[openspiel\]'"):
+        registry.load("openspiel:tic_tac_toe")
+
+
+def test_naming_a_built_in_game_imports_no_optional_library() -> None:
+    import subprocess
+    import sys
+    code = ("import sys\nfrom perfectplay import registry, solve\n"
+            "game, start = registry.load('tictactoe')\nsolve(game, start)\n"
+            "optional = ('pyspiel', 'pettingzoo', 'gymnasium', 'nbclient')\n"
+            "print(sorted(m for m in optional if m in sys.modules))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "[]"

@@ -79,6 +79,16 @@ def test_the_wheel_carries_the_book_the_tables_and_the_web_page(installed: tuple
     assert "connect4 = perfectplay.games.connect4:ENTRY" in entry_points
 
 
+def test_the_plain_install_pulls_in_no_optional_extra(installed: tuple[Path, Path, Path]) -> None:
+    wheel = zipfile.ZipFile(installed[0])
+    metadata = wheel.read(next(name for name in wheel.namelist() if name.endswith(".dist-info/METADATA")))
+    required = [line for line in metadata.decode().splitlines() if line.startswith("Requires-Dist:")]
+    plain = sorted(line.split()[1] for line in required if "extra ==" not in line)
+    assert plain == ["click>=8.1", "numpy>=1.26", "rich>=13"]
+    for extra in ("notebook", "openspiel", "rl"):
+        assert f"Provides-Extra: {extra}" in metadata.decode()
+
+
 def test_the_installed_perfectplay_is_the_wheel_not_the_checkout(installed: tuple[Path, Path, Path]) -> None:
     _, bin_folder, away = installed
     code = "import perfectplay; print(perfectplay.__file__)"
