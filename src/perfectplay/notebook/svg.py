@@ -167,8 +167,15 @@ def _hex(board: HexBoard, colours: Colours) -> Drawn:
             out.append(_piece(piece, x, y, radius * 1.8, place.mark))
     width = left * 2 + (board.size - 1) * step_x * 1.5 + radius
     height = top * 2 + (board.size - 1) * step_y
-    edges = [(board.vertical, 0, top - radius - 6, width, top - radius - 6),
-             (board.vertical, 0, height - top + radius + 6, width, height - top + radius + 6)]
+    last = board.size - 1
+    drop = (last * step_x / 2, last * step_y)  # from a row's first cell to the last row's
+    left_x, right_x = left - step_x / 2 - 6, left + last * step_x + step_x / 2 + 6
+    up, down = top - radius / 2, top + radius / 2
+    edges = [(board.vertical, left, top - radius - 6, left + last * step_x, top - radius - 6),
+             (board.vertical, left + drop[0], height - top + radius + 6, left + drop[0] + last * step_x,
+              height - top + radius + 6),
+             (board.horizontal, left_x, up, left_x + drop[0], down + drop[1]),
+             (board.horizontal, right_x, up, right_x + drop[0], down + drop[1])]
     out += [element("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=board.pieces[mark].colour, stroke_width=4)
             for mark, x1, y1, x2, y2 in edges if mark in board.pieces]
     return width, height, "".join(out)
