@@ -5,6 +5,7 @@ results; games perfectplay cannot solve are refused in one line naming the missi
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -172,3 +173,9 @@ def test_naming_a_built_in_game_imports_no_optional_library() -> None:
             "print(sorted(m for m in optional if m in sys.modules))")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "[]"
+
+
+def test_verify_finds_every_algorithm_agreeing_with_minimax_on_openspiel_tic_tac_toe() -> None:
+    ran = run_main("verify", "openspiel:tic_tac_toe", "--cases", "30")
+    assert ran.code == 0, ran.stderr
+    assert re.search(r"30 random positions, \d+ checks, 0 mismatches", ran.stdout), ran.stdout

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import sys
 from typing import Any, Hashable, Iterator, Sequence
 
@@ -27,6 +28,8 @@ from perfectplay.errors import BadOption, BadPosition, IllegalMove, UnknownGame
 from perfectplay.game import Game, Kind, Outcome, Properties
 
 PREFIX = "openspiel"
+# How far from the end of a random game `perfectplay verify`'s positions are.
+VERIFY_PLIES = 4
 
 
 def _pyspiel() -> Any:
@@ -155,6 +158,14 @@ class OpenSpielGame(Game[Position, int]):
 
     def player_to_move(self, position: Position) -> int | None:
         return position.player
+
+    def random_position(self, rng: random.Random) -> Position:
+        """A position a few plies from the end of a random game, so that minimax, the
+        reference of `perfectplay verify`, finishes whatever the game's size."""
+        line = [self.start()]
+        while not line[-1].state.is_terminal():
+            line.append(self.play(line[-1], rng.choice(self.moves(line[-1]))))
+        return line[max(0, len(line) - 1 - rng.randrange(1, VERIFY_PLIES + 1))]
 
     # -- notation ------------------------------------------------------------------------
     def format_move(self, position: Position, move: int) -> str:
