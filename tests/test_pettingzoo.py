@@ -113,3 +113,11 @@ def test_the_readme_training_loop_runs_and_never_beats_the_perfect_player() -> N
     exec(compile(block, str(README), "exec"), scope)
     assert set(scope["results"]) <= {0.0, -1.0} and sum(scope["results"].values()) == 200
     assert scope["results"][0.0] > 0  # it learns to draw
+
+
+def test_an_openspiel_game_is_an_environment_too() -> None:
+    # Any name the registry takes: OpenSpiel's tic-tac-toe, its board read from its text.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env("openspiel:tic_tac_toe"), num_cycles=10, verbose_progress=False)
+    check_env(GameEnv("openspiel:breakthrough(rows=3,columns=3)", opponent="perfect"), skip_render_check=True)
