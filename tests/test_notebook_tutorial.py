@@ -47,7 +47,12 @@ def test_the_node_counts_rank_the_algorithms(outputs: list[list[dict[str, Any]]]
     assert nodes["memo"] < nodes["alphabeta"] < nodes["minimax"]
 
 
+def test_the_best_move_completes_the_line(outputs: list[list[dict[str, Any]]]) -> None:
+    printed = "".join(output.get("text", "") for cell in outputs for output in cell)
+    assert "X plays 3; for O, to move: loss in 0" in printed
+
+
 def test_the_boards_and_the_growth_chart_are_pictures(outputs: list[list[dict[str, Any]]]) -> None:
     pictures = [shown(cell, "image/svg+xml") for cell in outputs if shown(cell, "image/svg+xml")]
-    assert len(pictures) == 4
-    assert sum('data-kind="grid"' in picture for picture in pictures) == 3
+    assert len(pictures) == 5
+    assert sum('data-kind="grid"' in picture for picture in pictures) == 4
