@@ -18,7 +18,8 @@ def outputs() -> list[list[dict[str, Any]]]:
     import nbformat
     from nbclient import NotebookClient
     notebook = nbformat.read(TUTORIAL, as_version=4)
-    NotebookClient(notebook, timeout=120, kernel_name="python3", cwd=str(TUTORIAL.parent)).execute()
+    NotebookClient(notebook, timeout=120, kernel_name="python3",
+                   resources={"metadata": {"path": str(TUTORIAL.parent)}}).execute()
     return [cell.outputs for cell in notebook.cells if cell.cell_type == "code"]
 
 
