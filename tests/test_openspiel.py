@@ -179,3 +179,9 @@ def test_verify_finds_every_algorithm_agreeing_with_minimax_on_openspiel_tic_tac
     ran = run_main("verify", "openspiel:tic_tac_toe", "--cases", "30")
     assert ran.code == 0, ran.stderr
     assert re.search(r"30 random positions, \d+ checks, 0 mismatches", ran.stdout), ran.stdout
+
+
+def test_a_person_plays_an_openspiel_game_in_the_terminal() -> None:
+    ran = run_main("play", "openspiel:tic_tac_toe", stdin="4\nq\n")
+    assert ran.code == 0, ran.stderr
+    assert "You play x(1,1)." in ran.stdout and "I play o(" in ran.stdout
