@@ -37,6 +37,9 @@ LAYERS = {
     # The games, one package each with everything only it uses (kernels, books, tables): they
     # build on the engines and register their own methods.
     "games": 6,
+    # Another library's game (openspiel:NAME) seen through the protocol: a game like the others,
+    # which the registry loads by the library's name.
+    "interop": 6, "interop.openspiel": 6,
     # A game's own commands (Entry.commands, Entry.contest): they live in its package with what
     # they serve but are commands like the CLI's, built on perfectplay.cli.common, so they sit
     # in the cli layer; nothing imports them but the CLI, through the registry, by name.
@@ -48,8 +51,14 @@ LAYERS = {
     # The one way in, and the games by name (entry points).
     "solving": 7, "deciding": 7, "registry": 7,
     "verify": 8, "__init__": 8,
+    # perfectplay's games as OpenSpiel games: found through the registry like any user's.
+    "interop.openspiel_export": 8, "interop.pettingzoo_env": 8,
     # Front ends and pictures, side by side: they call the library like any user.
     "play": 9, "web": 9, "pictures": 9, "uci": 9,
+    # Jupyter: boards drawn from a game's diagram, solutions and analyses as tables.
+    "notebook": 9,
+    # The Gymnasium environment's opponent plays at play's levels.
+    "interop.gymnasium_env": 9,
     "cli": 10, "__main__": 11,
 }
 
@@ -207,7 +216,7 @@ def test_a_small_solve_from_the_cli_imports_neither_numpy_nor_numba() -> None:
 ENGINES = ("search", "engine", "retro", "store", "compiled", "impartial", "scoring", "methods",
            "solving", "deciding", "pns", "mcts")
 # The front ends: they reach games only through the registry.
-FRONT_ENDS = ("cli", "play", "web", "uci", "pictures")
+FRONT_ENDS = ("cli", "play", "web", "uci", "pictures", "notebook")
 
 
 def _in(module: str, packages: tuple[str, ...]) -> bool:
@@ -264,7 +273,7 @@ def test_every_game_specific_package_lives_under_games() -> None:
 
 # The front ends whose text must name no built-in game: the CLI, play, UCI (and the web
 # page, checked apart below while its boards move into the games).
-NAMELESS_FRONT_ENDS = ("cli", "play", "uci")
+NAMELESS_FRONT_ENDS = ("cli", "play", "uci", "notebook")
 
 
 def _name_pattern() -> re.Pattern[str]:

@@ -38,6 +38,10 @@ OPTION_HELP = {
 }
 
 
+# Games of another library, named "LIBRARY:NAME" (openspiel:tic_tac_toe): the module whose
+# ``entry(NAME)`` gives the game's Entry, imported only when such a name is given.
+LIBRARIES = {"openspiel": "perfectplay.interop.openspiel"}
+
 # The entry point group every game is found through, the built-in ones included.
 ENTRY_POINT_GROUP = "perfectplay.games"
 
@@ -206,11 +210,12 @@ class GameChoice:
 
 
 def resolve(spec: str, options: Options | None = None) -> GameChoice:
-    """The game ``spec`` names, a built-in name or alias or ``module:Class`` /
-    ``file.py:Class``, with its options checked."""
+    """The game ``spec`` names, a built-in name or alias, another library's game
+    (``openspiel:NAME``) or ``module:Class`` / ``file.py:Class``, with its options checked."""
     options = dict(options or {})
-    if ":" not in spec:
-        entry = find(spec)
+    library, _, name = spec.partition(":")
+    if ":" not in spec or library in LIBRARIES:
+        entry = find(spec) if ":" not in spec else importlib.import_module(LIBRARIES[library]).entry(name)
         check_options(entry, options)
         return GameChoice(entry.name, entry, options)
     if any(value not in (None, False) for value in options.values()):
