@@ -56,7 +56,7 @@ mate_option = click.option(
 @click.option("--pv-limit", type=click.IntRange(min=0), default=1000, show_default=True,
               help="longest principal variation to print (0: none)")
 @click.option("--file", "input_file", default=None, metavar="INPUT",
-              help="read a row game in the crate-line contest format (n, then n values) and print "
+              help="read a row game's contest input (n, then n values) and print "
                    "its contest answer: diff D, mover M other O")
 @click.option("--pv", is_flag=True, default=False, help="with --file: " + PV_HELP)
 @mate_option
