@@ -375,3 +375,43 @@ def test_the_method_choice_scan_finds_each_way_of_choosing(tmp_path: Path) -> No
     assert sorted(_method_choices(written)) == [
         "calls methods.choose", "calls solving.estimating_algorithm", "imports perfectplay.solving.choose",
         "line 4: compares an engine to 'compiled'"]
+
+
+# -- capabilities are declared, not probed ------------------------------------------------
+
+# What a probe is asked about: a game (game, self.game, type(game), a game class) or what a
+# method sent back (a result, a report, a solution).
+PROBED = re.compile(r"\b(\w*game\w*|own|result|report|reports|solution|last)\b", re.IGNORECASE)
+# Reflection that is not a question about what a game can do: the fault guard calls the
+# Game method it is asked to guard, by its name.
+NOT_A_PROBE = {("game_faults.py", "getattr(game, method)")}
+
+
+def capability_probes(source: str, name: str) -> list[str]:
+    """The hasattr/getattr calls in ``source`` whose object is a game or a method's answer."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in ("hasattr", "getattr") and node.args):
+            call = ast.unparse(node)
+            if PROBED.search(ast.unparse(node.args[0])) and not any(
+                    name == file and call.startswith(start) for file, start in NOT_A_PROBE):
+                found.append(f"{name}:{node.lineno}: {call}")
+    return found
+
+
+def test_no_module_probes_a_game_or_a_result_for_a_capability() -> None:
+    # A game declares what it can do (Game's methods with a default that says "none",
+    # Properties, default_algorithm, method_modules; progress in search.results' types);
+    # hasattr(game, "score_of") once printed a "score" for any game with such a method.
+    found = [probe for path in sorted(PACKAGE.rglob("*.py"))
+             for probe in capability_probes(path.read_text(), path.name)]
+    assert found == []
+
+
+def test_the_probe_check_sees_a_probe() -> None:
+    assert capability_probes("if hasattr(game, 'score_of'):\n    pass\n", "cli.py") != []
+    assert capability_probes("x = getattr(self.game, 'width', 7)\n", "web.py") != []
+    assert capability_probes("getattr(result, 'progress_line', None)\n", "solving.py") != []
+    assert capability_probes("getattr(game, method)(*args)\n", "game_faults.py") == []
+    assert capability_probes("getattr(self, f'_cmd_{command}', None)\n", "protocol.py") == []

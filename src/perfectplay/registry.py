@@ -216,7 +216,7 @@ def resolve(spec: str, options: Options | None = None) -> GameChoice:
     if any(value not in (None, False) for value in options.values()):
         raise UnknownGame(f"{spec!r} is your own game; the built-in game options do not apply")
     own = _own_game_class(spec)
-    return GameChoice(getattr(own, "name", spec), own_class=own)
+    return GameChoice(own.name, own_class=own)
 
 
 def load(name: str, options: Options | None = None, position: str | None = None) -> Loaded:

@@ -54,7 +54,7 @@ METHOD_MODULES: dict[str, tuple[tuple[str, ...], NeedCheck]] = {
         ("retro",), lambda game, request: game.properties.loopy or request.algorithm == "retro"),
     "perfectplay.engine.method": (("engine",), lambda game, request: request.algorithm == "engine"),
     "perfectplay.pns.method": (("pns",), lambda game, request: request.algorithm == "pns" or (
-        request.algorithm == "auto" and getattr(game, "default_algorithm", None) == "pns")),
+        request.algorithm == "auto" and game.default_algorithm == "pns")),
     "perfectplay.mcts.method": (("mcts",), lambda game, request: request.algorithm == "mcts"),
     "perfectplay.store.method": (
         ("database",), lambda game, request: request.database is not None or request.algorithm == "database"),
@@ -75,7 +75,7 @@ def load_methods(game: Game[Any, Any] | None = None, request: Request | None = N
     wanted = [module for module, (_, needed) in METHOD_MODULES.items()
               if everything or needed(game, request)]  # type: ignore[arg-type]
     if game is not None:
-        wanted += getattr(type(game), "method_modules", ())
+        wanted += game.method_modules
     if everything:
         wanted += own.values()
     elif request is not None and request.algorithm in own:
@@ -195,18 +195,23 @@ def _answer(game: Game[Any, Any], position: Any, request: Request, how: str) -> 
     if (request.algorithm != "auto" or request.engine == "compiled" or limits.time is None
             or limits.mate is not None or method.name in ESTIMATORS or request.budget is not None
             or game.solvable(position)):
-        return getattr(method, how)(game, position, request)
+        return _entry_point(method, how)(game, position, request)
     started = time.perf_counter()
     exact = replace(request, limits=replace(limits, time=limits.time * EXACT_SHARE))
     try:
-        return getattr(method, how)(game, position, exact)
+        return _entry_point(method, how)(game, position, exact)
     except LimitReached:
         pass
     spent = time.perf_counter() - started
     left = max(limits.time - spent, limits.time * (1 - EXACT_SHARE) / 2)
     estimate = replace(request, algorithm=estimating_algorithm(game, searched=True), engine="python",
                        limits=replace(limits, time=left))
-    return getattr(choose(game, estimate), how)(game, position, estimate)
+    return _entry_point(choose(game, estimate), how)(game, position, estimate)
+
+
+def _entry_point(method: methods.Method, how: str) -> Callable[[Game[Any, Any], Any, Request], Any]:
+    """The method's ``solve`` or ``analyze``, as ``how`` names it."""
+    return method.solve if how == "solve" else method.analyze
 
 
 def estimating_algorithm(game: Game[Any, Any], searched: bool = False) -> str:

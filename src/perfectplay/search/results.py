@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence, TypeVar
+from typing import Any, ClassVar, Protocol, Sequence, TypeVar
 
 from perfectplay import value as V
 
@@ -12,6 +12,38 @@ from perfectplay import value as V
 FROM_DATABASE = "database"
 
 S = TypeVar("S", bound="Solution")
+
+
+class DepthProgress(Protocol):
+    """What a deepening search tells ``Request.on_depth`` after each completed depth (the
+    search family's iterative deepening, the engine, Monte Carlo's tree: its deepest ply)."""
+
+    @property
+    def depth(self) -> int: ...
+    @property
+    def value(self) -> float: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def exact(self) -> bool: ...
+
+
+class OwnProgress:
+    """Progress a solving method of a game's own tells ``Request.on_depth`` in its own
+    words, where it has no depths to report (Connect Four's null-window probes): the CLI
+    prints ``progress_line`` instead of a depth's line, and play's perfect level shows
+    ``still_proving``. ``value_known`` says the value is proved and only the optimal moves
+    are being proved (a caller that needs the value alone may stop there)."""
+
+    value_known: ClassVar[bool] = False
+
+    @property
+    def progress_line(self) -> str:
+        raise NotImplementedError
+
+    def still_proving(self, seconds: float) -> str:
+        """What play says while proving, ``seconds`` of CPU into it."""
+        return f"Still proving: finding the value, {self.progress_line}..."
 
 
 @dataclass

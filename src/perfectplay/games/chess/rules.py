@@ -609,7 +609,7 @@ class Chess(Game[ChessPosition, chess.Move]):
         raise IllegalMove(f"{text!r} is not a legal move in {board.fen()!r}; legal moves: "
                           f"{legal or 'none'}{', ...' if len(position.legal_moves()) > 12 else ''}")
 
-    def describe_line(self, position: ChessPosition, moves: list[chess.Move]) -> str:
+    def describe_line(self, position: ChessPosition, moves: Sequence[chess.Move]) -> str:
         """A line in SAN with move numbers, e.g. '1. Nf6+ gxf6 2. Bxf7#' (trusted legal)."""
         return position.board.copy(stack=False).variation_san(moves)
 
