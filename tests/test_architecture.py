@@ -173,6 +173,35 @@ def test_the_static_table_of_methods_names_what_each_module_registers() -> None:
     assert list(solving.algorithm_summaries()) == solving.algorithm_names()
 
 
+
+def test_each_game_declares_its_methods_once_for_its_entry_and_its_class() -> None:
+    # The entry lists the --algorithm names without importing the rules; the class names the
+    # modules to import when one of its positions is answered: the same tuple, not a copy.
+    from perfectplay import registry
+    declaring = [entry for entry in registry.entries() if entry.methods]
+    assert {entry.name for entry in declaring} >= {"connect4", "chess", "hex", "kalah", "dots"}
+    for entry in declaring:
+        game, _ = entry.load({}, None)
+        assert game.method_modules is entry.methods, entry.name
+
+
+def test_each_games_declared_algorithm_names_are_what_its_modules_register() -> None:
+    import importlib
+
+    from perfectplay import methods, registry
+    for entry in registry.entries():
+        for declared in entry.methods:
+            importlib.import_module(declared.module)
+            owned = tuple(m.name for m in methods.registered("python")
+                          if declared.module in (m.solve.__module__, m.analyze.__module__))
+            assert owned == declared.algorithms, declared.module
+
+
+def test_a_plain_module_name_is_a_method_module_without_algorithm_names() -> None:
+    from perfectplay.game import MethodModule, method_modules
+    assert method_modules(("a.kernel", MethodModule("a.search", ("a-search",)))) == (
+        MethodModule("a.kernel"), MethodModule("a.search", ("a-search",)))
+
 def test_a_tic_tac_toe_solve_imports_only_the_search_family_of_methods() -> None:
     import subprocess
     import sys

@@ -91,6 +91,20 @@ class Properties:
 
 
 @dataclass(frozen=True)
+class MethodModule:
+    """A module of a game's own that registers solving methods (perfectplay.methods.register),
+    with the ``--algorithm`` names of the Python methods it registers, in the order
+    ``--algorithm`` lists them: none for a module whose methods go by no name of their own (a
+    compiled kernel, an opening book that answers ahead of any search). A game's package
+    declares its modules once, in a tuple its entry (``Entry.methods``, for the names without
+    importing the rules) and its class (``Game.method_modules``, for the modules when one of
+    its positions is answered) both name."""
+
+    module: str
+    algorithms: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Picture:
     """A board as a person sees it on a terminal: the ``text``, ``marks`` (line, column, style)
     of characters to highlight, and a ``caption`` that says in words what the marks show, for
@@ -122,10 +136,13 @@ class Game(Generic[P, M]):
     # (the row games: "table"; take-away: "memo"; Hex: "pns"). A method of lower priority
     # that prefers the game (Sprague-Grundy theory, a kernel) still goes first.
     default_algorithm: str = "tt"
-    # Modules that register solving methods for this game (perfectplay.methods.register), such
-    # as a kernel or an opening book: perfectplay.solving imports them when it answers a
-    # position of this game. A game's package lists them; engines never name a game.
-    method_modules: tuple[str, ...] = ()
+    # The modules that register solving methods for this game (a kernel, an opening book,
+    # endgame tables), in the order they are tried where priorities tie: perfectplay.solving
+    # imports them when it answers a position of this game. The game's package declares the
+    # tuple once and its entry names the same one (Entry.methods); engines never name a game.
+    # Without any, the engines' methods answer (the search family, df-pn, theory, ...). A
+    # plain module name stands for MethodModule(name), a module with no --algorithm names.
+    method_modules: tuple[MethodModule | str, ...] = ()
     # What a move takes, in games where taking the last one decides ("stick"): play then says
     # who took the last one and what that means under the game's rule.
     taken_item: str | None = None
@@ -482,6 +499,12 @@ def has_compiled_spec(game: Game[Any, Any]) -> bool:
     parent's spec no longer compiles puts the default back (``compiled_spec =
     Game.compiled_spec``)."""
     return type(game).compiled_spec is not Game.compiled_spec
+
+
+def method_modules(declared: Iterable[MethodModule | str]) -> tuple[MethodModule, ...]:
+    """``declared`` (Game.method_modules, Entry.methods) with each plain module name read as
+    a module with no --algorithm names."""
+    return tuple(MethodModule(each) if isinstance(each, str) else each for each in declared)
 
 
 def has_evaluation(game: Game[Any, Any]) -> bool:

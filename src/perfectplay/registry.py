@@ -82,8 +82,18 @@ def forget_entries() -> None:
 
 
 def game_algorithms() -> dict[str, str]:
-    """Every --algorithm name a game's own methods register, with the module that does."""
-    return {name: module for entry in entries() for name, module in entry.algorithms.items()}
+    """Every --algorithm name a game's own methods register, with the module that does, in
+    the entries' order."""
+    named = {name: declared.module for entry in entries() for declared in entry.methods
+             for name in declared.algorithms}
+    return named | {name: module for entry in entries() for name, module in entry.algorithms.items()}
+
+
+def game_method_modules() -> list[str]:
+    """Every module of a game's own methods, in the entries' order (the order their methods
+    are tried in where priorities tie, after the engines')."""
+    declared = [each.module for entry in entries() for each in entry.methods]
+    return list(dict.fromkeys([*declared, *game_algorithms().values()]))
 
 
 def extension(game: str, name: str, part: str | None = None) -> Any:

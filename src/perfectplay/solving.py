@@ -6,7 +6,8 @@ place that knows them all, and it sits above every engine. ``solve`` and ``analy
 what the caller asked for (an algorithm and engine, 'auto' resolved here); a front end that
 must decide how to answer a position within a budget asks perfectplay.deciding, the only
 other caller of :func:`choose`, and never picks a strategy itself. A new method is a module
-that calls ``methods.register`` plus one line in :data:`METHOD_MODULES`.
+that calls ``methods.register`` plus one line in :data:`METHOD_MODULES` (a game's own: one
+line in the tuple its package declares, perfectplay.game.MethodModule).
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from typing import Any, Callable, Sequence
 
 from perfectplay import methods
 from perfectplay.errors import BadOption, LimitReached
-from perfectplay.game import Game, has_evaluation
-from perfectplay.methods import DEFAULT_PV_LIMIT, ENGINES, Request
+from perfectplay.game import Game, has_evaluation, method_modules
+from perfectplay.methods import DEFAULT_PV_LIMIT, Request
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue, Solution
 from perfectplay.search.tables import parse_table_size
@@ -30,9 +31,10 @@ from perfectplay.search.tables import parse_table_size
 # needs it, not when this module loads (issue 13: start-up; a tic-tac-toe solve needs only
 # the search family): the test beside each says when none of the module's methods could
 # answer (lead, be chosen by auto, or be asked for by name), so skipping it changes nothing.
-# A game's own methods (a kernel, a book, endgame tables) are not listed here: the game names
-# their modules (Game.method_modules, imported when one of its positions is answered) and
-# its registry entry names the --algorithm names they register (Entry.algorithms).
+# A game's own methods (a kernel, a book, endgame tables) are not listed here: the game's
+# package declares their modules and --algorithm names once (perfectplay.game.MethodModule),
+# in a tuple its class (Game.method_modules, imported when one of its positions is answered)
+# and its registry entry (Entry.methods, read to list the names) both name.
 # tests/test_architecture.py checks the names against what each module registers.
 NeedCheck = Callable[[Game[Any, Any], Request], bool]
 
@@ -75,35 +77,26 @@ def load_methods(game: Game[Any, Any] | None = None, request: Request | None = N
     wanted = [module for module, (_, needed) in METHOD_MODULES.items()
               if everything or needed(game, request)]  # type: ignore[arg-type]
     if game is not None:
-        wanted += game.method_modules
+        wanted += [declared.module for declared in method_modules(game.method_modules)]
     if everything:
         wanted += own.values()
     elif request is not None and request.algorithm in own:
         wanted.append(own[request.algorithm])
-    fresh = False
     for module in wanted:
         if module not in _LOADED:
             importlib.import_module(module)
             _LOADED.add(module)
-            fresh = True
-    if fresh:
-        _in_table_order()
 
 
-def _in_table_order() -> None:
-    """Re-register the methods in the table's order (methods of other modules after them):
-    modules load in whatever order requests come, or are imported directly, and ties in
-    priority and the names an error lists follow registration order."""
+def _declared_order() -> dict[str, int]:
+    """Each method module's place: the engines' in the table's order, then the games' own in
+    their entries' order (perfectplay.methods.declare_order)."""
     from perfectplay import registry
-    # The engines' modules in the table's order, then the games' in their entries' order.
-    ordered = [*METHOD_MODULES, *registry.game_algorithms().values()]
-    rank = {module: index for index, module in enumerate(dict.fromkeys(ordered))}
-    for engine in ENGINES[1:]:
-        current = list(methods.registered(engine))
-        wanted = sorted(current, key=lambda method: rank.get(method.solve.__module__, len(rank)))
-        if current != wanted:
-            for method in wanted:
-                methods.register(method)
+    ordered = dict.fromkeys([*METHOD_MODULES, *registry.game_method_modules()])
+    return {module: place for place, module in enumerate(ordered)}
+
+
+methods.declare_order(_declared_order)
 
 
 def choose(game: Game[Any, Any], request: Request) -> methods.Method:
