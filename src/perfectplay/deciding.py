@@ -43,7 +43,14 @@ from perfectplay.errors import BadDatabase, LimitReached, UnsupportedSearch
 from perfectplay.game import Game, has_evaluation
 from perfectplay.methods import Method, Request
 from perfectplay.search.limits import Budget, Limits
-from perfectplay.search.results import FROM_DATABASE, DepthProgress, MoveValue, Solution
+from perfectplay.search.results import (
+    FROM_DATABASE,
+    DepthProgress,
+    MoveValue,
+    OwnProgress,
+    Progress,
+    Solution,
+)
 
 # Exact methods that answer without a search tree, however big the position.
 INSTANT_METHODS = ("grundy", "table")
@@ -392,8 +399,9 @@ def estimate(game: Game[Any, Any], position: Any, think: Think,
         budget.stop = think.stop
     reports: list[DepthProgress] = []
 
-    def heard(report: DepthProgress) -> None:
-        reports.append(report)
+    def heard(report: Progress) -> None:
+        if not isinstance(report, OwnProgress):  # the estimators report depths
+            reports.append(report)
         if on_depth is not None:
             on_depth(report)
     moves = solving.analyze(game, position, algorithm=method, limits=limits, budget=budget,

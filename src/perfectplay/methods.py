@@ -26,7 +26,7 @@ from typing import Any, Callable
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game, has_evaluation
 from perfectplay.search.limits import Budget, Limits
-from perfectplay.search.results import MoveValue, Solution
+from perfectplay.search.results import MoveValue, Progress, Solution
 
 ENGINES = ("auto", "compiled", "python")
 DEFAULT_PV_LIMIT = 1000
@@ -42,7 +42,7 @@ class Request:
     outcome_only: bool = False
     table_size: str | int | None = None
     pv_limit: int = DEFAULT_PV_LIMIT
-    on_depth: Callable[[Any], None] | None = None
+    on_depth: Callable[[Progress], None] | None = None
     # Hears each optimal move, with the position's value, as a solve proves it: for a
     # caller that may stop the solve (through ``budget``) once it knows one (play's perfect
     # level). Connect Four's solves call it; the other methods do not.

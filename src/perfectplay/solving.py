@@ -16,14 +16,14 @@ import importlib
 import os
 import time
 from dataclasses import replace
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from perfectplay import methods
 from perfectplay.errors import BadOption, LimitReached
 from perfectplay.game import Game, has_evaluation, method_modules
 from perfectplay.methods import DEFAULT_PV_LIMIT, Request
 from perfectplay.search.limits import Budget, Limits
-from perfectplay.search.results import MoveValue, Solution
+from perfectplay.search.results import MoveValue, Progress, Solution
 from perfectplay.search.tables import parse_table_size
 
 # Each engine's method module, the --algorithm names it registers (in the order --algorithm
@@ -128,7 +128,7 @@ def resolve_algorithm(game: Game[Any, Any], name: str, limits: Limits | None = N
 def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto",
           limits: Limits | None = None, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = DEFAULT_PV_LIMIT,
-          on_depth: Callable[[Any], None] | None = None,
+          on_depth: Callable[[Progress], None] | None = None,
           budget: Budget | None = None, engine: str = "python",
           database: str | None = None, book: str | None = None,
           mate: int | None = None, on_optimal: Callable[[Any, int], None] | None = None) -> Solution:
@@ -149,14 +149,14 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
                        mate=mate, on_optimal=on_optimal)
     position = game.start() if position is None else position
     request = replace(request, position=position)
-    return _answer(game, position, request, "solve")
+    return _answer(game, position, request, _solver)
 
 
 def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto",
             limits: Limits | None = None, outcome_only: bool = False,
             table_size: str | int | None = None, budget: Budget | None = None,
             engine: str = "python", database: str | None = None,
-            on_depth: Callable[[Any], None] | None = None,
+            on_depth: Callable[[Progress], None] | None = None,
             book: str | None = None, mate: int | None = None) -> list[MoveValue]:
     """The value of every legal move for the player who would play it, best first
     (from ``database`` when it holds the position, as for :func:`solve`). ``on_depth`` hears
@@ -168,8 +168,12 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
                        database=database, book=book, mate=mate)
     position = game.start() if position is None else position
     request = replace(request, position=position)
-    return _answer(game, position, request, "analyze")
+    return _answer(game, position, request, _analyzer)
 
+
+T = TypeVar("T")
+# Which of a method's two entry points a caller wants: solve or analyze.
+EntryPoint = Callable[[methods.Method], Callable[[Game[Any, Any], Any, Request], T]]
 
 # The share of a time limit an exact search gets before an estimate takes the rest: here on a
 # position out of exact reach (Game.solvable), and in every think of perfectplay.deciding.
@@ -177,7 +181,8 @@ EXACT_SHARE = 0.5
 ESTIMATORS = ("engine", "mcts")
 
 
-def _answer(game: Game[Any, Any], position: Any, request: Request, how: str) -> Any:
+def _answer(game: Game[Any, Any], position: Any, request: Request,
+            entry_point: EntryPoint[T]) -> T:
     """``request`` answered by the method chosen for it. With ``auto`` (and no kernel asked
     for by ``--engine compiled``) and a time limit on a position the game says no exact
     search can be expected to finish, the exact method gets half the time and, if it does not
@@ -188,23 +193,26 @@ def _answer(game: Game[Any, Any], position: Any, request: Request, how: str) -> 
     if (request.algorithm != "auto" or request.engine == "compiled" or limits.time is None
             or limits.mate is not None or method.name in ESTIMATORS or request.budget is not None
             or game.solvable(position)):
-        return _entry_point(method, how)(game, position, request)
+        return entry_point(method)(game, position, request)
     started = time.perf_counter()
     exact = replace(request, limits=replace(limits, time=limits.time * EXACT_SHARE))
     try:
-        return _entry_point(method, how)(game, position, exact)
+        return entry_point(method)(game, position, exact)
     except LimitReached:
         pass
     spent = time.perf_counter() - started
     left = max(limits.time - spent, limits.time * (1 - EXACT_SHARE) / 2)
     estimate = replace(request, algorithm=estimating_algorithm(game, searched=True), engine="python",
                        limits=replace(limits, time=left))
-    return _entry_point(choose(game, estimate), how)(game, position, estimate)
+    return entry_point(choose(game, estimate))(game, position, estimate)
 
 
-def _entry_point(method: methods.Method, how: str) -> Callable[[Game[Any, Any], Any, Request], Any]:
-    """The method's ``solve`` or ``analyze``, as ``how`` names it."""
-    return method.solve if how == "solve" else method.analyze
+def _solver(method: methods.Method) -> methods.Solver:
+    return method.solve
+
+
+def _analyzer(method: methods.Method) -> methods.Analyzer:
+    return method.analyze
 
 
 def estimating_algorithm(game: Game[Any, Any], searched: bool = False) -> str:

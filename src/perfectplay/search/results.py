@@ -28,6 +28,26 @@ class DepthProgress(Protocol):
     def exact(self) -> bool: ...
 
 
+class Declared(Protocol):
+    """The one declaration of a game a result reads (perfectplay.game.Properties)."""
+
+    @property
+    def is_score(self) -> bool: ...
+
+
+class Notation(Protocol):
+    """What a result needs of a game (perfectplay.game.Game) to write itself down: its name,
+    whether it is a score game, and how it writes positions and moves."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def properties(self) -> Declared: ...
+    def format_move(self, position: Any, move: Any) -> str: ...
+    def format_position(self, position: Any) -> str: ...
+    def play(self, position: Any, move: Any) -> Any: ...
+
+
 class OwnProgress:
     """Progress a solving method of a game's own tells ``Request.on_depth`` in its own
     words, where it has no depths to report (Connect Four's null-window probes): the CLI
@@ -45,6 +65,10 @@ class OwnProgress:
         """What play says while proving, ``seconds`` of CPU into it."""
         return f"Still proving: finding the value, {self.progress_line}..."
 
+
+
+# What a method tells ``Request.on_depth`` as it goes: a depth it completed, or its own words.
+Progress = DepthProgress | OwnProgress
 
 @dataclass
 class Stats:
@@ -179,7 +203,7 @@ class Solution:
     root: Any = None
 
     @classmethod
-    def of(cls: type[S], game: Any, position: Any, algorithm: str, value: int,
+    def of(cls: type[S], game: Notation, position: Any, algorithm: str, value: int,
            best: Sequence[Any], line: Sequence[Any], stats: Stats, *, exact: bool = True,
            score_game: bool | None = None, written: tuple[list[str], list[str]] | None = None,
            **details: Any) -> S:
@@ -243,7 +267,7 @@ class Solution:
         return result
 
 
-def line_notation(game: Any, position: Any, line: list[Any]) -> list[str]:
+def line_notation(game: Notation, position: Any, line: Sequence[Any]) -> list[str]:
     """A line of moves from ``position`` in the game's notation (each move is written in the
     position it is played from)."""
     written = []
