@@ -1,7 +1,9 @@
-"""The project's own settings: the public API is type-checked strictly."""
+"""The project's own settings: the public API is type-checked strictly, and a developer's tools
+are the versions CI runs."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -27,3 +29,23 @@ def test_the_public_api_modules_are_checked_strictly() -> None:
         strict = settings.get("strict") is True
         assert strict or all(settings.get(flag) is True for flag in STRICT_FLAGS), module
 
+
+def requirements(extra: str) -> dict[str, str]:
+    """The extra's requirements by name, with their version specifiers, another extra of this
+    project's (``perfectplay[test]``) read in place."""
+    found: dict[str, str] = {}
+    for line in PYPROJECT["project"]["optional-dependencies"][extra]:
+        own = re.fullmatch(r"perfectplay\[([\w,-]+)\]", line)
+        if own:
+            for each in own.group(1).split(","):
+                found |= requirements(each)
+            continue
+        name = re.split(r"[<>=!~\[; ]", line, maxsplit=1)[0]
+        found[name.lower()] = line[len(name):]
+    return found
+
+
+def test_a_developer_installs_the_tool_versions_ci_runs() -> None:
+    test, dev = requirements("test"), requirements("dev")
+    assert test["mypy"].startswith("==") and test["ruff"].startswith("==")
+    assert {name: dev.get(name) for name in test} == test  # every one of CI's, at CI's version
