@@ -497,8 +497,9 @@ def has_compiled_spec(game: Game[Any, Any]) -> bool:
     docs/compiled.md) for the compiled engines: whether its class overrides the default,
     asked without building the spec (which imports numba). A subclass whose rules its
     parent's spec no longer compiles puts the default back (``compiled_spec =
-    Game.compiled_spec``)."""
-    return type(game).compiled_spec is not Game.compiled_spec
+    Game.compiled_spec``; the older ``compiled_spec = None`` says the same)."""
+    declared = type(game).compiled_spec
+    return declared is not Game.compiled_spec and declared is not None
 
 
 def method_modules(declared: Iterable[MethodModule | str]) -> tuple[MethodModule, ...]:
