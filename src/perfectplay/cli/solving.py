@@ -32,7 +32,7 @@ from perfectplay.cli.mate import print_mate
 from perfectplay.cli.rows import PV_HELP
 from perfectplay.errors import BadOption, PerfectPlayError, UnsupportedSearch
 from perfectplay.game import Game, ValueNote
-from perfectplay.search.results import FROM_DATABASE, OwnProgress, Solution
+from perfectplay.search.results import FROM_DATABASE, OwnProgress, Progress, Solution
 from perfectplay.search.tables import parse_table_size
 from perfectplay.solving import analyze, solve
 
@@ -118,8 +118,8 @@ def _value_note(game: Game[Any, Any], position: Any, value: int, exact: bool) ->
     return game.value_note(position, value) if exact else None
 
 
-def _depth_printer() -> Any:
-    def report(result: Any) -> None:
+def _depth_printer() -> Callable[[Progress], None]:
+    def report(result: Progress) -> None:
         if isinstance(result, OwnProgress):  # a game's own method in its own words
             click.echo(f"  {result.progress_line}", err=True)
             return
