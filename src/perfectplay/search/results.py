@@ -66,9 +66,9 @@ class OwnProgress:
         return f"Still proving: finding the value, {self.progress_line}..."
 
 
-
 # What a method tells ``Request.on_depth`` as it goes: a depth it completed, or its own words.
 Progress = DepthProgress | OwnProgress
+
 
 @dataclass
 class Stats:
