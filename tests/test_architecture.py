@@ -167,11 +167,10 @@ def test_the_static_table_of_methods_names_what_each_module_registers() -> None:
                  if m.solve.__module__ == module or m.analyze.__module__ == module}
         assert owned == set(names), module
         assert set(names) <= before | {m.name for m in methods.registered("python")}
-    # Registration order follows the order modules were first needed; --algorithm lists the
-    # table's order whatever it was.
+    # Modules load in the order requests first need them; --algorithm lists the declared
+    # order whatever that was.
     assert sorted(solving.algorithm_names()) == sorted(m.name for m in methods.registered("python"))
     assert list(solving.algorithm_summaries()) == solving.algorithm_names()
-
 
 
 def test_each_game_declares_its_methods_once_for_its_entry_and_its_class() -> None:
@@ -201,6 +200,7 @@ def test_a_plain_module_name_is_a_method_module_without_algorithm_names() -> Non
     from perfectplay.game import MethodModule, method_modules
     assert method_modules(("a.kernel", MethodModule("a.search", ("a-search",)))) == (
         MethodModule("a.kernel"), MethodModule("a.search", ("a-search",)))
+
 
 def test_a_tic_tac_toe_solve_imports_only_the_search_family_of_methods() -> None:
     import subprocess
