@@ -176,10 +176,39 @@ def test_the_static_table_of_methods_names_what_each_module_registers() -> None:
                  if m.solve.__module__ == module or m.analyze.__module__ == module}
         assert owned == set(names), module
         assert set(names) <= before | {m.name for m in methods.registered("python")}
-    # Registration order follows the order modules were first needed; --algorithm lists the
-    # table's order whatever it was.
+    # Modules load in the order requests first need them; --algorithm lists the declared
+    # order whatever that was.
     assert sorted(solving.algorithm_names()) == sorted(m.name for m in methods.registered("python"))
     assert list(solving.algorithm_summaries()) == solving.algorithm_names()
+
+
+def test_each_game_declares_its_methods_once_for_its_entry_and_its_class() -> None:
+    # The entry lists the --algorithm names without importing the rules; the class names the
+    # modules to import when one of its positions is answered: the same tuple, not a copy.
+    from perfectplay import registry
+    declaring = [entry for entry in registry.entries() if entry.methods]
+    assert {entry.name for entry in declaring} >= {"connect4", "chess", "hex", "kalah", "dots"}
+    for entry in declaring:
+        game, _ = entry.load({}, None)
+        assert game.method_modules is entry.methods, entry.name
+
+
+def test_each_games_declared_algorithm_names_are_what_its_modules_register() -> None:
+    import importlib
+
+    from perfectplay import methods, registry
+    for entry in registry.entries():
+        for declared in entry.methods:
+            importlib.import_module(declared.module)
+            owned = tuple(m.name for m in methods.registered("python")
+                          if declared.module in (m.solve.__module__, m.analyze.__module__))
+            assert owned == declared.algorithms, declared.module
+
+
+def test_a_plain_module_name_is_a_method_module_without_algorithm_names() -> None:
+    from perfectplay.game import MethodModule, method_modules
+    assert method_modules(("a.kernel", MethodModule("a.search", ("a-search",)))) == (
+        MethodModule("a.kernel"), MethodModule("a.search", ("a-search",)))
 
 
 def test_a_tic_tac_toe_solve_imports_only_the_search_family_of_methods() -> None:
@@ -384,3 +413,43 @@ def test_the_method_choice_scan_finds_each_way_of_choosing(tmp_path: Path) -> No
     assert sorted(_method_choices(written)) == [
         "calls methods.choose", "calls solving.estimating_algorithm", "imports perfectplay.solving.choose",
         "line 4: compares an engine to 'compiled'"]
+
+
+# -- capabilities are declared, not probed ------------------------------------------------
+
+# What a probe is asked about: a game (game, self.game, type(game), a game class) or what a
+# method sent back (a result, a report, a solution).
+PROBED = re.compile(r"\b(\w*game\w*|own|result|report|reports|solution|last)\b", re.IGNORECASE)
+# Reflection that is not a question about what a game can do: the fault guard calls the
+# Game method it is asked to guard, by its name.
+NOT_A_PROBE = {("game_faults.py", "getattr(game, method)")}
+
+
+def capability_probes(source: str, name: str) -> list[str]:
+    """The hasattr/getattr calls in ``source`` whose object is a game or a method's answer."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in ("hasattr", "getattr") and node.args):
+            call = ast.unparse(node)
+            if PROBED.search(ast.unparse(node.args[0])) and not any(
+                    name == file and call.startswith(start) for file, start in NOT_A_PROBE):
+                found.append(f"{name}:{node.lineno}: {call}")
+    return found
+
+
+def test_no_module_probes_a_game_or_a_result_for_a_capability() -> None:
+    # A game declares what it can do (Game's methods with a default that says "none",
+    # Properties, default_algorithm, method_modules; progress in search.results' types);
+    # hasattr(game, "score_of") once printed a "score" for any game with such a method.
+    found = [probe for path in sorted(PACKAGE.rglob("*.py"))
+             for probe in capability_probes(path.read_text(), path.name)]
+    assert found == []
+
+
+def test_the_probe_check_sees_a_probe() -> None:
+    assert capability_probes("if hasattr(game, 'score_of'):\n    pass\n", "cli.py") != []
+    assert capability_probes("x = getattr(self.game, 'width', 7)\n", "web.py") != []
+    assert capability_probes("getattr(result, 'progress_line', None)\n", "solving.py") != []
+    assert capability_probes("getattr(game, method)(*args)\n", "game_faults.py") == []
+    assert capability_probes("getattr(self, f'_cmd_{command}', None)\n", "protocol.py") == []

@@ -43,7 +43,14 @@ from perfectplay.errors import BadDatabase, LimitReached, PerfectPlayError, Unsu
 from perfectplay.game import Game, has_evaluation
 from perfectplay.methods import Method, Request
 from perfectplay.search.limits import Budget, Limits
-from perfectplay.search.results import FROM_DATABASE, MoveValue, Solution
+from perfectplay.search.results import (
+    FROM_DATABASE,
+    DepthProgress,
+    MoveValue,
+    OwnProgress,
+    Progress,
+    Solution,
+)
 
 # Exact methods that answer without a search tree, however big the position.
 INSTANT_METHODS = ("grundy", "table")
@@ -405,10 +412,11 @@ def estimate(game: Game[Any, Any], position: Any, think: Think,
     budget = Budget(limits)
     if think.stop is not None:
         budget.stop = think.stop
-    reports: list[Any] = []
+    reports: list[DepthProgress] = []
 
-    def heard(report: Any) -> None:
-        reports.append(report)
+    def heard(report: Progress) -> None:
+        if not isinstance(report, OwnProgress):  # the estimators report depths
+            reports.append(report)
         if on_depth is not None:
             on_depth(report)
     moves = solving.analyze(game, position, algorithm=method, limits=limits, budget=budget,
@@ -418,8 +426,8 @@ def estimate(game: Game[Any, Any], position: Any, think: Think,
         moves = [MoveValue(move, game.format_move(position, move), 0, score_game, False)
                  for move in game.moves(position)]
     last = reports[-1] if reports else None
-    depth = None if last is None else getattr(last, "depth", None)
-    visits = None if last is None or method != MCTS else getattr(last, "nodes", None)
+    depth = None if last is None else last.depth
+    visits = None if last is None or method != MCTS else last.nodes
     proven = bool(moves) and all(move.exact for move in moves)
     return Answer(tuple(moves), proven, method, method, depth=depth, visits=visits)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from perfectplay.game import Game
+from perfectplay.game import Game, MethodModule
 
 if TYPE_CHECKING:  # kept off the start-up path: only annotations name it
     import random
@@ -60,9 +60,11 @@ class Entry:
     brute_force: Callable[[Game[Any, Any], Any], int] | None = None
     # The game read from a contest input file's text (`solve GAME --file`): (text, source).
     read_input: Callable[[str, str], Loaded] | None = None
-    # The --algorithm names this game's own method modules register, each with its module
-    # (e.g. Connect Four's "null-window"), so that commands can list them without importing
-    # the game; the game's class names the same modules in ``Game.method_modules``.
+    # The game's own modules of solving methods with the --algorithm names each registers
+    # (Connect Four's book, kernel and "null-window"), so that commands list the names without
+    # importing the game: the same tuple as the game's class names (Game.method_modules).
+    methods: tuple[MethodModule, ...] = ()
+    # The older form of the names alone, each with its module; read as well as ``methods``.
     algorithms: Mapping[str, str] = field(default_factory=dict)
     # Tools only this game has, by name, each a module a front end may ask the registry for
     # (Connect Four's "book", chess's "tablebase", chess's part of the UCI loop "uci").

@@ -91,6 +91,20 @@ class Properties:
 
 
 @dataclass(frozen=True)
+class MethodModule:
+    """A module of a game's own that registers solving methods (perfectplay.methods.register),
+    with the ``--algorithm`` names of the Python methods it registers, in the order
+    ``--algorithm`` lists them: none for a module whose methods go by no name of their own (a
+    compiled kernel, an opening book that answers ahead of any search). A game's package
+    declares its modules once, in a tuple its entry (``Entry.methods``, for the names without
+    importing the rules) and its class (``Game.method_modules``, for the modules when one of
+    its positions is answered) both name."""
+
+    module: str
+    algorithms: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Picture:
     """A board as a person sees it on a terminal: the ``text``, ``marks`` (line, column, style)
     of characters to highlight, and a ``caption`` that says in words what the marks show, for
@@ -117,10 +131,18 @@ class Game(Generic[P, M]):
 
     name: str = "game"
     properties: Properties = Properties()
-    # Modules that register solving methods for this game (perfectplay.methods.register), such
-    # as a kernel or an opening book: perfectplay.solving imports them when it answers a
-    # position of this game. A game's package lists them; engines never name a game.
-    method_modules: tuple[str, ...] = ()
+    # The search ``--algorithm auto`` runs for this game among the search family and df-pn
+    # (perfectplay.search.solver, perfectplay.pns.method): "tt" unless the game knows better
+    # (the row games: "table"; take-away: "memo"; Hex: "pns"). A method of lower priority
+    # that prefers the game (Sprague-Grundy theory, a kernel) still goes first.
+    default_algorithm: str = "tt"
+    # The modules that register solving methods for this game (a kernel, an opening book,
+    # endgame tables), in the order they are tried where priorities tie: perfectplay.solving
+    # imports them when it answers a position of this game. The game's package declares the
+    # tuple once and its entry names the same one (Entry.methods); engines never name a game.
+    # Without any, the engines' methods answer (the search family, df-pn, theory, ...). A
+    # plain module name stands for MethodModule(name), a module with no --algorithm names.
+    method_modules: tuple[MethodModule | str, ...] = ()
     # What a move takes, in games where taking the last one decides ("stick"): play then says
     # who took the last one and what that means under the game's rule.
     taken_item: str | None = None
@@ -325,6 +347,29 @@ class Game(Generic[P, M]):
         graph itself, which needs the whole graph in memory. Must agree across equal keys."""
         return None
 
+    # -- optional capabilities: each default says the game lacks it --------------------
+    def compiled_spec(self) -> Any:
+        """The rules as ``@njit`` functions of an int64 state (a
+        perfectplay.compiled.generic.Spec, docs/compiled.md), built on first call (numba is
+        imported then). A game declares it by overriding this method; :func:`has_compiled_spec`
+        asks the class, without building it. Without it the generic compiled engine
+        (``--engine compiled``), the retrograde kernel and the compiled database builder
+        are off for the game, and its Python methods answer instead."""
+        return None
+
+    def sum_adapter(self) -> object | None:
+        """The game's own view of a position as a sum of components for Sprague-Grundy
+        theory (a perfectplay.impartial.sums.SumAdapter: Nim's piles, an octal game's
+        heaps, the claim line's runs), or None (the default). Without it theory treats the
+        whole position as one component valued by memoised search, so a huge Nim heap is
+        out of reach."""
+        return None
+
+    def describe_line(self, position: P, moves: Sequence[M]) -> str | None:
+        """``moves`` played from ``position`` as the game writes a line ("1. e4 e5 2. Nf3"
+        in chess), or None (the default): front ends then join the moves' notation."""
+        return None
+
     def tier_spec(self) -> Any:
         """The rules as ``@njit`` functions of an int64 state with a ``tier`` function (a
         perfectplay.compiled.generic.Spec whose ``key`` is :meth:`key` and whose ``tier`` is
@@ -332,8 +377,8 @@ class Game(Generic[P, M]):
         or None. The default: the game's ``compiled_spec()`` when it declares a tier."""
         if not has_compiled_spec(self):
             return None
-        spec = self.compiled_spec()  # type: ignore[attr-defined]
-        return spec if getattr(spec, "tier", None) is not None else None
+        spec = self.compiled_spec()
+        return spec if spec is not None and spec.tier is not None else None
 
     def rank(self, position: P) -> int:
         """A perfect index: a distinct integer in ``range(index_size())`` for each position
@@ -448,10 +493,19 @@ class Game(Generic[P, M]):
 
 
 def has_compiled_spec(game: Game[Any, Any]) -> bool:
-    """Whether ``game`` offers its rules as @njit functions (``compiled_spec()``, docs/compiled.md)
-    for the compiled engines. A class sets ``compiled_spec = None`` to say it has none (a
-    subclass whose rules its parent's spec no longer compiles)."""
-    return callable(getattr(game, "compiled_spec", None))
+    """Whether ``game`` offers its rules as @njit functions (:meth:`Game.compiled_spec`,
+    docs/compiled.md) for the compiled engines: whether its class overrides the default,
+    asked without building the spec (which imports numba). A subclass whose rules its
+    parent's spec no longer compiles puts the default back (``compiled_spec =
+    Game.compiled_spec``; the older ``compiled_spec = None`` says the same)."""
+    declared = type(game).compiled_spec
+    return declared is not Game.compiled_spec and declared is not None
+
+
+def method_modules(declared: Iterable[MethodModule | str]) -> tuple[MethodModule, ...]:
+    """``declared`` (Game.method_modules, Entry.methods) with each plain module name read as
+    a module with no --algorithm names."""
+    return tuple(MethodModule(each) if isinstance(each, str) else each for each in declared)
 
 
 def has_evaluation(game: Game[Any, Any]) -> bool:

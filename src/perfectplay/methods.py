@@ -26,7 +26,7 @@ from typing import Any, Callable
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game, has_evaluation
 from perfectplay.search.limits import Budget, Limits
-from perfectplay.search.results import MoveValue, Solution
+from perfectplay.search.results import MoveValue, Progress, Solution
 
 ENGINES = ("auto", "compiled", "python")
 DEFAULT_PV_LIMIT = 1000
@@ -42,7 +42,7 @@ class Request:
     outcome_only: bool = False
     table_size: str | int | None = None
     pv_limit: int = DEFAULT_PV_LIMIT
-    on_depth: Callable[[Any], None] | None = None
+    on_depth: Callable[[Progress], None] | None = None
     # Hears each optimal move, with the position's value, as a solve proves it: for a
     # caller that may stop the solve (through ``budget``) once it knows one (play's perfect
     # level). Connect Four's solves call it; the other methods do not.
@@ -148,6 +148,23 @@ class Method:
 
 
 _METHODS: list[Method] = []
+ModuleOrder = Callable[[], "dict[str, int]"]
+# Each method module's place in the declared order (perfectplay.solving's table of the
+# engines' modules, then every game's own in its entry's order), set by declare_order.
+_module_order: ModuleOrder = dict
+
+
+def declare_order(order: ModuleOrder) -> None:
+    """Where priorities tie, methods are tried, and ``--algorithm`` lists them, in the
+    declared order of their modules (``order()``: each module's place; a module it does not
+    name comes after), whatever order the modules happened to be imported in."""
+    global _module_order
+    _module_order = order
+
+
+def _in_declared_order(found: list[Method]) -> list[Method]:
+    place = _module_order()
+    return sorted(found, key=lambda method: place.get(method.solve.__module__, len(place)))
 
 
 def register(method: Method) -> Method:
@@ -160,8 +177,9 @@ def register(method: Method) -> Method:
 
 
 def registered(engine: str = "python") -> tuple[Method, ...]:
-    """The methods of one engine, in the order they were registered."""
-    return tuple(method for method in _METHODS if method.engine == engine)
+    """The methods of one engine, in their modules' declared order (:func:`declare_order`),
+    each module's in the order it registered them."""
+    return tuple(method for method in _in_declared_order(_METHODS) if method.engine == engine)
 
 
 def algorithm_names() -> list[str]:
@@ -174,7 +192,7 @@ def choose(game: Game[Any, Any], request: Request) -> Method:
     reason when the request names one that cannot."""
     if request.engine not in ENGINES:
         raise UnsupportedSearch(f"unknown engine {request.engine!r}; choose one of: {', '.join(ENGINES)}")
-    for method in _METHODS:
+    for method in _in_declared_order(_METHODS):
         if method.leads(game, request) and method.handles(game):
             return method
     if request.engine != "python":

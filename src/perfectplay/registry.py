@@ -86,8 +86,18 @@ def forget_entries() -> None:
 
 
 def game_algorithms() -> dict[str, str]:
-    """Every --algorithm name a game's own methods register, with the module that does."""
-    return {name: module for entry in entries() for name, module in entry.algorithms.items()}
+    """Every --algorithm name a game's own methods register, with the module that does, in
+    the entries' order."""
+    named = {name: declared.module for entry in entries() for declared in entry.methods
+             for name in declared.algorithms}
+    return named | {name: module for entry in entries() for name, module in entry.algorithms.items()}
+
+
+def game_method_modules() -> list[str]:
+    """Every module of a game's own methods, in the entries' order (the order their methods
+    are tried in where priorities tie, after the engines')."""
+    declared = [each.module for entry in entries() for each in entry.methods]
+    return list(dict.fromkeys([*declared, *game_algorithms().values()]))
 
 
 def extension(game: str, name: str, part: str | None = None) -> Any:
@@ -221,7 +231,7 @@ def resolve(spec: str, options: Options | None = None) -> GameChoice:
     if any(value not in (None, False) for value in options.values()):
         raise UnknownGame(f"{spec!r} is your own game; the built-in game options do not apply")
     own = _own_game_class(spec)
-    return GameChoice(getattr(own, "name", spec), own_class=own)
+    return GameChoice(own.name, own_class=own)
 
 
 def load(name: str, options: Options | None = None, position: str | None = None) -> Loaded:

@@ -6,7 +6,8 @@ place that knows them all, and it sits above every engine. ``solve`` and ``analy
 what the caller asked for (an algorithm and engine, 'auto' resolved here); a front end that
 must decide how to answer a position within a budget asks perfectplay.deciding, the only
 other caller of :func:`choose`, and never picks a strategy itself. A new method is a module
-that calls ``methods.register`` plus one line in :data:`METHOD_MODULES`.
+that calls ``methods.register`` plus one line in :data:`METHOD_MODULES` (a game's own: one
+line in the tuple its package declares, perfectplay.game.MethodModule).
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ import importlib
 import os
 import time
 from dataclasses import replace
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from perfectplay import methods
 from perfectplay.errors import BadOption, LimitReached
-from perfectplay.game import Game, has_evaluation
-from perfectplay.methods import DEFAULT_PV_LIMIT, ENGINES, Request
+from perfectplay.game import Game, has_evaluation, method_modules
+from perfectplay.methods import DEFAULT_PV_LIMIT, Request
 from perfectplay.search.limits import Budget, Limits
-from perfectplay.search.results import MoveValue, Solution
+from perfectplay.search.results import MoveValue, Progress, Solution
 from perfectplay.search.tables import parse_table_size
 
 # Each engine's method module, the --algorithm names it registers (in the order --algorithm
@@ -30,9 +31,10 @@ from perfectplay.search.tables import parse_table_size
 # needs it, not when this module loads (issue 13: start-up; a tic-tac-toe solve needs only
 # the search family): the test beside each says when none of the module's methods could
 # answer (lead, be chosen by auto, or be asked for by name), so skipping it changes nothing.
-# A game's own methods (a kernel, a book, endgame tables) are not listed here: the game names
-# their modules (Game.method_modules, imported when one of its positions is answered) and
-# its registry entry names the --algorithm names they register (Entry.algorithms).
+# A game's own methods (a kernel, a book, endgame tables) are not listed here: the game's
+# package declares their modules and --algorithm names once (perfectplay.game.MethodModule),
+# in a tuple its class (Game.method_modules, imported when one of its positions is answered)
+# and its registry entry (Entry.methods, read to list the names) both name.
 # tests/test_architecture.py checks the names against what each module registers.
 NeedCheck = Callable[[Game[Any, Any], Request], bool]
 
@@ -54,7 +56,7 @@ METHOD_MODULES: dict[str, tuple[tuple[str, ...], NeedCheck]] = {
         ("retro",), lambda game, request: game.properties.loopy or request.algorithm == "retro"),
     "perfectplay.engine.method": (("engine",), lambda game, request: request.algorithm == "engine"),
     "perfectplay.pns.method": (("pns",), lambda game, request: request.algorithm == "pns" or (
-        request.algorithm == "auto" and getattr(game, "default_algorithm", None) == "pns")),
+        request.algorithm == "auto" and game.default_algorithm == "pns")),
     "perfectplay.mcts.method": (("mcts",), lambda game, request: request.algorithm == "mcts"),
     "perfectplay.store.method": (
         ("database",), lambda game, request: request.database is not None or request.algorithm == "database"),
@@ -75,35 +77,26 @@ def load_methods(game: Game[Any, Any] | None = None, request: Request | None = N
     wanted = [module for module, (_, needed) in METHOD_MODULES.items()
               if everything or needed(game, request)]  # type: ignore[arg-type]
     if game is not None:
-        wanted += getattr(type(game), "method_modules", ())
+        wanted += [declared.module for declared in method_modules(game.method_modules)]
     if everything:
         wanted += own.values()
     elif request is not None and request.algorithm in own:
         wanted.append(own[request.algorithm])
-    fresh = False
     for module in wanted:
         if module not in _LOADED:
             importlib.import_module(module)
             _LOADED.add(module)
-            fresh = True
-    if fresh:
-        _in_table_order()
 
 
-def _in_table_order() -> None:
-    """Re-register the methods in the table's order (methods of other modules after them):
-    modules load in whatever order requests come, or are imported directly, and ties in
-    priority and the names an error lists follow registration order."""
+def _declared_order() -> dict[str, int]:
+    """Each method module's place: the engines' in the table's order, then the games' own in
+    their entries' order (perfectplay.methods.declare_order)."""
     from perfectplay import registry
-    # The engines' modules in the table's order, then the games' in their entries' order.
-    ordered = [*METHOD_MODULES, *registry.game_algorithms().values()]
-    rank = {module: index for index, module in enumerate(dict.fromkeys(ordered))}
-    for engine in ENGINES[1:]:
-        current = list(methods.registered(engine))
-        wanted = sorted(current, key=lambda method: rank.get(method.solve.__module__, len(rank)))
-        if current != wanted:
-            for method in wanted:
-                methods.register(method)
+    ordered = dict.fromkeys([*METHOD_MODULES, *registry.game_method_modules()])
+    return {module: place for place, module in enumerate(ordered)}
+
+
+methods.declare_order(_declared_order)
 
 
 def choose(game: Game[Any, Any], request: Request) -> methods.Method:
@@ -135,7 +128,7 @@ def resolve_algorithm(game: Game[Any, Any], name: str, limits: Limits | None = N
 def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto",
           limits: Limits | None = None, outcome_only: bool = False,
           table_size: str | int | None = None, pv_limit: int = DEFAULT_PV_LIMIT,
-          on_depth: Callable[[Any], None] | None = None,
+          on_depth: Callable[[Progress], None] | None = None,
           budget: Budget | None = None, engine: str = "python",
           database: str | None = None, book: str | None = None,
           mate: int | None = None, on_optimal: Callable[[Any, int], None] | None = None) -> Solution:
@@ -156,14 +149,14 @@ def solve(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto"
                        mate=mate, on_optimal=on_optimal)
     position = game.start() if position is None else position
     request = replace(request, position=position)
-    return _answer(game, position, request, "solve")
+    return _answer(game, position, request, _solver)
 
 
 def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "auto",
             limits: Limits | None = None, outcome_only: bool = False,
             table_size: str | int | None = None, budget: Budget | None = None,
             engine: str = "python", database: str | None = None,
-            on_depth: Callable[[Any], None] | None = None,
+            on_depth: Callable[[Progress], None] | None = None,
             book: str | None = None, mate: int | None = None) -> list[MoveValue]:
     """The value of every legal move for the player who would play it, best first
     (from ``database`` when it holds the position, as for :func:`solve`). ``on_depth`` hears
@@ -175,8 +168,12 @@ def analyze(game: Game[Any, Any], position: Any = None, *, algorithm: str = "aut
                        database=database, book=book, mate=mate)
     position = game.start() if position is None else position
     request = replace(request, position=position)
-    return _answer(game, position, request, "analyze")
+    return _answer(game, position, request, _analyzer)
 
+
+T = TypeVar("T")
+# Which of a method's two entry points a caller wants: solve or analyze.
+EntryPoint = Callable[[methods.Method], Callable[[Game[Any, Any], Any, Request], T]]
 
 # The share of a time limit an exact search gets before an estimate takes the rest: here on a
 # position out of exact reach (Game.solvable), and in every think of perfectplay.deciding.
@@ -184,7 +181,8 @@ EXACT_SHARE = 0.5
 ESTIMATORS = ("engine", "mcts")
 
 
-def _answer(game: Game[Any, Any], position: Any, request: Request, how: str) -> Any:
+def _answer(game: Game[Any, Any], position: Any, request: Request,
+            entry_point: EntryPoint[T]) -> T:
     """``request`` answered by the method chosen for it. With ``auto`` (and no kernel asked
     for by ``--engine compiled``) and a time limit on a position the game says no exact
     search can be expected to finish, the exact method gets half the time and, if it does not
@@ -195,18 +193,26 @@ def _answer(game: Game[Any, Any], position: Any, request: Request, how: str) -> 
     if (request.algorithm != "auto" or request.engine == "compiled" or limits.time is None
             or limits.mate is not None or method.name in ESTIMATORS or request.budget is not None
             or game.solvable(position)):
-        return getattr(method, how)(game, position, request)
+        return entry_point(method)(game, position, request)
     started = time.perf_counter()
     exact = replace(request, limits=replace(limits, time=limits.time * EXACT_SHARE))
     try:
-        return getattr(method, how)(game, position, exact)
+        return entry_point(method)(game, position, exact)
     except LimitReached:
         pass
     spent = time.perf_counter() - started
     left = max(limits.time - spent, limits.time * (1 - EXACT_SHARE) / 2)
     estimate = replace(request, algorithm=estimating_algorithm(game, searched=True), engine="python",
                        limits=replace(limits, time=left))
-    return getattr(choose(game, estimate), how)(game, position, estimate)
+    return entry_point(choose(game, estimate))(game, position, estimate)
+
+
+def _solver(method: methods.Method) -> methods.Solver:
+    return method.solve
+
+
+def _analyzer(method: methods.Method) -> methods.Analyzer:
+    return method.analyze
 
 
 def estimating_algorithm(game: Game[Any, Any], searched: bool = False) -> str:

@@ -7,17 +7,17 @@ from typing import Any
 
 import click
 
+from perfectplay.game import Game
 from perfectplay.search.results import Solution
 
 
-def _line_text(game: Any, solution: Solution) -> str:
+def _line_text(game: Game[Any, Any], solution: Solution) -> str:
     """The line in the game's own notation for lines (chess: SAN with move numbers)."""
-    if not hasattr(game, "describe_line"):
-        return " ".join(solution.pv)
-    return str(game.describe_line(solution.root, solution.line))
+    described = game.describe_line(solution.root, solution.line)
+    return " ".join(solution.pv) if described is None else described
 
 
-def print_mate(game: Any, position: Any, solution: Solution) -> None:
+def print_mate(game: Game[Any, Any], position: Any, solution: Solution) -> None:
     answer = solution.mate
     assert answer is not None  # only the mate method's solutions come here
     echo, style = click.echo, click.style

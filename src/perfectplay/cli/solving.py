@@ -36,7 +36,7 @@ from perfectplay.cli.mate import print_mate
 from perfectplay.cli.rows import PV_HELP
 from perfectplay.errors import BadOption, PerfectPlayError, UnsupportedSearch
 from perfectplay.game import Game, ValueNote
-from perfectplay.search.results import FROM_DATABASE, Solution
+from perfectplay.search.results import FROM_DATABASE, OwnProgress, Progress, Solution
 from perfectplay.search.tables import parse_table_size
 from perfectplay.solving import analyze, solve
 
@@ -157,9 +157,9 @@ def _value_note(game: Game[Any, Any], position: Any, value: int, exact: bool) ->
     return game.value_note(position, value) if exact else None
 
 
-def _depth_printer() -> Any:
-    def report(result: Any) -> None:
-        if hasattr(result, "progress_line"):  # a compiled kernel's own progress (issue 5)
+def _depth_printer() -> Callable[[Progress], None]:
+    def report(result: Progress) -> None:
+        if isinstance(result, OwnProgress):  # a game's own method in its own words
             click.echo(f"  {result.progress_line}", err=True)
             return
         click.echo(f"  depth {result.depth}: {result.value:+} after {result.nodes:,} nodes"

@@ -143,7 +143,7 @@ def searcher(game: Game[Any, Any], spec: Spec, rules: Rules, algorithm: str,
 
 
 def _resolve(game: Game[Any, Any], algorithm: str) -> str:
-    return getattr(game, "default_algorithm", "tt") if algorithm == "auto" else algorithm
+    return game.default_algorithm if algorithm == "auto" else algorithm
 
 
 class _Stop:

@@ -81,7 +81,7 @@ def _negates_every_ply(game: Game[Any, Any]) -> bool:
 
 
 def _spec(game: Game[Any, Any]) -> Any:
-    return game.compiled_spec()  # type: ignore[attr-defined]
+    return game.compiled_spec()
 
 
 def _limits(request: Request) -> dict[str, Any]:

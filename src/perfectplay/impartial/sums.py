@@ -171,6 +171,5 @@ def adapter_for(game: Game[Any, Any]) -> SumAdapter:
     """The adapter that knows the most about ``game``'s structure: the one the game offers
     (``sum_adapter()``: Nim's piles, an octal game's heaps, the claim line's runs), else the
     whole position as one component."""
-    offered = getattr(game, "sum_adapter", None)
-    adapter = offered() if offered is not None else None
+    adapter = game.sum_adapter()
     return adapter if isinstance(adapter, SumAdapter) else SumAdapter(game)

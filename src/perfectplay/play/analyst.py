@@ -35,7 +35,7 @@ from perfectplay.deciding import CpuWatch, Think
 from perfectplay.errors import LimitReached
 from perfectplay.game import Game
 from perfectplay.search.limits import Budget, Limits
-from perfectplay.search.results import MoveValue
+from perfectplay.search.results import MoveValue, OwnProgress
 
 DEFAULT_THINK_TIME = 2.0
 # An exact analysis that needs more nodes than this is "too big": the computer then thinks
@@ -308,7 +308,7 @@ class Analyst:
             assert budget is not None and watch is not None
 
             def heard(report: Any) -> None:
-                if hasattr(report, "index"):  # a column's test begins: the value is known
+                if isinstance(report, OwnProgress) and report.value_known:
                     known.append(True)
                     budget.stop.set()
                 elif on_progress is not None and watch.spent() >= self.think_time / 2:
@@ -391,13 +391,10 @@ def _compiled_budget(seconds: float | None, early: Callable[[float], bool] | Non
         yield Limits(), budget, watch
 
 
-def progress_words(report: Any, spent: float) -> str:
-    """A progress line while the perfect level proves a move: which column (``report`` a
-    ColumnTest of perfectplay.games.connect4.answers) or how far the value is (a Probe)."""
-    if hasattr(report, "index"):
-        return (f"Still proving: column {report.column} (move {report.index} of "
-                f"{report.count}), {spent:.1f} s of CPU so far...")
-    return f"Still proving: finding the value, {report.progress_line}..."
+def progress_words(report: OwnProgress, spent: float) -> str:
+    """A progress line while the perfect level proves a move, in the proving method's words
+    (which move it tests, or how far the value is)."""
+    return report.still_proving(spent)
 
 
 def _has_budgeted_kernel(game: Game[Any, Any]) -> bool:

@@ -185,7 +185,7 @@ def _analyze(search: Any, position: Any) -> list[MoveValue]:
 
 def _game_default(game: Game[Any, Any], request: Request) -> bool:
     """auto chooses pns for a game that names it its default (Hex)."""
-    return getattr(game, "default_algorithm", None) == "pns"
+    return game.default_algorithm == "pns"
 
 
 register(Method("pns", "depth-first proof-number search (df-pn, Nagai 2002) with a table: win, "

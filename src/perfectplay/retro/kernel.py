@@ -169,7 +169,7 @@ def expand_kernel(game: Game[Any, Any]) -> tuple[Any, Callable[..., int]]:
 
 def spec_for(game: Game[Any, Any]) -> Any:
     """The game's own ``compiled_spec()`` (retro.has_kernel says which games have one)."""
-    return game.compiled_spec()  # type: ignore[attr-defined]
+    return game.compiled_spec()
 
 
 class _Arrays:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence, TypeVar
+from typing import Any, ClassVar, Protocol, Sequence, TypeVar
 
 from perfectplay import value as V
 
@@ -12,6 +12,62 @@ from perfectplay import value as V
 FROM_DATABASE = "database"
 
 S = TypeVar("S", bound="Solution")
+
+
+class DepthProgress(Protocol):
+    """What a deepening search tells ``Request.on_depth`` after each completed depth (the
+    search family's iterative deepening, the engine, Monte Carlo's tree: its deepest ply)."""
+
+    @property
+    def depth(self) -> int: ...
+    @property
+    def value(self) -> float: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def exact(self) -> bool: ...
+
+
+class Declared(Protocol):
+    """The one declaration of a game a result reads (perfectplay.game.Properties)."""
+
+    @property
+    def is_score(self) -> bool: ...
+
+
+class Notation(Protocol):
+    """What a result needs of a game (perfectplay.game.Game) to write itself down: its name,
+    whether it is a score game, and how it writes positions and moves."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def properties(self) -> Declared: ...
+    def format_move(self, position: Any, move: Any) -> str: ...
+    def format_position(self, position: Any) -> str: ...
+    def play(self, position: Any, move: Any) -> Any: ...
+
+
+class OwnProgress:
+    """Progress a solving method of a game's own tells ``Request.on_depth`` in its own
+    words, where it has no depths to report (Connect Four's null-window probes): the CLI
+    prints ``progress_line`` instead of a depth's line, and play's perfect level shows
+    ``still_proving``. ``value_known`` says the value is proved and only the optimal moves
+    are being proved (a caller that needs the value alone may stop there)."""
+
+    value_known: ClassVar[bool] = False
+
+    @property
+    def progress_line(self) -> str:
+        raise NotImplementedError
+
+    def still_proving(self, seconds: float) -> str:
+        """What play says while proving, ``seconds`` of CPU into it."""
+        return f"Still proving: finding the value, {self.progress_line}..."
+
+
+# What a method tells ``Request.on_depth`` as it goes: a depth it completed, or its own words.
+Progress = DepthProgress | OwnProgress
 
 
 @dataclass
@@ -147,7 +203,7 @@ class Solution:
     root: Any = None
 
     @classmethod
-    def of(cls: type[S], game: Any, position: Any, algorithm: str, value: int,
+    def of(cls: type[S], game: Notation, position: Any, algorithm: str, value: int,
            best: Sequence[Any], line: Sequence[Any], stats: Stats, *, exact: bool = True,
            score_game: bool | None = None, written: tuple[list[str], list[str]] | None = None,
            **details: Any) -> S:
@@ -211,7 +267,7 @@ class Solution:
         return result
 
 
-def line_notation(game: Any, position: Any, line: list[Any]) -> list[str]:
+def line_notation(game: Notation, position: Any, line: Sequence[Any]) -> list[str]:
     """A line of moves from ``position`` in the game's notation (each move is written in the
     position it is played from)."""
     written = []

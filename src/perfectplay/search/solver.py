@@ -193,7 +193,7 @@ def _objection(name: str) -> Callable[[Game[Any, Any], Request], str | None]:
 
 def _game_default(name: str) -> Callable[[Game[Any, Any], Request], bool]:
     """auto prefers the algorithm a game names as its default (crates: table; takeaway: memo)."""
-    return lambda game, request: getattr(game, "default_algorithm", "tt") == name
+    return lambda game, request: game.default_algorithm == name
 
 
 SEARCHES = (

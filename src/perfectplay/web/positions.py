@@ -398,10 +398,8 @@ def _exact_line(game: Game[Any, Any], position: Any, valued: MoveValue) -> Known
 def line_text(game: Game[Any, Any], position: Any, moves: list[Any]) -> str:
     """A line as a person reads it: the game's own way of writing lines where it has one
     (chess: SAN with move numbers, '1. e4 e5 2. Nf3'), else the moves' notation."""
-    describe_line = getattr(game, "describe_line", None)
-    if describe_line is not None:
-        return str(describe_line(position, moves))
-    return " ".join(line_notation(game, position, moves))
+    described = game.describe_line(position, moves)
+    return " ".join(line_notation(game, position, moves)) if described is None else described
 
 
 def _line_row(line: KnownLine, score_game: bool) -> dict[str, Any]:
@@ -458,6 +456,7 @@ def _move_row(game: Game[Any, Any], position: Any, move: Any, valued: MoveValue 
             "remoteness": valued.remoteness if valued.exact else None, "exact": valued.exact}
     if not valued.exact and not valued.score_game:
         row["estimate"] = valued.value
-    if valued.exact and hasattr(game, "score_of"):
-        row["score"] = int(game.score_of(position, valued.value))  # Connect Four's test-set score
+    note = game.value_note(position, valued.value) if valued.exact else None
+    if note is not None:  # the value in the game's own convention (Connect Four's test-set score)
+        row[note.field] = note.number
     return row

@@ -14,6 +14,7 @@ This module holds only the registry's entry: it imports no python-chess.
 from __future__ import annotations
 
 from perfectplay.entry import Entry, Loaded, Options, from_text
+from perfectplay.games.chess.own_methods import METHODS
 
 
 def _load(options: Options, text: str | None) -> Loaded:
@@ -26,7 +27,7 @@ def _load(options: Options, text: str | None) -> Loaded:
 ENTRY = Entry("chess", "chess by python-chess's rules (the extra perfectplay[chess])",
               "FEN or 'startpos', optionally 'moves e2e4 e7e5 ...' (UCI or SAN)", _load,
               aliases=("fide-chess",),
-              algorithms={"tablebase": "perfectplay.games.chess.tablebase.method"},
+              methods=METHODS,
               extensions={"tablebase": "perfectplay.games.chess.tablebase",
                           "uci": "perfectplay.games.chess.uci"},
               commands={"tablebase": "perfectplay.games.chess.tablebase.command:tablebase_group"},

@@ -37,6 +37,7 @@ from perfectplay.diagram import Diagram
 from perfectplay.errors import BadPosition, IllegalMove
 from perfectplay.game import Game, Outcome, Properties
 from perfectplay.games.chess import evaluation as chess_eval
+from perfectplay.games.chess.own_methods import METHODS
 
 if TYPE_CHECKING:  # only annotations name it
     from perfectplay.search.results import Solution
@@ -408,8 +409,7 @@ class Chess(Game[ChessPosition, chess.Move]):
     # single square-table and structure changes are a passed pawn's step or a piece leaving
     # the rim), so the engine's futility pruning uses that as its margin.
     properties = Properties(can_draw=True, too_big_to_solve=True, quiet_margin=120)
-    # The endgame tables answer the positions they hold (and hand the rest on).
-    method_modules = ("perfectplay.games.chess.tablebase.method",)
+    method_modules = METHODS  # declared once, beside the entry
 
     # John Tromp's estimate of the number of legal chess positions, (4.822 +- 0.028) x 10^44
     # (github.com/tromp/ChessPositionRanking).
@@ -609,7 +609,7 @@ class Chess(Game[ChessPosition, chess.Move]):
         raise IllegalMove(f"{text!r} is not a legal move in {board.fen()!r}; legal moves: "
                           f"{legal or 'none'}{', ...' if len(position.legal_moves()) > 12 else ''}")
 
-    def describe_line(self, position: ChessPosition, moves: list[chess.Move]) -> str:
+    def describe_line(self, position: ChessPosition, moves: Sequence[chess.Move]) -> str:
         """A line in SAN with move numbers, e.g. '1. Nf6+ gxf6 2. Bxf7#' (trusted legal)."""
         return position.board.copy(stack=False).variation_san(moves)
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text
 from perfectplay.game import Game
+from perfectplay.games.connect4.own_methods import METHODS
 
 
 def is_connect_four(game: Game[Any, Any]) -> bool:
@@ -49,7 +50,7 @@ def tour_lines(solve: TourSolve) -> list[str]:
 ENTRY = Entry("connect4", "four in a row on a 7x6 board (other sizes: --width, --height)",
               "columns played from the empty board, 1-based, e.g. 4455; '' is the empty board",
               _load, aliases=("c4", "connect-four", "connectfour"), options=("width", "height"),
-              algorithms={"null-window": "perfectplay.games.connect4.python_method"},
+              methods=METHODS,
               extensions={"book": "perfectplay.games.connect4.book"},
               commands={"book": "perfectplay.games.connect4.book.command:book_group"},
               title="Connect Four", opening_book=True,

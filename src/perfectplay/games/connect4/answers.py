@@ -20,7 +20,7 @@ from typing import Any, Callable
 from perfectplay.errors import LimitReached
 from perfectplay.game import Outcome
 from perfectplay.games.connect4.rules import ConnectFour, Position
-from perfectplay.search.results import MoveValue, Solution, Stats
+from perfectplay.search.results import MoveValue, OwnProgress, Solution, Stats
 
 
 class ScoreEngine(ABC):
@@ -85,7 +85,7 @@ class ScoreEngine(ABC):
 
 
 @dataclass(frozen=True)
-class Probe:
+class Probe(OwnProgress):
     """Progress after one null-window search, for the CLI's progress lines."""
 
     low: int
@@ -101,9 +101,11 @@ class Probe:
 
 
 @dataclass(frozen=True)
-class ColumnTest:
+class ColumnTest(OwnProgress):
     """Progress while the optimal moves are proved: the null-window test of one column (the
     ``index``-th of ``count``) begins. The value is known by then."""
+
+    value_known = True
 
     column: str  # in the game's notation
     index: int
@@ -115,6 +117,10 @@ class ColumnTest:
     def progress_line(self) -> str:
         return (f"proving column {self.column} (move {self.index} of {self.count}) after "
                 f"{self.nodes:,} nodes, {self.seconds:.1f} s")
+
+    def still_proving(self, seconds: float) -> str:
+        return (f"Still proving: column {self.column} (move {self.index} of {self.count}), "
+                f"{seconds:.1f} s of CPU so far...")
 
 
 def solve(engine: ScoreEngine, position: Position, algorithm: str, *, outcome_only: bool = False,

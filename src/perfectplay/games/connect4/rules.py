@@ -24,6 +24,7 @@ from perfectplay import value as V
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Outcome, Picture, Properties, ValueNote, zobrist_numbers
+from perfectplay.games.connect4.own_methods import METHODS
 
 Position = tuple[int, int, str]
 
@@ -78,9 +79,7 @@ class ConnectFour(Game[Position, int]):
 
     name = "connect4"
     default_algorithm = "tt"
-    # The opening book first, then the compiled kernel, then its search in pure Python.
-    method_modules = ("perfectplay.games.connect4.book.method", "perfectplay.games.connect4.kernel_method",
-                      "perfectplay.games.connect4.python_method")
+    method_modules = METHODS  # declared once, beside the entry
 
     def __init__(self, width: int = STANDARD_WIDTH, height: int = STANDARD_HEIGHT) -> None:
         check_size(width, height)

@@ -10,6 +10,7 @@ from typing import Any
 
 from perfectplay.entry import Entry, Loaded, Options, from_text
 from perfectplay.game import Game
+from perfectplay.games.dots.own_methods import METHODS
 
 
 def is_dots(game: Game[Any, Any]) -> bool:
@@ -40,5 +41,5 @@ ENTRY = Entry("dots", "Dots and Boxes: complete a box to score it and move again
               "boxes, a second-player win by 3; other sizes: --width, --height, in boxes",
               "lines drawn (dot to dot, e.g. a1-b1), the player to move and the score, "
               "e.g. 'a1-b1,a1-a2 B 0-0'; '- A 0-0' is the empty board",
-              _load, aliases=("dots-and-boxes", "boxes"), options=("width", "height"),
+              _load, methods=METHODS, aliases=("dots-and-boxes", "boxes"), options=("width", "height"),
               random_case=_random_case, brute_force=_brute_force, order=96)

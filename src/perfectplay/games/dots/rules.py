@@ -22,6 +22,7 @@ from typing import Sequence
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Kind, Properties
+from perfectplay.games.dots.own_methods import METHODS
 
 Position = tuple[int, int, tuple[int, int]]
 MAX_SIDE = 6
@@ -37,7 +38,7 @@ SEARCHED_LINES = 16
 
 class DotsAndBoxes(Game[Position, int]):
     name = "dots"
-    method_modules = ("perfectplay.games.dots.kernel_method",)
+    method_modules = METHODS  # declared once, beside the entry
 
     def __init__(self, width: int = 3, height: int = 3) -> None:
         for option, size in (("width", width), ("height", height)):

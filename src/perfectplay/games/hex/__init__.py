@@ -6,6 +6,7 @@ only the registry's entry, so that listing games imports no rules."""
 from __future__ import annotations
 
 from perfectplay.entry import Entry, Loaded, Options, from_text
+from perfectplay.games.hex.own_methods import METHODS
 
 DEFAULT_SIZE = 4
 
@@ -21,4 +22,4 @@ ENTRY = Entry("hex", "Hex on an n x n rhombus (--size 1-11, default 4): X joins 
               "first moves: 3x3 b2, a3, c1, a2, c2; 4x4 the short diagonal; 5x5 13 cells, c3, e1, a5 "
               "and a band around the centre; docs/pns.md)",
               "moves from the empty board, e.g. 'c3 b4', or rows from the top of X, O and ., "
-              "e.g. 'X.../.O../..../....'", _load, options=("size",), order=110)
+              "e.g. 'X.../.O../..../....'", _load, methods=METHODS, options=("size",), order=110)

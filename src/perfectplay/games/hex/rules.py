@@ -23,6 +23,7 @@ from typing import Sequence
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Outcome, Picture, Properties
+from perfectplay.games.hex.own_methods import METHODS
 
 MAX_SIZE = 11
 COLUMNS = "abcdefghijk"
@@ -42,8 +43,7 @@ class Hex(Game[Position, int]):
     # Proofs in Hex are narrow (one good reply refutes a move): df-pn needs 6 to 29 times
     # fewer nodes than alpha-beta on 4x4 (docs/pns.md), so auto chooses it.
     default_algorithm = "pns"
-    # The numba kernel (--engine auto|compiled): 4x4 and 5x5 exactly, larger boards under a limit.
-    method_modules = ("perfectplay.games.hex.kernel_method",)
+    method_modules = METHODS  # declared once, beside the entry
 
     def __init__(self, size: int = 4) -> None:
         if not 1 <= size <= MAX_SIZE:

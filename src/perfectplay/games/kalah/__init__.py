@@ -9,6 +9,7 @@ from typing import Any
 
 from perfectplay.entry import Entry, Loaded, Options, from_text
 from perfectplay.game import Game
+from perfectplay.games.kalah.own_methods import METHODS
 
 
 def _load(options: Options, text: str | None) -> Loaded:
@@ -34,5 +35,5 @@ ENTRY = Entry("kalah", "mancala: sow seeds, a last seed in your store moves agai
               "--pits, --seeds (Kalah(4,3): +8)",
               "South's pits and store / North's pits and store, then S or N to move, "
               "e.g. '4 4 4 4 4 4 0 / 4 4 4 4 4 4 0 S'",
-              _load, aliases=("mancala", "kalaha"), options=("pits", "seeds"),
+              _load, methods=METHODS, aliases=("mancala", "kalaha"), options=("pits", "seeds"),
               random_case=_random_case, brute_force=_brute_force, order=95)

@@ -34,6 +34,7 @@ from typing import Any, Sequence
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Kind, Properties
+from perfectplay.games.kalah.own_methods import METHODS
 
 Cells = tuple[int, ...]
 Position = tuple[Cells, int]
@@ -53,7 +54,7 @@ SOLVABLE_SEEDS = 36
 
 class Kalah(Game[Position, int]):
     name = "kalah"
-    method_modules = ("perfectplay.games.kalah.kernel_method",)
+    method_modules = METHODS  # declared once, beside the entry
 
     def __init__(self, pits: int = 6, seeds: int = 4, *, empty_capture: bool = True) -> None:
         if not 1 <= pits <= MAX_PITS:

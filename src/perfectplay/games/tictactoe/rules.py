@@ -44,7 +44,7 @@ class TicTacToe(Game[int, int]):
         # without the symmetries), so it gets no spec unless it gives its own.
         super().__init_subclass__(**options)
         if "compiled_spec" not in cls.__dict__:
-            cls.compiled_spec = None  # type: ignore[assignment,method-assign]
+            cls.compiled_spec = Game.compiled_spec  # type: ignore[method-assign]
 
     def start(self) -> int:
         return 0

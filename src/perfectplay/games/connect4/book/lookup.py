@@ -124,8 +124,8 @@ def book_for(game: Any, path: str | Path | None = None) -> Book | None:
     if path is not None:
         book = Book.open(path)
         if not book.fits(game):
-            raise BookError(f"{path}: a book for the {book.width}x{book.height} board, "
-                            f"not {getattr(game, 'width', '?')}x{getattr(game, 'height', '?')}")
+            board = f"{game.width}x{game.height}" if isinstance(game, ConnectFour) else game.name
+            raise BookError(f"{path}: a book for the {book.width}x{book.height} board, not {board}")
         return book
     shipped = shipped_book()
     return shipped if shipped is not None and shipped.fits(game) else None
