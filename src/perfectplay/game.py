@@ -420,7 +420,7 @@ class Game(Generic[P, M]):
         return {name: value for name, value in sorted(vars(self).items())
                 if not name.startswith("_") and isinstance(value, simple)}
 
-    # -- optional hooks for the depth-limited engine (perfectplay.engine, seed 004) -------
+    # -- optional hooks for the depth-limited engine (perfectplay.engine) -------
     def noisy_moves(self, position: P) -> Sequence[M] | None:
         """The moves quiescence search follows past the depth limit (captures and promotions
         in chess), best first, or None when the game has no such notion (the default: the
@@ -467,7 +467,7 @@ class Game(Generic[P, M]):
     def hash_key(self, position: P) -> int:
         """A 64-bit key for the engine's shared table (perfectplay.engine). The default
         digests :meth:`key`; bitboard games override this and :meth:`key_after` with Zobrist
-        keys (seed 004, S1). Equal positions must give equal keys in every process."""
+        keys (Zobrist 1970). Equal positions must give equal keys in every process."""
         return stable_hash64(self.key(position))
 
     def key_after(self, position: P, move: M, key: int) -> int:
@@ -545,7 +545,7 @@ def stable_hash64(key: Hashable) -> int:
 
 
 def zobrist_numbers(count: int, seed: int) -> tuple[int, ...]:
-    """``count`` random 64-bit numbers for Zobrist keys (seed 004, S1), the same in every
+    """``count`` random 64-bit numbers for Zobrist keys (Zobrist 1970), the same in every
     process and every run because the generator is seeded."""
     rng = random.Random(seed)
     return tuple(rng.getrandbits(64) for _ in range(count))

@@ -155,7 +155,7 @@ def find(name: str) -> Entry:
 
 def check_options(entry: Entry, options: Options) -> None:
     """Reject an option the game does not take, rather than silently ignoring it, and an
-    empty value, rather than silently taking the default (issue 13: --take '')."""
+    empty value, rather than silently taking the default (as --take '' once did)."""
     for option, given in options.items():
         if isinstance(given, str) and not given.strip():
             raise BadOption(f"--{option} {given!r} is empty; give {OPTION_HELP.get(option, 'a value')}")
@@ -182,7 +182,7 @@ class GameChoice:
         from perfectplay.game_faults import check_game, constructed
         game = constructed(self.own_class)
         if text is None:
-            check_game(game)  # the usual slips, named before a search meets them (issue 13)
+            check_game(game)  # the usual slips, named before a search meets them
             return game, game.start()
         try:
             position = game.parse_position(text)
@@ -208,7 +208,7 @@ class GameChoice:
         return game, game.random_position(rng)
 
     def read_input(self, text: str, source: str) -> Loaded:
-        """The game read from a contest input file (seed 002's format)."""
+        """The game read from a contest input file (n, then n values)."""
         if self.entry is None or self.entry.read_input is None:
             having = ", ".join(e.name for e in entries() if e.read_input)
             raise BadOption(f"{self.name} has no contest input format (games with one: {having})")

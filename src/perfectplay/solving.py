@@ -28,7 +28,7 @@ from perfectplay.search.tables import parse_table_size
 
 # Each engine's method module, the --algorithm names it registers (in the order --algorithm
 # lists them), and when a request may need it. A module is imported the first time a request
-# needs it, not when this module loads (issue 13: start-up; a tic-tac-toe solve needs only
+# needs it, not when this module loads (start-up time: a tic-tac-toe solve needs only
 # the search family): the test beside each says when none of the module's methods could
 # answer (lead, be chosen by auto, or be asked for by name), so skipping it changes nothing.
 # A game's own methods (a kernel, a book, endgame tables) are not listed here: the game's
@@ -218,7 +218,7 @@ def _analyzer(method: methods.Method) -> methods.Analyzer:
 def estimating_algorithm(game: Game[Any, Any], searched: bool = False) -> str:
     """The method that estimates a position no exact search can finish: the depth-limited
     engine when the game has an evaluation function; Monte Carlo tree search (``mcts``) for
-    a game too big to solve that has none, where the engine would search blind (issue 23).
+    a game too big to solve that has none, where the engine would search blind.
     Too big: the game declares it, or (``searched``) an exact try has just failed within
     its budget (play's first move of 4x4 Hex). play, the web page and match ask here."""
     blind = not has_evaluation(game)

@@ -13,7 +13,7 @@ loss is larger). Values are rebased to "plies from this position" when stored in
 (:func:`to_table`) and back when read (:func:`from_table`), so a table entry does not depend
 on the path that reached it.
 
-Score games (seed 002) use the plain score difference ``f(s) = max(gain - f(s'))``; their
+Score games use the plain score difference ``f(s) = max(gain - f(s'))``; their
 values never enter the decisive bands' arithmetic.
 """
 

@@ -13,7 +13,7 @@ from perfectplay.errors import BadOption
 # A depth this large means "search to the end of the game".
 UNLIMITED_DEPTH = 1 << 62
 # Memory a search may take beyond its table: the path's positions and move lists, the
-# results. A search that grows past table + this stops with "memory" (issue 13: a Nim of 200
+# results. A search that grows past table + this stops with "memory" (once, a Nim of 200
 # piles reached 5 GB under --time 5). Stated in the README and --tt-size's help.
 MEMORY_HEADROOM = 512 << 20
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096

@@ -198,8 +198,8 @@ def _game_default(name: str) -> Callable[[Game[Any, Any], Request], bool]:
 
 SEARCHES = (
     ("minimax", "plain negamax, no table, no pruning: the reference", _solve_exact),
-    ("memo", "negamax with a table of exact values (seed 000)", _solve_exact),
-    ("alphabeta", "negamax with alpha-beta and the bound swap (seed 004)", _solve_exact),
+    ("memo", "negamax with a table of exact values", _solve_exact),
+    ("alphabeta", "negamax with alpha-beta and the bound swap (Knuth and Moore 1975)", _solve_exact),
     ("tt", "alpha-beta with a transposition table: bound flags, draft, best move first",
      _solve_exact),
     ("id", "iterative deepening over tt, under depth, node and time limits", _solve_deepening),
