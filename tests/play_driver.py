@@ -12,7 +12,6 @@ from typing import Any
 import pexpect
 
 from perfectplay.play import Analyst, Session
-from perfectplay.play.boards import board_of
 
 PROMPT = "your move> "
 OVER = "game over> "
@@ -77,7 +76,7 @@ class Person:
         return self.analyst.analyze(self.mirror.position).best()[0].notation
 
     def board(self) -> str:
-        return board_of(self.mirror.game, self.mirror.position).text
+        return self.mirror.game.picture(self.mirror.position).text
 
     def finish(self) -> int:
         """Wait for the program to end; its exit status."""

@@ -15,7 +15,7 @@ from perfectplay import solve
 from perfectplay import value as V
 from perfectplay.engine import Engine, Info, SearchLimits, Settings, describe_score, mate_in
 from perfectplay.engine.clock import Clock
-from perfectplay.engine.table import (
+from perfectplay.engine.transposition import (
     HELPER_BIT,
     MAX_MOVE_INDEX,
     NO_MOVE,

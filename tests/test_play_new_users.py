@@ -14,7 +14,7 @@ from perfectplay.cli import play as cli_play
 from perfectplay.games.connect4.rules import winning_four
 from perfectplay.games.nim import sticks
 from perfectplay.play.analyst import Analyst
-from perfectplay.play.match import game_summary
+from perfectplay.play.game_loop import game_summary
 
 
 def play(*args: str, typed: str = "quit\n") -> str:

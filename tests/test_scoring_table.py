@@ -15,7 +15,7 @@ from perfectplay.games.coins import CoinRow
 from perfectplay.games.crates import CrateLine, brute_force_difference, random_row
 from perfectplay.games.takeaway import TakeAway
 from perfectplay.scoring.kernel import pick_dtype, solve_row
-from perfectplay.search import table
+from perfectplay.search import tabulation
 from perfectplay.search.limits import Budget
 from perfectplay.search.rules import Rules
 
@@ -63,7 +63,7 @@ def test_the_kernel_agrees_with_the_dict_tabulation():
         for _ in range(30):
             game = game_class([rng.randint(0, 1000) for _ in range(rng.randint(0, 40))])
             rules = Rules(game)
-            searcher = table.build(game, rules, Budget(), game.start())
+            searcher = tabulation.build(game, rules, Budget(), game.start())
             from_dict = searcher.search(game.start(), 0, 0, 0, 0)
             assert from_dict == solve_row(game.values, game.takes).value
 
@@ -73,7 +73,7 @@ def test_nodes_count_every_range_tabulated():
     found = solve(CrateLine(list(range(n))), algorithm="table", pv_limit=0)
     assert found.stats.nodes == (n + 1) * (n + 2) // 2
     rules = Rules(CrateLine(list(range(n))))
-    generic = table.build(rules.game, rules, Budget(), rules.game.start())
+    generic = tabulation.build(rules.game, rules, Budget(), rules.game.start())
     assert generic.counters().nodes == found.stats.nodes
 
 
@@ -105,9 +105,9 @@ def test_table_never_recurses():
     sys.setrecursionlimit(150)
     try:
         crates = CrateLine([7] * 3001)
-        found = table.solve(crates, Rules(crates), crates.start(), Budget(), 0)
+        found = tabulation.solve(crates, Rules(crates), crates.start(), Budget(), 0)
         sticks = TakeAway()
-        deep = table.solve(sticks, Rules(sticks), 20_000, Budget(), 0)
+        deep = tabulation.solve(sticks, Rules(sticks), 20_000, Budget(), 0)
     finally:
         sys.setrecursionlimit(limit)
     assert found.value == 7        # equal crates: n % 4 = 0, 1, 2, 3 is worth 0, c, 2c, c

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from perfectplay.errors import BadOption
-from perfectplay.search.tables import TranspositionTable, parse_table_size
+from perfectplay.search.transposition import TranspositionTable, parse_table_size
 from perfectplay.value import EXACT, LOWER, UPPER
 
 

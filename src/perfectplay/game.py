@@ -324,7 +324,7 @@ class Game(Generic[P, M]):
         """Every position reachable from ``position``, in an order where each move leads to an
         earlier one (so ``position`` comes last), or None when the game declares no such
         order. Declaring one enables ``--algorithm table``: values filled bottom-up with no
-        recursion (perfectplay.search.table). A take-away pile lists 0, 1, ..., n; a row game
+        recursion (perfectplay.search.tabulation). A take-away pile lists 0, 1, ..., n; a row game
         lists its ranges by length."""
         return None
 

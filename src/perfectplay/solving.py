@@ -24,7 +24,7 @@ from perfectplay.game import Game, has_evaluation, method_modules
 from perfectplay.methods import DEFAULT_PV_LIMIT, Request
 from perfectplay.search.limits import Budget, Limits
 from perfectplay.search.results import MoveValue, Progress, Solution
-from perfectplay.search.tables import parse_table_size
+from perfectplay.search.transposition import parse_table_size
 
 # Each engine's method module, the --algorithm names it registers (in the order --algorithm
 # lists them), and when a request may need it. A module is imported the first time a request

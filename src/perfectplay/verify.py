@@ -12,7 +12,7 @@ from perfectplay import registry
 from perfectplay.compiled import numba_available
 from perfectplay.errors import LimitReached, UnsupportedSearch
 from perfectplay.game import has_compiled_spec
-from perfectplay.search import table
+from perfectplay.search import tabulation
 from perfectplay.search.limits import Limits
 from perfectplay.solving import analyze, resolve_algorithm, solve
 from perfectplay.value import from_table, move_worth
@@ -110,7 +110,7 @@ def _check_case(choice: registry.GameChoice, game: Any, position: Any, report: R
         if want != got:
             report.mismatches.append(Mismatch(shown, check, want, got))
 
-    tabulated = TABULATED if table.supports(game, position) else ()
+    tabulated = TABULATED if tabulation.supports(game, position) else ()
     specific = tuple(name for name in GAME_SPECIFIC if _answers(game, name))
     for name in CHECKED + tabulated + specific:
         solution = solve(game, position, algorithm=name, pv_limit=0)

@@ -13,8 +13,8 @@ from perfectplay.cli.common import PositionCommand, database_option, game_option
 from perfectplay.cli.watchdog import arm_call_limit
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.play.analyst import DEFAULT_THINK_TIME, VALUE_PROBE_CPU, Analyst
+from perfectplay.play.game_loop import Computer, HumanMatch, watch
 from perfectplay.play.levels import DEFAULT_LEVEL, LEVELS, level_named, levels_help
-from perfectplay.play.match import Computer, HumanMatch, watch
 from perfectplay.play.session import Session
 from perfectplay.play.terminal import ConsoleTerminal
 from perfectplay.store.method import store_for

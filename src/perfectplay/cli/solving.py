@@ -37,7 +37,7 @@ from perfectplay.cli.rows import PV_HELP
 from perfectplay.errors import BadOption, PerfectPlayError, UnsupportedSearch
 from perfectplay.game import Game, ValueNote
 from perfectplay.search.results import FROM_DATABASE, OwnProgress, Progress, Solution
-from perfectplay.search.tables import parse_table_size
+from perfectplay.search.transposition import parse_table_size
 from perfectplay.solving import analyze, solve
 
 mate_option = click.option(

@@ -13,11 +13,11 @@ binds it to one game's functions in a module of its own, which numba caches on d
 the first process compiles (one to two seconds) and later ones load the machine code.
 
 Table: one int64 array of shape (entries, 4), a row per slot, ``index = key & (entries-1)``
-(Python's hash of a small int is the int, so the slots match perfectplay.search.tables):
+(Python's hash of a small int is the int, so the slots match perfectplay.search.transposition):
 
     row = (key + 1 (0: empty), node-relative value, flag | draft << 2, best move)
 
-Replacement policy (as perfectplay.search.tables): a new result replaces the slot when it is
+Replacement policy (as perfectplay.search.transposition): a new result replaces the slot when it is
 empty, holds the same key, or was searched no deeper; a deeper old entry stays.
 """
 
@@ -37,7 +37,7 @@ from perfectplay.search.limits import UNLIMITED_DEPTH, Budget, OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats
 from perfectplay.search.root import best_moves, principal_variation, terminal_value, value_moves
 from perfectplay.search.rules import Counters, Rules, Searcher
-from perfectplay.search.tables import parse_table_size
+from perfectplay.search.transposition import parse_table_size
 
 # What a spec's outcome() returns.
 ONGOING, WIN, DRAW, LOSS = 2, 1, 0, -1

@@ -13,7 +13,7 @@ from perfectplay.engine.api import MAX_DEPTH, Info, SearchLimits, SearchResult, 
 from perfectplay.engine.clock import Clock
 from perfectplay.engine.search import Iteration, Probe, RootMoveReport, Searcher
 from perfectplay.engine.smp import HelperPool
-from perfectplay.engine.table import EngineTable
+from perfectplay.engine.transposition import EngineTable
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game
 

@@ -16,7 +16,7 @@ from perfectplay import value as V
 from perfectplay.game import Game, Outcome
 from perfectplay.methods import Method, Request, register
 from perfectplay.search.results import MoveValue, Solution, Stats
-from perfectplay.search.tables import parse_table_size
+from perfectplay.search.transposition import parse_table_size
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def _limits(request: Request, share: int = 1) -> Any:
 def _settings(request: Request) -> Any:
     """The default settings with ``--tt-size`` (entries, or bytes at 16 per entry)."""
     from perfectplay.engine.api import Settings
-    from perfectplay.engine.table import BYTES_PER_ENTRY
+    from perfectplay.engine.transposition import BYTES_PER_ENTRY
     if request.table_size is None:
         return Settings()
     return Settings(tt_size=parse_table_size(request.table_size, BYTES_PER_ENTRY))

@@ -48,7 +48,7 @@ from perfectplay import value as V
 from perfectplay.engine.api import MAX_DEPTH, MAX_PLY, Line, Settings
 from perfectplay.engine.clock import Abort, Clock
 from perfectplay.engine.known import known_root
-from perfectplay.engine.table import (
+from perfectplay.engine.transposition import (
     HELPER_BIT,
     MAX_DRAFT,
     NO_MOVE,

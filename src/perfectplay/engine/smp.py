@@ -18,7 +18,7 @@ from typing import Any
 from perfectplay.engine.api import MAX_DEPTH, SearchLimits, Settings
 from perfectplay.engine.clock import Clock
 from perfectplay.engine.search import Probe, Searcher
-from perfectplay.engine.table import HELPER_BIT, EngineTable
+from perfectplay.engine.transposition import HELPER_BIT, EngineTable
 from perfectplay.game import Game
 
 # How long the main process waits for a stopped helper to answer (it polls every 32 nodes).

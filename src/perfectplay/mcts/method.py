@@ -49,7 +49,7 @@ def _objection(game: Game[Any, Any], request: Request) -> str | None:
 
 def _search(game: Game[Any, Any], position: Any, request: Request) -> Any:
     from perfectplay.mcts.tree import BYTES_PER_NODE, DEFAULT_MAX_NODES, Search
-    from perfectplay.search.tables import parse_table_size
+    from perfectplay.search.transposition import parse_table_size
     budget = request.budget or Budget(request.limits)
     nodes = DEFAULT_MAX_NODES if request.table_size is None else \
         parse_table_size(request.table_size, BYTES_PER_NODE)

@@ -9,8 +9,8 @@ computer's analysis, the end-of-game review, and the terminal loop.
 
 from perfectplay.play.analyst import Analysis, Analyst
 from perfectplay.play.arena import GameRecord, play_out
+from perfectplay.play.game_loop import Computer, HumanMatch, watch
 from perfectplay.play.levels import LEVELS, Choice, Level, choose, level_named
-from perfectplay.play.match import Computer, HumanMatch, watch
 from perfectplay.play.review import Review, first_mistake
 from perfectplay.play.session import Result, Session, Turn
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from perfectplay.play.analyst import Analyst, outcome_class
-from perfectplay.play.match import Computer
+from perfectplay.play.game_loop import Computer
 from perfectplay.play.session import Result, Session
 
 

@@ -10,7 +10,7 @@ value satisfies f(range) = max over moves (gain - f(rest)).
 
 Every move shortens the range, so ordering ranges by length is an order in which every move
 leads to an earlier position: that is what makes bottom-up tabulation possible
-(perfectplay.search.table, and the fast kernel in perfectplay.scoring.kernel).
+(perfectplay.search.tabulation, and the fast kernel in perfectplay.scoring.kernel).
 """
 
 from __future__ import annotations

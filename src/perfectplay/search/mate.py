@@ -32,7 +32,7 @@ from perfectplay.methods import Method, Request, register
 from perfectplay.search.deep import run_deep
 from perfectplay.search.limits import Budget, OutOfBudget
 from perfectplay.search.results import MateAnswer, MoveValue, Solution, Stats
-from perfectplay.search.tables import parse_table_size
+from perfectplay.search.transposition import parse_table_size
 
 DEFAULT_TABLE_ENTRIES = 1 << 20
 # Measured in chess, where an entry is (exact key, n) -> answer with the key a tuple of the

@@ -12,7 +12,7 @@ from typing import Any
 from perfectplay import value as V
 from perfectplay.search.limits import Budget
 from perfectplay.search.rules import Counters, Rules, Searcher, check_recent, reach_ply
-from perfectplay.search.tables import PYTHON_BYTES_PER_ENTRY, MemoTable
+from perfectplay.search.transposition import PYTHON_BYTES_PER_ENTRY, MemoTable
 
 
 def build(rules: Rules, budget: Budget, capacity: int) -> Searcher:

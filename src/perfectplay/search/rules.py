@@ -10,7 +10,7 @@ from perfectplay import value as V
 from perfectplay.errors import RepeatedPosition, UnsupportedSearch
 from perfectplay.finish import line_totals
 from perfectplay.game import Game, Outcome
-from perfectplay.search.tables import TranspositionTable
+from perfectplay.search.transposition import TranspositionTable
 
 SearchFn = Callable[[Any, float, float, int, int], float]
 

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from perfectplay.errors import LimitReached
 from perfectplay.game import Game
 from perfectplay.methods import Method, Request, register, too_big_without_limit
-from perfectplay.search import alphabeta, iterative, memo, minimax, table, tt
+from perfectplay.search import alphabeta, iterative, memo, minimax, tabulation, tt
 from perfectplay.search.deep import run_deep
 from perfectplay.search.limits import Budget, Limits, OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats
@@ -24,7 +24,7 @@ from perfectplay.search.root import (
     value_moves,
 )
 from perfectplay.search.rules import Rules, Searcher, final_points
-from perfectplay.search.tables import TranspositionTable, parse_table_size
+from perfectplay.search.transposition import TranspositionTable, parse_table_size
 
 
 def make_searcher(name: str, rules: Rules, budget: Budget, table_size: str | int | None) -> Searcher:
@@ -81,8 +81,8 @@ def _solve_exact(game: Game[Any, Any], rules: Rules, position: Any, name: str, l
 def _solve_table(game: Game[Any, Any], rules: Rules, position: Any, name: str, limits: Limits,
                  budget: Budget, table_size: str | int | None, pv_limit: int,
                  on_depth: Any) -> Solution:
-    """--algorithm table: filled bottom-up by search/table.py, never recursing."""
-    found = table.solve(game, rules, position, budget, pv_limit)
+    """--algorithm table: filled bottom-up by search/tabulation.py, never recursing."""
+    found = tabulation.solve(game, rules, position, budget, pv_limit)
     return _finish(game, rules, position, name, found.value, True, found.optimal, found.line,
                    found.stats)
 
@@ -156,7 +156,7 @@ def _move_values(game: Game[Any, Any], rules: Rules, position: Any, name: str, r
                  budget: Budget) -> list[MoveValue]:
     limits = request.limits
     if name == "table":
-        return _valued(game, rules, position, table.move_values(game, rules, position, budget))
+        return _valued(game, rules, position, tabulation.move_values(game, rules, position, budget))
     searcher = make_searcher("tt" if name == "id" else name, rules, budget, request.table_size)
     moves = list(rules.moves(position)) if terminal_value(rules, position) is None else []
     if name == "id":

@@ -2,7 +2,7 @@
 bound, as chess programs store them.
 
 Each searched node stores its value with a bound flag, the draft it was searched to, and its
-best move (layout and replacement policy: perfectplay.search.tables). A later visit returns
+best move (layout and replacement policy: perfectplay.search.transposition). A later visit returns
 at once when the stored result decides the window, and otherwise tries the stored best move
 first. Drafts make depth-limited results safe to reuse: an entry counts only if it was
 searched at least as deep as now required; an entry whose subtree met no depth limit is
@@ -17,7 +17,7 @@ from perfectplay import value as V
 from perfectplay.search.limits import Budget
 from perfectplay.search.ordering import tt_move_first
 from perfectplay.search.rules import Counters, Rules, Searcher, check_recent, reach_ply
-from perfectplay.search.tables import (
+from perfectplay.search.transposition import (
     FULL_DRAFT,
     PYTHON_BYTES_PER_ENTRY,
     TranspositionTable,

@@ -51,7 +51,7 @@ from perfectplay.uci.options import Options
 from perfectplay.uci.positions import position_text
 
 NAME = "perfectplay"
-ENTRY_BYTES = 16  # the engine table's entry size (perfectplay.engine.table), for Hash in MB
+ENTRY_BYTES = 16  # the engine table's entry size (perfectplay.engine.transposition), for Hash in MB
 IGNORED = {"debug", "register"}
 # A search reports the root move it is on (currmove) once it has run this long.
 CURRMOVE_AFTER_S = 1.0

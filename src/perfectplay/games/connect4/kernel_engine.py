@@ -23,7 +23,7 @@ from perfectplay.games.connect4 import kernel_table as T
 from perfectplay.games.connect4.rules import ConnectFour, Position
 from perfectplay.search.limits import Budget
 from perfectplay.search.results import MoveValue, Solution
-from perfectplay.search.tables import parse_table_size
+from perfectplay.search.transposition import parse_table_size
 from perfectplay.search.worker import Worker
 
 _ARRAYS: dict[tuple[int, int, int], np.ndarray] = {}

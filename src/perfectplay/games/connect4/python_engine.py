@@ -11,7 +11,7 @@ from perfectplay.games.connect4.answers import ScoreEngine
 from perfectplay.games.connect4.python_negamax import BYTES_PER_ENTRY, Search
 from perfectplay.games.connect4.rules import ConnectFour, Position
 from perfectplay.search.limits import Budget, Limits, OutOfBudget
-from perfectplay.search.tables import parse_table_size
+from perfectplay.search.transposition import parse_table_size
 
 
 class Engine(ScoreEngine):

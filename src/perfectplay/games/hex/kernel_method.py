@@ -20,7 +20,7 @@ from perfectplay.game import Outcome
 from perfectplay.methods import Method, Request, register, too_big_without_limit
 from perfectplay.search.limits import Budget, OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats
-from perfectplay.search.tables import parse_table_size
+from perfectplay.search.transposition import parse_table_size
 
 ALGORITHMS = ("auto",)
 NAME = "hex-kernel"

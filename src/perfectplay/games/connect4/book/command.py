@@ -56,7 +56,7 @@ def book_group() -> None:
 def build_command(stones: int, directory: str, workers: int, tt_size: str, output: str | None,
                   width: int, height: int) -> None:
     """Solve the frontier in resumable batches, then write the book file."""
-    from perfectplay.search.tables import parse_table_size
+    from perfectplay.search.transposition import parse_table_size
     build = _book("build")
 
     if not 0 <= stones <= width * height:

@@ -15,7 +15,6 @@ from typing import Any
 
 from perfectplay.errors import PerfectPlayError, TooLarge
 from perfectplay.play.analyst import Analysis, Analyst
-from perfectplay.play.boards import board_of, marks_to_move
 from perfectplay.play.levels import Choice, Level, choose
 from perfectplay.play.review import first_mistake, point_losses
 from perfectplay.play.session import Session, Turn
@@ -338,7 +337,7 @@ class HumanMatch:
         # From a position set up mid-game nobody "moves first": the game goes on.
         when = "first" if start == game.start() else "next"
         first = f"You move {when}" if self.human == 0 else f"I move {when}"
-        marks = marks_to_move(game, start)
+        marks = game.player_marks(start)
         if marks is not None:
             first += f"; you are {marks[self.human]}"
         self.io.say(f"{first}. Level: {self.computer.level.name}. "
@@ -348,7 +347,7 @@ class HumanMatch:
         if not self.need_board:
             return
         self.need_board = False
-        picture = board_of(self.session.game, self.session.position)
+        picture = self.session.game.picture(self.session.position)
         self.io.board(picture.text, picture.marks)
         if picture.caption:
             self.io.say(picture.caption)
@@ -442,7 +441,7 @@ def watch(session: Session, analyst: Analyst, computers: tuple[Computer, Compute
 
 
 def show_board(terminal: Terminal, session: Session) -> None:
-    picture = board_of(session.game, session.position)
+    picture = session.game.picture(session.position)
     terminal.board(picture.text, picture.marks)
     if picture.caption:
         terminal.say(picture.caption)
