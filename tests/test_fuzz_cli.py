@@ -41,8 +41,15 @@ USER_GAMES = ["buggy.py:ListKey", "buggy.py:OutcomeWord", "buggy.py:MovesRaise",
               "games/buggy.py:DeepListKey", "../outside.py:Sticks", "endless.py:Endless",
               "quits.py:Game", "raises.py:Game", "binary.py:Game", "missing.py:Game",
               "buggy.py:Missing", "buggy.py:"]
+# OpenSpiel's games by name, good and bad (the full list only, so that the sample `make test`
+# draws stays the same; fixed_cases() runs a few of them every time).
+OPENSPIEL_GAMES = ["openspiel:tic_tac_toe", "openspiel:kuhn_poker", "openspiel:bogus",
+                   "openspiel:breakthrough(rows=4,columns=4)", "openspiel:breakthrough(rows=x"]
+if FULL:
+    USER_GAMES += OPENSPIEL_GAMES
 # Games where exact work from the start can be long: their commands get a bound.
-LONG = {"connect4", "chess", "kalah", "dots", "hex", "othello", "endless.py:Endless"}
+LONG = {"connect4", "chess", "kalah", "dots", "hex", "othello", "endless.py:Endless",
+        "openspiel:breakthrough(rows=4,columns=4)"}
 
 POSITIONS = ["-1", "-8 -15", "abc", "", " ", "0", BIG, "9" * 40, "1.5", "XXX/OOO/XXX", "1212121",
              "\u00e9", "1,2,,3", "--", "\x00"]
@@ -53,6 +60,8 @@ SEARCH_INPUTS: list[tuple[str, ...]] = [
     ("--algorithm", "grundy"), ("--algorithm", "table"), ("--outcome-only",), ("--engine", "compiled"),
     ("--db", "missing/x.db"), ("--db", "binary.bin"), ("--db", "buggy.py/x.db"), ("--mate", "0"),
 ]
+if FULL:  # df-pn and Monte Carlo on every game (the full list only, as above)
+    SEARCH_INPUTS += [("--algorithm", "pns"), ("--algorithm", "mcts"), ("--algorithm", "mcts", "--nodes", "50")]
 COMMAND_INPUTS: dict[str, list[tuple[str, ...]]] = {
     "solve": [()] + [(p,) for p in POSITIONS] + SEARCH_INPUTS
              + [("--book", "binary.bin"), ("--file", "binary.bin"), ("--file", "missing.txt")],
@@ -134,6 +143,11 @@ def fixed_cases() -> Iterator[tuple[tuple[str, ...], bytes]]:
     yield ("solve", "crates", "--file", "binary.bin"), b""
     yield ("solve", "crates", "--file", "games/crates.txt"), b""
     yield ("play", "tictactoe", "--think-time", "-1"), b""
+    for game in OPENSPIEL_GAMES:
+        yield ("solve", game, "--time", "0.5"), b""
+    yield ("play", "openspiel:tic_tac_toe", "--first", "computer"), SCRIPTS[1]
+    yield ("solve", "connect4", "--algorithm", "pns", "--time", "0.5"), b""
+    yield ("analyze", "othello", "--algorithm", "mcts", "--nodes", "50", "--json"), b""
     yield ("play", "tictactoe", "--delay", "-1", "--computer-vs-computer"), b""
 
 
