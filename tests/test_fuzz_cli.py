@@ -61,7 +61,8 @@ SEARCH_INPUTS: list[tuple[str, ...]] = [
     ("--db", "missing/x.db"), ("--db", "binary.bin"), ("--db", "buggy.py/x.db"), ("--mate", "0"),
 ]
 if FULL:  # df-pn and Monte Carlo on every game (the full list only, as above)
-    SEARCH_INPUTS += [("--algorithm", "pns"), ("--algorithm", "mcts"), ("--algorithm", "mcts", "--nodes", "50")]
+    SEARCH_INPUTS += [("--algorithm", "pns"), ("--algorithm", "mcts"),
+                      ("--algorithm", "mcts", "--nodes", "50")]
 COMMAND_INPUTS: dict[str, list[tuple[str, ...]]] = {
     "solve": [()] + [(p,) for p in POSITIONS] + SEARCH_INPUTS
              + [("--book", "binary.bin"), ("--file", "binary.bin"), ("--file", "missing.txt")],
