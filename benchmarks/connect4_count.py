@@ -40,7 +40,7 @@ def count(width: int, height: int) -> list[int]:
         for c in range(width):
             free = (occupied & tops[c]) == 0
             m, o = mover[free], occupied[free]
-            children.append(((m ^ o) + (o | (o + bottoms[c]))))  # the child's key
+            children.append((m ^ o) + (o | (o + bottoms[c])))  # the child's key
         keys = np.unique(np.concatenate(children))
         if keys.size == 0:
             break

@@ -20,6 +20,7 @@ import random
 import statistics
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from perfectplay.engine import Engine, SearchLimits, Settings
@@ -49,7 +50,7 @@ def chess_positions(epd: str, count: int) -> tuple[Any, list[Any]]:
     """The first ``count`` positions of an EPD file (needs the chess extra)."""
     from perfectplay.games.chess.rules import Chess
     game = Chess()
-    lines = [line for line in open(epd).read().splitlines() if line.strip()][:count]
+    lines = [line for line in Path(epd).read_text().splitlines() if line.strip()][:count]
     return game, [game.parse_position(" ".join(line.split()[:4]) + " 0 1") for line in lines]
 
 

@@ -18,7 +18,7 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from perfectplay import registry
 from perfectplay.games.connect4.kernel_engine import Engine

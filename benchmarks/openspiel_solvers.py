@@ -35,11 +35,13 @@ def main() -> None:
           f"{'OpenSpiel MinimaxSolver':>24}")
     for spec in GAMES:
         game, start = registry.load(f"openspiel:{spec}")
-        ours, our_time = timed(lambda: solve(game, start, algorithm="tt", pv_limit=0).value)
+        ours, our_time = timed(
+            lambda game=game, start=start: solve(game, start, algorithm="tt", pv_limit=0).value)
         ours_shown = ours if game.properties.is_score else (ours > 0) - (ours < 0)
-        _, value_time = timed(lambda: solve(game, start, algorithm="tt", pv_limit=0,
+        _, value_time = timed(lambda game=game, start=start: solve(game, start, algorithm="tt", pv_limit=0,
                                             outcome_only=not game.properties.is_score))
-        (theirs, _), their_time = timed(lambda: minimax.alpha_beta_search(game.spiel, maximum_depth=200))
+        (theirs, _), their_time = timed(
+            lambda game=game: minimax.alpha_beta_search(game.spiel, maximum_depth=200))
         solver = minimax_solver.MinimaxSolver(str(game.spiel))
         table, table_time = timed(solver.solve)
         player = start.state.current_player()

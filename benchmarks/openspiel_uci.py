@@ -115,7 +115,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.check:
         check(args.game, args.size)
-    log = open(args.log, "a") if args.log else None
+    log = open(args.log, "a") if args.log else None  # noqa: SIM115 - open for the whole run
     game = load(args.game, args.size)
     rng = np.random.RandomState(7)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=args.rollouts, random_state=rng)
@@ -144,7 +144,7 @@ def main() -> None:
                 if not over_and_passing(state, text):
                     state.apply_action(action_of(state, text))
         elif command == "go":
-            budget = dict(zip(words[1::2], words[2::2]))
+            budget = dict(zip(words[1::2], words[2::2], strict=False))
             if state.is_terminal():
                 out.write("bestmove pass\n")
             else:

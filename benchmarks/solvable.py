@@ -19,8 +19,9 @@ import argparse
 import platform
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from perfectplay import registry, solving
 from perfectplay.deciding import cpu_budget

@@ -8,9 +8,10 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -24,6 +25,23 @@ SERIAL_TESTS = (
     "tests/test_store_cli.py::test_a_local_ray_instance_builds_the_same_database",
     "tests/test_store_cli.py::test_a_build_joins_a_running_ray_cluster_at_its_address",
 )
+
+
+def _keep_absls_handler_off_pytests_capture() -> None:
+    """OpenSpiel's Python algorithms import absl, whose logging handler keeps the stderr of
+    the moment it is made (pytest's capture file) and closes it when a later
+    ``logging.config.dictConfig`` (uvicorn's, as `serve` starts) shuts every handler down
+    while sys.stderr is another stream (click's test runner): every later test in that
+    worker then failed with "I/O operation on closed file". Pointed at the process's own
+    stderr, which absl never closes, the handler leaves pytest's file alone."""
+    try:
+        import absl.logging
+    except ImportError:
+        return
+    absl.logging.get_absl_handler().python_handler.stream = sys.__stderr__
+
+
+_keep_absls_handler_off_pytests_capture()
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:

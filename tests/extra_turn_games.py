@@ -101,7 +101,7 @@ def brute_value(game: Game[Any, Any], position: Any) -> int:
     points player 0 earns minus player 1's. ``position[1]`` is the player to move."""
     score = game.properties.is_score
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def for_player0(node: Any) -> int:
         player = node[1]
         moves = game.moves(node)

@@ -4,7 +4,7 @@ nothing of negamax: for the proof-number and Monte Carlo searches."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from perfectplay.game import Game, Kind, Properties
 
@@ -50,7 +50,7 @@ class BonusCoins(BonusSticks):
         return move * (2 if position[0] % 2 else 1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def sticks_winner(pile: int, may_pass: bool, mover: int) -> int:
     """Which player (0 or 1) wins with best play, ``mover`` to move: plain game-tree
     search by players, not by values from the side to move."""
@@ -66,7 +66,7 @@ def sticks_winner(pile: int, may_pass: bool, mover: int) -> int:
     return mover if mover in options else 1 - mover
 
 
-@lru_cache(maxsize=None)
+@cache
 def coins_totals(pile: int, may_pass: bool, mover: int) -> tuple[int, int]:
     """Each player's points from here with best play (each maximises their own margin)."""
     if pile == 0:

@@ -5,7 +5,7 @@ boards, while every other algorithm answered "no moves")."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from conftest import run_main
@@ -28,7 +28,7 @@ SOLVED = sorted(set(FINISHED) | set(POSITIONS[::2]))
 VARIANTS = [("memo", None), ("alphabeta", None), ("tt", None), ("id", None), ("id", 9), ("auto", None)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def reference(position: int) -> int:
     """Plain negamax with remoteness, written out here as the independent reference."""
     ending = GAME.outcome(position)

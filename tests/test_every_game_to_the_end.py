@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from conftest import run_main
@@ -113,7 +114,7 @@ def own_count(game: Game[Any, Any], start: Any, played: list[Any]) -> Count:
         return by_points((a, b) if start[1] == 0 else (b, a))
     if name in ("crates", "coins"):
         taken = [0, 0]
-        for ply, (before, after) in enumerate(zip(positions, positions[1:])):
+        for ply, (before, after) in enumerate(zip(positions, positions[1:], strict=False)):
             taken[ply % 2] += sum(game.values[before[0]:after[0]]) + sum(game.values[after[1]:before[1]])
         return by_points((taken[0], taken[1]))
     if name == "hex":
@@ -194,7 +195,7 @@ def test_optimal_play_ends_with_the_solved_totals_and_margin(name: str) -> None:
     game, start = loaded(name)
     solution = solve(game, start)
     played = [game.parse_move(position, notation) for position, notation in
-              zip(positions_of_line(game, start, solution.pv), solution.pv)]
+              zip(positions_of_line(game, start, solution.pv), solution.pv, strict=False)]
     expected = own_count(game, start, played)
     assert expected.scores is not None
     assert solution.totals == expected.scores
@@ -216,7 +217,7 @@ def test_gains_add_up_to_the_change_in_the_margin(name: str) -> None:
     played = random_game(game, start, seed=3)
     scores = finish.scores_along(game, start, played)
     side, position = 0, start
-    for move, before, after in zip(played, scores, scores[1:]):
+    for move, before, after in zip(played, scores, scores[1:], strict=False):
         lead = (after[side] - after[1 - side]) - (before[side] - before[1 - side])
         assert game.gain(position, move) == lead
         side = side if finish.keeps_turn(game, position, move) else 1 - side
@@ -227,9 +228,9 @@ def test_gains_add_up_to_the_change_in_the_margin(name: str) -> None:
 
 def test_the_page_names_the_winner_of_othello_4x4_by_its_count() -> None:
     game, start = loaded("othello")
-    line = "b1 a1 a2 c1 d4 a3 d1 b4 a4 c4 pass pass".split()
+    line = ["b1", "a1", "a2", "c1", "d4", "a3", "d1", "b4", "a4", "c4", "pass", "pass"]
     played = [game.parse_move(position, move) for position, move in
-              zip(positions_of_line(game, start, line), line)]
+              zip(positions_of_line(game, start, line), line, strict=False)]
     shown = describe("othello", game, start, played, positions_of(game, start, played)[-1], None)
     assert [count["label"] for count in shown["board"]["counts"]] == ["Black 3", "White 11"]
     assert shown["result"] == "White wins 13-3"  # the two empty cells go to the winner

@@ -36,7 +36,7 @@ def test_retro_values_every_tictactoe_position_as_search_does() -> None:
     result = solve_all(game)
     assert len(result) == 5478
     searcher = make_searcher("memo", Rules(game), Budget(), 1 << 16)
-    for key, position, value in zip(result.keys, result.positions, result.values):
+    for key, position, value in zip(result.keys, result.positions, result.values, strict=True):
         assert key == position
         assert searcher.search(position, -V.INFINITY, V.INFINITY, 0, 1 << 40) == value, \
             game.format_position(position)
@@ -70,8 +70,8 @@ def test_compiled_kernel_agrees_with_the_python_engine(make: type) -> None:
     game = make()
     python, compiled = solve_all(game, engine="python"), solve_all(game, engine="compiled")
     assert len(python) == len(compiled)
-    assert sorted(zip(python.keys, python.values.tolist())) == \
-        sorted(zip(compiled.keys.tolist(), compiled.values.tolist()))
+    assert sorted(zip(python.keys, python.values.tolist(), strict=True)) == \
+        sorted(zip(compiled.keys.tolist(), compiled.values.tolist(), strict=True))
 
 
 def test_dodgem_4x4_never_ends_with_perfect_play() -> None:

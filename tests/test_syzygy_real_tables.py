@@ -40,7 +40,7 @@ def random_positions(attackers: list[chess.PieceType], count: int, seed: int) ->
         squares = rng.sample(range(64), 2 + len(attackers))
         board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
         board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
-        for square, piece in zip(squares[2:], attackers):
+        for square, piece in zip(squares[2:], attackers, strict=False):
             board.set_piece_at(square, chess.Piece(piece, chess.WHITE))
         board.turn = rng.choice([chess.WHITE, chess.BLACK])
         if board.is_valid():

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import time
 import warnings
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from web_server import stream_events

@@ -8,8 +8,9 @@ from __future__ import annotations
 import os
 import re
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from web_server import chromium, served, stream_events

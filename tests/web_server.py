@@ -8,8 +8,9 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 LINE = re.compile(r"perfectplay serving at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops it\)\n")
 

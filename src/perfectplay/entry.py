@@ -16,8 +16,9 @@ heavy at the top: the loaders import the rules when a game is asked for.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from perfectplay.game import Game, MethodModule
 

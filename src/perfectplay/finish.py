@@ -12,8 +12,9 @@ once, so that no front end adds up gains.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from perfectplay.game import ORDERED_SIDES, UNNAMED_SIDES, Game, Outcome
 

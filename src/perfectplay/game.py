@@ -25,8 +25,9 @@ from __future__ import annotations
 import enum
 import random
 import re
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Hashable, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from perfectplay.diagram import Diagram, Text
 from perfectplay.errors import BadPosition, IllegalMove

@@ -20,8 +20,9 @@ Two axes, as on the command line:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game, has_evaluation

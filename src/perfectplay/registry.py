@@ -14,8 +14,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from perfectplay.entry import Entry, Loaded, Options, TourStop
 from perfectplay.errors import BadOption, BadPosition, LimitReached, UnknownGame

@@ -15,8 +15,9 @@ from __future__ import annotations
 import importlib
 import os
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from perfectplay import methods
 from perfectplay.errors import BadOption, LimitReached
@@ -294,4 +295,4 @@ def solve_many(game: Game[Any, Any], positions: Sequence[Any], *, database: str 
     stored = solve_many_stored(game, positions, database) if pv_limit == 0 else [None] * len(positions)
     return [found if found is not None else
             solve(game, position, database=os.fspath(database), pv_limit=pv_limit, **options)
-            for position, found in zip(positions, stored)]
+            for position, found in zip(positions, stored, strict=True)]

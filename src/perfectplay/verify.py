@@ -5,8 +5,9 @@ and a game that brings a brute force of its own against it, sharing no code with
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from perfectplay import registry
 from perfectplay.compiled import numba_available

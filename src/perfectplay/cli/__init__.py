@@ -6,6 +6,7 @@ one line and exit code 130; an exact search that runs out of budget exits with c
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from typing import NoReturn
@@ -92,10 +93,8 @@ def _leave_at_once(code: int) -> None:
     import atexit
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe or stream: nothing to say
             stream.flush()
-        except (OSError, ValueError):  # a closed pipe or stream: nothing left to say
-            pass
     os._exit(code)
 
 

@@ -6,9 +6,9 @@ import contextlib
 import contextvars
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 

@@ -158,7 +158,7 @@ def _dense_counts(records: Any, score_game: bool) -> dict[str, int]:
     if score_game:
         signed = records.view(np.int16)
         found, count = np.unique(signed[signed != R.SCORE_ABSENT], return_counts=True)
-        return {f"{int(v):+d}": int(c) for v, c in zip(found, count)}
+        return {f"{int(v):+d}": int(c) for v, c in zip(found, count, strict=True)}
     kinds = np.bincount(records >> R.REMOTENESS_BITS, minlength=4)
     return {"win": int(kinds[R.WIN]), "loss": int(kinds[R.LOSS]), "draw": int(kinds[R.DRAW])}
 

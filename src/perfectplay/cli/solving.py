@@ -241,7 +241,7 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
              for move in moves]
     if as_json:
         rows = [move.as_dict() | ({} if note is None else {note.field: note.number})
-                for move, note in zip(moves, notes)]
+                for move, note in zip(moves, notes, strict=True)]
         note = source if database is not None else (moves[0].source if moves else None)
         emit_json({"game": loaded.name, "position": loaded.format_position(start), "moves": rows}
                   | ({} if note is None else {"source": note}))
@@ -253,7 +253,7 @@ def analyze_command(game: str, position: tuple[str, ...], algorithm: str, depth:
     noted = next((note for note in notes if note is not None), None)
     if noted is not None:
         table.add_column(noted.field)
-    for move, beside in zip(moves, notes):
+    for move, beside in zip(moves, notes, strict=True):
         cells = [move.notation, move.describe()]
         table.add_row(*cells, *([] if beside is None else [f"{beside.number:+d}"]))
     if not moves:
@@ -471,7 +471,7 @@ def _plot_growth(game: str, sizes: tuple[str, ...], algorithms: str, path: str, 
         emit_json(growth.as_dict() | {"plot": path})
         return
     for name, counts in growth.nodes.items():
-        shown = [f"{n}:{count:,}" for n, count in zip(growth.sizes, counts) if count is not None]
+        shown = [f"{n}:{count:,}" for n, count in zip(growth.sizes, counts, strict=True) if count is not None]
         click.echo(f"{name}: {' '.join(shown[-3:])}" + ("" if None not in counts else
                                                         f" (stopped past {node_cap:,} nodes)"))
     click.echo(f"wrote {path}")

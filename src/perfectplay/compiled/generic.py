@@ -24,8 +24,9 @@ empty, holds the same key, or was searched no deeper; a deeper old entry stays.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 from numba import njit

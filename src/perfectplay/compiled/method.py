@@ -14,7 +14,8 @@ This module imports no numba: it only declares the kernels, and imports one when
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from perfectplay.compiled import numba_available
 from perfectplay.game import Game, has_compiled_spec

@@ -26,7 +26,8 @@ only ints so numba compiles them unchanged for the retrograde kernel (compiled_s
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.diagram import Diagram, Hand, Hands, Step
 from perfectplay.entry import Entry, Loaded, Options, from_text

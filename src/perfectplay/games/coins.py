@@ -11,7 +11,8 @@ the other parity), so the first player never loses with an even count.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.entry import Entry
 from perfectplay.game import Game

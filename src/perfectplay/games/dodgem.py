@@ -24,7 +24,8 @@ when compiled) so numba compiles them unchanged for the retrograde kernel (compi
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.diagram import Cell, Diagram, Grid, Piece, Step, Words
 from perfectplay.entry import Entry, Loaded, Options, from_text

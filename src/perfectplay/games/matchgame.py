@@ -3,7 +3,7 @@ the last match loses. It is misère Nim from 7 5 3 1 (Bouton 1902 solved misère
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text, tour_solver
 from perfectplay.games.nim import Nim, Piles

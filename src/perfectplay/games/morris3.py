@@ -29,7 +29,8 @@ compiles them unchanged for the retrograde kernel (compiled_spec).
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.diagram import Cell, Diagram, Grid, Piece, Step, Words
 from perfectplay.entry import Entry, Loaded, Options, from_text
@@ -60,7 +61,7 @@ def make_rules(diagonals: bool) -> tuple[Any, Any, Any]:
     """The (moves, play, outcome) functions of one board, numba-compilable."""
     lines = ORTHOGONAL_LINES + DIAGONAL_LINES if diagonals else ORTHOGONAL_LINES
     neighbours = tuple(o | (d if diagonals else 0)
-                       for o, d in zip(ORTHOGONAL_NEIGHBOURS, DIAGONAL_NEIGHBOURS))
+                       for o, d in zip(ORTHOGONAL_NEIGHBOURS, DIAGONAL_NEIGHBOURS, strict=True))
 
     def men_moves(state: int, out: Any) -> int:
         mine, theirs = state & CELLS, state >> 9 & CELLS

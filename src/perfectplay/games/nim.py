@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.diagram import DRAWN_OBJECTS, Diagram, Heap, Heaps
 from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text, tour_solver

@@ -5,7 +5,8 @@ the last stick wins (loses under misère play)."""
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from perfectplay.diagram import DRAWN_OBJECTS, Diagram, Heap, Heaps
 from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text, tour_solver

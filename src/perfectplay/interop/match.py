@@ -6,7 +6,8 @@ a score game each side's final margin of points."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay import finish
 from perfectplay.game import Game

@@ -13,7 +13,8 @@ more number says who is to move (1 + the mark's rank, 0 when the diagram does no
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 

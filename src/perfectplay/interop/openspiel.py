@@ -21,7 +21,8 @@ import contextlib
 import os
 import random
 import sys
-from typing import Any, Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any
 
 from perfectplay.entry import Entry, Loaded, Options
 from perfectplay.errors import BadOption, BadPosition, IllegalMove, UnknownGame

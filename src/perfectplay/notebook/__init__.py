@@ -15,8 +15,9 @@ list of :class:`~perfectplay.search.results.MoveValue` get their HTML from forma
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from perfectplay.game import Game
 from perfectplay.notebook.colours import move_colours

@@ -6,7 +6,7 @@ darker by a bigger margin; estimates pale."""
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from perfectplay import value as V
 from perfectplay.search.results import MoveValue

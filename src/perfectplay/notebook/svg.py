@@ -11,7 +11,7 @@ the page does.
 from __future__ import annotations
 
 import math
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from perfectplay.diagram import Diagram, Grid, Hands, Heaps, HexBoard, Lines, Piece, Pits, Row, Text, Words

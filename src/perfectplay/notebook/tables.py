@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import Sequence
 
 from perfectplay.notebook.colours import colour, score_scale, text_colour
 from perfectplay.search.results import MoveValue, Solution

@@ -8,9 +8,10 @@ at some size, its curve stops there (``None`` from then on) and says so.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from perfectplay import registry
 from perfectplay.errors import BadOption, LimitReached

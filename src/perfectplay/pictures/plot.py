@@ -32,10 +32,11 @@ def plot_growth(growth: Growth, path: str) -> None:
     # Curves may coincide (memo and tt on take-away): dashes and widths keep each visible.
     styles = [("-", 4.0), ("--", 2.5), ("-.", 1.8), (":", 1.5)]
     for index, (name, counts) in enumerate(growth.nodes.items()):
-        points = [(n, c) for n, c in zip(growth.sizes, counts) if c is not None]
+        points = [(n, c) for n, c in zip(growth.sizes, counts, strict=True) if c is not None]
         style, width = styles[index % len(styles)]
         if points:
-            axes.plot(*zip(*points), linestyle=style, linewidth=width, marker="o", markersize=3, label=name)
+            axes.plot(*zip(*points, strict=True), linestyle=style, linewidth=width, marker="o", markersize=3,
+                      label=name)
     axes.set_yscale("log")
     axes.set_xlabel(f"{growth.game}: size")
     axes.set_ylabel("nodes searched")

@@ -9,9 +9,10 @@ passes that confirm every optimal move are not part of the picture.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Hashable
+from typing import Any
 
 from perfectplay import value as V
 from perfectplay.errors import BadOption, LimitReached, TooLarge
@@ -30,7 +31,7 @@ class Node:
     position: Any
     move: str  # the notation of the move that led here ('' at the root)
     value: int  # exact, for the player to move here
-    children: list["Node"] = field(default_factory=list)
+    children: list[Node] = field(default_factory=list)
     searched: bool = True  # False: alpha-beta pruned this branch
     x: float = 0.0
 

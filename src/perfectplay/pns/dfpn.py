@@ -27,8 +27,9 @@ on a DAG, df-pn with a table has no graph-history interaction.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, Hashable
+from typing import Any
 
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game, Outcome

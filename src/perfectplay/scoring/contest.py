@@ -16,8 +16,9 @@ file, or <stdin>) and the offending token. n = 0 is a valid empty game: diff 0.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from perfectplay.errors import BadPosition
 from perfectplay.game import Game

@@ -15,8 +15,8 @@ leads to an earlier position: that is what makes bottom-up tabulation possible
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from itertools import accumulate
-from typing import Iterator, Sequence
 
 from perfectplay.diagram import Diagram, Item, Row
 from perfectplay.errors import BadPosition
@@ -54,7 +54,7 @@ class RowGame(Game[Range, str]):
         # Exact Python ints: totals never overflow (2,000 values of 10^6 pass 32-bit int).
         self.prefix = (0, *accumulate(self.values))
         self.names = tuple(take_name(take) for take in self.takes)
-        self._take_of = dict(zip(self.names, self.takes))
+        self._take_of = dict(zip(self.names, self.takes, strict=True))
         self.properties = Properties(kind=Kind.SCORE, value_bound=self.prefix[-1],
                                      max_length=len(self.values))
 
@@ -95,7 +95,7 @@ class RowGame(Game[Range, str]):
 
     def moves(self, span: Range) -> list[str]:
         length = span[1] - span[0]
-        return [name for name, (left, right) in zip(self.names, self.takes)
+        return [name for name, (left, right) in zip(self.names, self.takes, strict=True)
                 if left + right <= length]
 
     def play(self, span: Range, move: str) -> Range:

@@ -9,8 +9,9 @@ node met the depth limit has solved the position exactly, and deepening stops th
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from perfectplay.search.limits import OutOfBudget
 from perfectplay.search.root import RootMove, terminal_value, value_moves

@@ -22,8 +22,9 @@ search may take grows with it: the table's bytes plus the usual headroom.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from perfectplay import value as V
 from perfectplay.errors import BadOption, LimitReached

@@ -4,7 +4,8 @@ of them all."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 
 def tt_move_first(moves: Sequence[Any], tt_move: Any) -> Sequence[Any]:

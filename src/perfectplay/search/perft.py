@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from perfectplay.errors import LimitReached
 from perfectplay.game import Game

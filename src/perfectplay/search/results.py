@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Sequence, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from perfectplay import value as V
 

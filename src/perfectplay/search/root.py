@@ -65,9 +65,9 @@ def best_moves(rules: Rules, searcher: Searcher, position: Any, depth: int,
         if result.exact:
             if result.value == best:
                 optimal.append(result.move)
-        elif result.value is None or result.value >= best:
-            if child_has_value(rules, searcher, position, result.move, best, 0, depth):
-                optimal.append(result.move)
+        elif (result.value is None or result.value >= best) and \
+                child_has_value(rules, searcher, position, result.move, best, 0, depth):
+            optimal.append(result.move)
     return best, optimal
 
 

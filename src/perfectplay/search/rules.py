@@ -3,8 +3,9 @@ for terminal positions, and the Searcher record the algorithms return."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from perfectplay import value as V
 from perfectplay.errors import RepeatedPosition, UnsupportedSearch

@@ -7,8 +7,9 @@ games never meet Python's recursion limit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from perfectplay.errors import LimitReached
 from perfectplay.game import Game

@@ -16,8 +16,9 @@ Two ways to fill the table:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from perfectplay import value as V
 from perfectplay.errors import LimitReached, UnsupportedSearch

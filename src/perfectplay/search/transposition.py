@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
 from perfectplay.errors import BadOption
 

@@ -13,9 +13,10 @@ import asyncio
 import json
 import random
 import time
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, AsyncIterator, Mapping
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -329,7 +330,7 @@ async def _stream(server: Server, located: Located, seconds: float, lines: int,
         while True:
             try:
                 progress = await asyncio.wait_for(queue.get(), timeout=DISCONNECT_POLL_S)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 if await request.is_disconnected():
                     return
                 continue

@@ -9,7 +9,8 @@ its ``render`` text.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.diagram import as_json
 from perfectplay.game import Game

@@ -9,9 +9,10 @@ line were loaded once, when the server started).
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from threading import Lock
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from perfectplay import registry
 from perfectplay.errors import BadOption, BadPosition, PerfectPlayError, UnknownGame

@@ -17,8 +17,8 @@ import json
 import random
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 from urllib.parse import quote, urlsplit
 
 from perfectplay.errors import BadOption

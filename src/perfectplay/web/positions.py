@@ -16,9 +16,10 @@ from __future__ import annotations
 import sys
 import threading
 from collections import OrderedDict
+from collections.abc import Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Hashable
+from typing import Any
 
 from perfectplay import deciding, finish
 from perfectplay import value as V
@@ -285,9 +286,7 @@ _unsolved = Unsolved()
 
 def check_move_count(game: Game[Any, Any], position: Any) -> None:
     """Refuse (TooLarge) a position with more legal moves than the page values."""
-    count = 0
-    for _ in game.moves(position):
-        count += 1
+    for count, _ in enumerate(game.moves(position), start=1):
         if count > MAX_LEGAL_MOVES:
             raise TooLarge(f"{game.name}: position {_short(game.format_position(position))} has more "
                            f"than {MAX_LEGAL_MOVES} legal moves; the page values at most "

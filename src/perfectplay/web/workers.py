@@ -20,6 +20,7 @@ thread, as every thinker did before.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import subprocess
 import sys
@@ -185,10 +186,8 @@ class ProcessThinkers:
         with self._lock:
             workers, self._workers = self._workers, []
         for worker in workers:
-            try:
+            with contextlib.suppress(OSError):
                 worker.connection.send(None)
-            except OSError:
-                pass
             try:
                 worker.process.wait(timeout=2)
             except subprocess.TimeoutExpired:
@@ -211,14 +210,13 @@ class ProcessThinkers:
             oldest = min((worker for worker in self._workers if worker.job is not None),
                          key=lambda worker: worker.number)
             self._stop(oldest)
-            if not self._lock.wait_for(lambda: oldest.job is None, timeout=FREE_WAIT_S):
+            # wait_for calls the predicate before the loop goes on: no late binding.
+            if not self._lock.wait_for(lambda: oldest.job is None, timeout=FREE_WAIT_S):  # noqa: B023
                 oldest.process.terminate()  # the reader thread sees the pipe close
 
     def _stop(self, worker: Worker) -> None:
-        try:
+        with contextlib.suppress(OSError):  # the worker is gone: its reader reports the end
             worker.connection.send(("stop", worker.number))
-        except OSError:
-            pass  # the worker is gone: its reader reports the end
 
     def _spawn(self) -> Worker:
         ours, theirs = socket.socketpair()

@@ -46,7 +46,7 @@ def test_null_moves_and_no_null_moves_agree_on_wac_001_at_every_depth_to_three()
     for null in (True, False):
         seen: list[int] = []
         Engine(GAME, Settings(null_move=null)).search(
-            position, SearchLimits(depth=3), on_info=lambda info: seen.append(info.score))
+            position, SearchLimits(depth=3), on_info=lambda info, seen=seen: seen.append(info.score))
         scores[null] = seen
     assert scores[True] == scores[False] and scores[True][-1] == V.win_in(3)
 

@@ -72,7 +72,7 @@ def test_every_entry_of_a_4x4_book_matches_the_kernel_and_the_python_engine(tmp_
     game = ConnectFour(4, 4)
     assert check_structure(book) == len(book) == 4_651
     engine = Engine(game, "1M")
-    for key, score in zip(book.keys, book.scores):
+    for key, score in zip(book.keys, book.scores, strict=True):
         engine.new_solve()
         assert engine.score(position_of(game, int(key))) == score
     for key in random.Random(1).sample([int(k) for k in book.keys], 25):

@@ -59,8 +59,8 @@ def live_positions(game: ConnectFour, count: int, seed: int,
 # -- node for node against the kernel --------------------------------------------------------
 def test_the_mirror_uses_the_kernels_thresholds() -> None:
     from perfectplay.games.connect4 import python_negamax as N
-    assert (N.LATE, N.ETC_MIN_EMPTY, N.ETC_ALL_AFTER) == \
-        (K.LATE, K.ETC_MIN_EMPTY, int(K.ETC_ALL_AFTER))
+    assert (K.LATE, K.ETC_MIN_EMPTY, int(K.ETC_ALL_AFTER)) == \
+        (N.LATE, N.ETC_MIN_EMPTY, N.ETC_ALL_AFTER)
     assert (N.LOWER, N.UPPER, N.EXACT) == (K.LOWER, K.UPPER, K.EXACT)
 
 

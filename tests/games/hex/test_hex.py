@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -43,7 +43,7 @@ def brute_force_winners(size: int) -> set[str]:
     """The winning first moves by plain memoised minimax over sets of cells."""
     cells = [(c, r) for r in range(size) for c in range(size)]
 
-    @lru_cache(maxsize=None)
+    @cache
     def mover_wins(x: frozenset, o: frozenset) -> bool:  # type: ignore[type-arg]
         x_moves = len(x) == len(o)
         for cell in cells:

@@ -11,7 +11,8 @@ available set decides the rest of the game.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from perfectplay import diagram
 from perfectplay.entry import Entry, Loaded, Options, TourSolve, TourStop, from_text, tour_solver

@@ -12,10 +12,12 @@ given one. It imports neither numpy nor numba.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from perfectplay.errors import LimitReached
 from perfectplay.game import Outcome
@@ -260,10 +262,8 @@ def principal_line(engine: ScoreEngine, position: Position, score: int, weak: bo
     if partial is None:
         return _follow(engine, position, score, weak, limit, [])
     found: list[int] = []
-    try:
+    with contextlib.suppress(LimitReached):
         _follow(engine, position, score, weak, limit, found)
-    except LimitReached:
-        pass
     partial += found
     return found
 
@@ -311,7 +311,7 @@ def analyze(engine: ScoreEngine, position: Position, *, outcome_only: bool = Fal
             score = _sign(from_book[column]) if outcome_only else from_book[column]
         else:
             score = engine.move_score(position, column, weak=outcome_only, ceiling=ceiling)
-        if outcome_only:
+        if outcome_only:  # noqa: SIM108 - the other branch needs its comment
             value = _sign(score)
         else:
             # The move's value read at the root: its score seen from the position it is

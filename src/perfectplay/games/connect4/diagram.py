@@ -3,7 +3,8 @@ anywhere in a column drops there, the last disc and a winning four highlighted."
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.diagram import Cell, Grid, Highlight, Piece
 

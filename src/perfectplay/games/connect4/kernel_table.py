@@ -39,6 +39,7 @@ stones on the board, a smaller subtree, cheaper to recompute) is replaced.
 
 from __future__ import annotations
 
+import contextlib
 import mmap
 
 import numpy as np
@@ -93,10 +94,8 @@ def _huge_zeros(words: int) -> np.ndarray:
     if advice is None:
         return np.zeros(words, dtype=np.uint64)
     buffer = mmap.mmap(-1, words * 8, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    try:
+    with contextlib.suppress(OSError):  # huge pages are off: ordinary pages work, a little slower
         buffer.madvise(advice)
-    except OSError:
-        pass  # huge pages are off: ordinary pages work the same, a little slower
     return np.frombuffer(buffer, dtype=np.uint64)
 
 

@@ -26,7 +26,7 @@ call would be paid at every node.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from perfectplay.games.connect4.probes import toward
 from perfectplay.games.connect4.rules import winning_squares

@@ -18,7 +18,8 @@ with ``m`` stones already on the board scores ``(width*height + 1 - m) // 2``.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay import value as V
 from perfectplay.diagram import Diagram

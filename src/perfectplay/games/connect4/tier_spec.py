@@ -14,7 +14,7 @@ process compiles them once per size; moves are in column order (a build needs no
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from numba import njit
@@ -25,7 +25,7 @@ from perfectplay.compiled.generic import DRAW, LOSS, ONGOING, Spec
 MAX_STATE_BITS = 62
 
 
-@lru_cache(maxsize=None)
+@cache
 def make_spec(width: int, height: int) -> Spec | None:
     """The spec of a ``width`` x ``height`` board, or None when its key needs more than
     MAX_STATE_BITS bits."""

@@ -10,7 +10,8 @@ its takes. ``auto`` solves it bottom-up (--algorithm table) with O(n) memory.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.entry import Entry, TourSolve, TourStop, tour_solver
 from perfectplay.game import Game

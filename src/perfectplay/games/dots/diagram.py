@@ -6,7 +6,8 @@ completed before them is drawn without an owner."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.diagram import Box, Count, Edge, Lines, Piece, Words
 

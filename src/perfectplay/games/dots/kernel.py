@@ -12,7 +12,7 @@ does not; a position's value is the best line's. About E * 2^(E-1) line visits.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from numba import njit

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition

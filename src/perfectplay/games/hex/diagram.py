@@ -3,7 +3,8 @@ right; each empty cell is the move that places there, and a winner's chain is hi
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.diagram import Cell, HexBoard, Highlight, Piece, Words
 

@@ -40,7 +40,7 @@ stop flag when the caller's budget (time, stop, Ctrl-C) runs out.
 from __future__ import annotations
 
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from numba import njit

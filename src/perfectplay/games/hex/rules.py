@@ -18,7 +18,7 @@ move when both have the same number of stones.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition

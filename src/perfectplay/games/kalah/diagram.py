@@ -4,7 +4,8 @@ stores at each player's right; a pit whose last seed lands in its owner's store 
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.diagram import Pit, Pits, Store, Words
 

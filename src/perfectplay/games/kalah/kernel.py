@@ -18,7 +18,7 @@ off. The caller slices a long solve this way and hears Ctrl-C between slices.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from numba import njit

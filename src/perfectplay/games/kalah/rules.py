@@ -29,7 +29,8 @@ is to move. A move is the pit number 1..m on the mover's side, counted from the 
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
@@ -233,7 +234,7 @@ class Kalah(Game[Position, int]):
                               f"North's {m} pits and store, then S or N (who moves), "
                               f"e.g. {self.format_position(self.start())!r}")
         cells: list[int] = []
-        for side, half in zip(SIDES, halves):
+        for side, half in zip(SIDES, halves, strict=True):
             numbers = _numbers(half, text)
             if len(numbers) != m + 1:
                 raise BadPosition(f"kalah position {text!r}: {side} needs {m} pits and a store "

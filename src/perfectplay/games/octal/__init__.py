@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay import diagram
 from perfectplay.diagram import Diagram

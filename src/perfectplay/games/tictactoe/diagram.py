@@ -3,7 +3,8 @@ move that fills it, and the three in a row highlighted."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.diagram import Cell, Grid, Highlight, Piece
 from perfectplay.games.tictactoe.board import LINES

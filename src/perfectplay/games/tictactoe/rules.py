@@ -10,7 +10,8 @@ table holds 765 keys instead of 5,478 positions.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadPosition

@@ -46,7 +46,7 @@ def check_structure(book: Book) -> int:
     its lower levels back up from its frontier; returns the number of entries checked."""
     game = game_of(book)
     expected = levels(game, book.stones)
-    stored = {int(k): int(s) for k, s in zip(book.keys, book.scores)}
+    stored = {int(k): int(s) for k, s in zip(book.keys, book.scores, strict=True)}
     wanted = {key for keys in expected for key in keys}
     if set(stored) != wanted:
         raise BookError(f"{book.path}: holds {len(stored):,} positions, but there are "
