@@ -57,8 +57,10 @@ class Clock:
         soft, hard = budget(limits, mover)
         self.soft = soft
         self.hard = hard
-        # A fixed time for the move is spent in full; a share of a clock is not (see above).
-        self.use_all = limits.time is not None and limits.soft_time is None
+        # A fixed time for the move is spent in full, and so is the last move's part of the
+        # clock before the time control; a share of a clock is not (see above).
+        self.use_all = (limits.time is not None and limits.soft_time is None) or (
+            limits.movestogo == 1 and hard is not None)
         self.deadline = self._deadline()
         # The node limit lets the first iteration finish (a move from a whole iteration);
         # the hard time limit and a stop request hold from the first node, even when depth 1
