@@ -425,9 +425,10 @@ def test_a_go_builds_the_one_limits_the_engine_clock_reads() -> None:
     from perfectplay.search.limits import Limits
     go = parse_go("wtime 60000 btime 1000 movestogo 10".split())
     assert isinstance(go.limits, Limits) and go.limits.mate is None
-    # The share is the clock (less a 20 ms reserve) over the moves to go; at most twice that.
-    assert budget(go.limits, 0) == pytest.approx((5.998, 11.996))
-    assert budget(go.limits, 1) == pytest.approx((0.098, 0.196))
+    # The share is the clock (less a 20 ms reserve) over the moves to go; at most twice that
+    # less 30 ms for the reply.
+    assert budget(go.limits, 0) == pytest.approx((5.998, 11.966))
+    assert budget(go.limits, 1) == pytest.approx((0.098, 0.166))
     with pytest.raises(UciError, match=r"go mate -2: mate must be at least 1 \(got -2\)"):
         parse_go(["mate", "-2"])
 

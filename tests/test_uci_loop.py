@@ -12,7 +12,7 @@ from typing import Any
 import chess
 import chess.engine
 import pytest
-from test_chess_uci import COMMAND, Pipe
+from test_chess_uci import COMMAND, MATE_IN_TWO, Pipe
 
 # A GUI expects readyok at once; a stopped search answers within a few polls.
 PROMPT_S = 0.5
@@ -133,3 +133,14 @@ def test_python_chess_empty_root_moves_search_every_move() -> None:
     with chess.engine.SimpleEngine.popen_uci(COMMAND, timeout=60) as engine:
         result = engine.play(chess.Board(), chess.engine.Limit(depth=2), root_moves=[])
     assert result.move in chess.Board().legal_moves
+
+
+def test_a_mate_score_comes_with_its_line_to_the_mate() -> None:
+    """At depth 4 the table's PV stopped after the first move: 'score mate 2 ... pv d5f6'."""
+    board = chess.Board(MATE_IN_TWO)
+    with chess.engine.SimpleEngine.popen_uci(COMMAND, timeout=60) as engine:
+        info = engine.analyse(board, chess.engine.Limit(depth=4))
+    assert info["score"].relative == chess.engine.Mate(2)
+    for move in info["pv"]:
+        board.push(move)
+    assert len(info["pv"]) == 3 and board.is_checkmate()

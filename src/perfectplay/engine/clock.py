@@ -37,6 +37,12 @@ MOST_OF_CLOCK = 0.4
 LAST_MOVE_OF_CLOCK = 0.8
 # Kept off the plan on every move: the process's own reply, the pipes, a busy machine.
 CLOCK_RESERVE_S = 0.02
+# What a GUI sees beyond the hard limit (unwinding the search, the reply, the pipes: 10-40 ms
+# on a busy machine), taken off twice the share so the move stays within twice its share.
+REPLY_S = 0.03
+# Below this many increments on the clock, a move spends less than one increment, so that
+# the clock builds back up instead of sitting at a few milliseconds.
+IN_HAND_INCREMENTS = 10
 # Growth of iteration time with depth when only one iteration has been timed.
 DEFAULT_GROWTH = 4.0
 
@@ -154,12 +160,13 @@ def budget(limits: Limits, mover: int | None) -> tuple[float | None, float | Non
 
 def clock_share(left: float, increment: float, moves_to_go: int | None) -> tuple[float, float]:
     """(share, most) seconds for a move with ``left`` on the clock: the share is the clock
-    split over the moves to go plus the increment (never less than the increment while the
-    clock holds many of them), and no move takes more than twice its share or, with the
-    reserve kept, a fixed part of the clock (most of it before the time control)."""
+    split over the moves to go plus the increment (the whole increment while the clock holds
+    ``IN_HAND_INCREMENTS`` of them), and no move takes more than twice its share (less the
+    reply's time) or, with the reserve kept, a fixed part of the clock (most of it before
+    the time control)."""
     usable = max(left - min(CLOCK_RESERVE_S, left / 2), 0.0)
     to_go = moves_to_go or DEFAULT_MOVES_TO_GO
     part = LAST_MOVE_OF_CLOCK if to_go == 1 else MOST_OF_CLOCK
     most = max(usable * part, 0.001)
-    share = min(usable / to_go + increment, most)
-    return share, min(HARD_SHARES * share, most)
+    share = min(usable / to_go + min(increment, usable / IN_HAND_INCREMENTS), most)
+    return share, min(max(HARD_SHARES * share - REPLY_S, share), most)

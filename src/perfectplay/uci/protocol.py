@@ -44,7 +44,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import IO, Any, Callable
 
 from perfectplay import deciding
@@ -70,6 +70,9 @@ QUICK = SearchLimits(depth=1, time=0.05)
 NULL_MOVE = "0000"
 # How long quit waits for a search to send its bestmove before the process ends anyway.
 QUIT_WAIT_S = 2.0
+# A mate's PV cut short by the table is completed by the exact mate search within this.
+MATE_LINE_LIMITS = (20_000, 0.05)  # nodes, seconds
+MATE_LINE_TABLE = 1 << 12  # entries of that search's table (512 bytes each)
 
 __all__ = ["UciError", "UciSession", "run"]
 
@@ -83,6 +86,7 @@ class Search:
     root_moves: tuple[Any, ...] | None  # searchmoves, read in the position
     started: float
     advice: RootAdvice | None = None
+    mate_lines: dict[tuple[Any, ...], list[Any]] = field(default_factory=dict)  # PVs completed
 
 
 class UciSession:
@@ -415,18 +419,56 @@ class UciSession:
         if info.multipv > self.options["MultiPV"]:
             return  # searched for UCI_LimitStrength, not asked for
         moves = mate_in(info.score)
+        pv_moves = list(info.pv)
         if moves is not None:
             score = f"mate {moves}"
+            pv_moves = self._mate_line(search, pv_moves, 2 * moves - 1 if moves > 0 else -2 * moves)
         elif search.advice is not None:  # the tables' result, not the evaluation's guess
             score = f"cp {search.advice.score}"
         else:
             score = f"cp {info.score}"
         bound = {"lower": " lowerbound", "upper": " upperbound"}.get(info.bound or "", "")
         tbhits = info.tbhits + (search.advice.probes if search.advice is not None else 0)
-        pv = " ".join(line_notation(self.game, search.position, list(info.pv)))
+        pv = " ".join(line_notation(self.game, search.position, pv_moves))
         self.say(f"info depth {info.depth} seldepth {info.seldepth} multipv {info.multipv} "
                  f"score {score}{bound} nodes {info.nodes} nps {info.nps} hashfull {info.hashfull} "
                  f"tbhits {tbhits} time {int(info.time_s * 1000)}" + (f" pv {pv}" if pv else ""))
+
+    def _mate_line(self, search: Search, pv: list[Any], plies: int) -> list[Any]:
+        """``pv`` carried on to the mate ``plies`` long: a PV read from the table often stops
+        early (``score mate 2 ... pv d5f6``); the exact mate search finds the rest within
+        ``MATE_LINE_LIMITS``, or the PV stays as it was."""
+        if not pv or len(pv) >= plies:
+            return pv
+        key = tuple(pv)
+        if key not in search.mate_lines:
+            search.mate_lines[key] = pv + self._mate_rest(search.position, pv, plies - len(pv))
+        return search.mate_lines[key]
+
+    def _mate_rest(self, position: Any, pv: list[Any], plies: int) -> list[Any]:
+        from perfectplay.search.limits import Budget, Limits, OutOfBudget
+        from perfectplay.search.mate import find_mate
+        game = self.game
+        for move in pv:
+            position = game.play(position, move)
+        nodes, seconds = MATE_LINE_LIMITS
+        budget = Budget(Limits(nodes=nodes, time=seconds))
+        try:
+            if plies % 2:  # the winner is to move
+                found = find_mate(game, position, (plies + 1) // 2, budget=budget,
+                                  table_entries=MATE_LINE_TABLE)
+                return list(found.line) if found.moves is not None else []
+            longest: list[Any] = []  # the loser to move: the defence that lasts longest
+            for move in game.moves(position):
+                found = find_mate(game, game.play(position, move), plies // 2, budget=budget,
+                                  table_entries=MATE_LINE_TABLE)
+                if found.moves is None:
+                    return []
+                if len(found.line) + 1 > len(longest):
+                    longest = [move, *found.line]
+            return longest
+        except OutOfBudget:
+            return []
 
     def _currmove(self, search: Search, depth: int, move: Any, number: int) -> None:
         if time.perf_counter() - search.started >= CURRMOVE_AFTER_S:
