@@ -323,7 +323,7 @@ class UciSession:
             limits = replace(limits, searchmoves=tuple(moves))
         if level.nodes is not None:
             limits = replace(limits, nodes=min(limits.nodes or level.nodes, level.nodes))
-        lines = len(moves or game.moves(position)) if not level.full else self.options["MultiPV"]
+        lines = max(strength.LINES, self.options["MultiPV"]) if not level.full else self.options["MultiPV"]
         result = self.engine.search(position, limits, on_info=lambda info: self._info(search, info),
                                     stop=stop,
                                     hold=pondering if go.ponder else None, multipv=lines,
