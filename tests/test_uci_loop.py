@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import subprocess
 import time
+from pathlib import Path
 from typing import Any
 
 import chess
@@ -144,3 +145,14 @@ def test_a_mate_score_comes_with_its_line_to_the_mate() -> None:
     for move in info["pv"]:
         board.push(move)
     assert len(info["pv"]) == 3 and board.is_checkmate()
+
+
+def test_a_root_the_syzygy_tables_settle_reports_the_depth_searched(pipe: Pipe) -> None:
+    """Every kept move a pawn move, each child in the tables: iterations cost nothing and
+    once ran to 'info depth 100 seldepth 1'."""
+    tables = Path(__file__).parent / "data" / "syzygy"
+    pipe.send(f"setoption name SyzygyPath value {tables}", "position fen 8/8/8/4k3/8/8/2PP4/4K3 w - - 0 1",
+              "go movetime 2000")
+    best, _, before = pipe.until("bestmove")
+    depths = [int(line.split()[2]) for line in before if line.startswith("info depth")]
+    assert depths and max(depths) <= 2 and best.split()[1] in ("c2c3", "c2c4", "d2d3", "d2d4")

@@ -324,7 +324,7 @@ class UciSession:
         if level.nodes is not None:
             limits = replace(limits, nodes=min(limits.nodes or level.nodes, level.nodes))
         lines = max(strength.LINES, self.options["MultiPV"]) if not level.full else self.options["MultiPV"]
-        result = self.engine.search(position, limits, on_info=lambda info: self._info(search, info),
+        result = self.engine.search(position, limits, on_info=lambda info: self._heard(search, info, stop),
                                     stop=stop,
                                     hold=pondering if go.ponder else None, multipv=lines,
                                     on_root_move=lambda depth, move, number: self._currmove(
@@ -334,6 +334,15 @@ class UciSession:
         if not level.full and result.lines:
             return self._played(search, strength.choose(result.lines, level, self.rng), result)
         return Line(result.score, result.pv)
+
+    def _heard(self, search: Search, info: Info, stop: threading.Event) -> None:
+        """Report an iteration; end a search the game's tables have settled: at a root they
+        hold, an iteration that never went past ply ``seldepth < depth`` found every leaf in
+        the tables, and deeper ones repeat it (they ran to depth 100 in 70 ms, saying
+        ``info depth 100 seldepth 1``)."""
+        self._info(search, info)
+        if search.advice is not None and info.bound is None and 1 < info.depth and info.seldepth < info.depth:
+            stop.set()
 
     def _played(self, search: Search, line: Line, result: Any) -> Line:
         """Report the line a weakened level plays, last, so that a GUI shows the move made."""
