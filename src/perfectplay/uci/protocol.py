@@ -197,8 +197,6 @@ class UciSession:
         text = position_text(arguments)
         self.finish_search()
         start, _, played = text.partition(" moves")
-        if start == "startpos moves":  # "startpos moves" with no move after it
-            start, played = "startpos", ""
         read = self.extras.read_position(start, self.options)
         position = self.game.parse_position(start) if read is None else read
         self.position = position
