@@ -5,7 +5,7 @@ their own (MultiPV) within a node budget that doubles every ``ELO_PER_DOUBLING``
 plays the move whose value, plus a random error, is highest. The error is Gaussian with a
 spread that shrinks with the square of the distance to full strength, and values are first
 clipped to ``CLIP_CP`` either way, so that the lowest settings may miss even a mate while
-from about 1100 up a mate in 1 is never missed: both the node budget and the error are
+from about 1100 up a mate in 1 is missed almost never: both the node budget and the error are
 monotone in the Elo, so a higher setting is never the weaker one. This is the idea of
 Stockfish's Skill Level (a random weakness added to a few MultiPV lines' scores), written
 here on its own terms. Searching a few lines, not every move, keeps the search deep enough
