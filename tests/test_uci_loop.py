@@ -13,7 +13,7 @@ from typing import Any
 import chess
 import chess.engine
 import pytest
-from test_chess_uci import COMMAND, MATE_IN_TWO, Pipe
+from test_chess_uci import COMMAND, MATE_IN_TWO, MIDDLEGAME, Pipe
 
 # A GUI expects readyok at once; a stopped search answers within a few polls.
 PROMPT_S = 0.5
@@ -156,3 +156,17 @@ def test_a_root_the_syzygy_tables_settle_reports_the_depth_searched(pipe: Pipe) 
     best, _, before = pipe.until("bestmove")
     depths = [int(line.split()[2]) for line in before if line.startswith("info depth")]
     assert depths and max(depths) <= 2 and best.split()[1] in ("c2c3", "c2c4", "d2d3", "d2d4")
+
+
+@pytest.mark.parametrize("fen", [chess.STARTING_FEN, MIDDLEGAME])
+def test_multipv_lines_cut_by_the_limit_hold_each_move_once_deepest_first(fen: str) -> None:
+    with chess.engine.SimpleEngine.popen_uci(COMMAND, timeout=60) as engine:
+        for nodes in (400, 900, 1500, 2500, 4000, 6000):
+            infos = engine.analyse(chess.Board(fen), chess.engine.Limit(nodes=nodes), multipv=3)
+            moves = [info["pv"][0] for info in infos]
+            depths = [info["depth"] for info in infos]
+            scores = [info["score"].relative.score(mate_score=100_000) for info in infos]
+            assert len(set(moves)) == 3, (nodes, infos)
+            assert depths == sorted(depths, reverse=True), (nodes, infos)
+            same_depth = [k for k in range(2) if depths[k] == depths[k + 1]]
+            assert all(scores[k] >= scores[k + 1] for k in same_depth), (nodes, infos)
