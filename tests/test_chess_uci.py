@@ -42,11 +42,34 @@ def engine() -> chess.engine.SimpleEngine:
 
 
 def talk(lines: list[str], timeout: float = 60) -> list[str]:
-    run = subprocess.run(COMMAND, input="\n".join(lines) + "\n", capture_output=True, text=True,
-                         timeout=timeout)
-    assert run.returncode == 0, run.stderr
-    assert "Traceback" not in run.stderr
-    return run.stdout.splitlines()
+    """Send the lines as a GUI does, waiting for a bounded go's bestmove before the next line
+    (a command during a search stops it); the whole output once the process has ended."""
+    process = subprocess.Popen(COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, bufsize=1)
+    assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+    heard: queue.Queue[str] = queue.Queue()
+    reader = threading.Thread(target=lambda: [heard.put(line.rstrip("\n")) for line in process.stdout],
+                              daemon=True)
+    reader.start()
+    out: list[str] = []
+    searches = answered = 0
+    for line in lines:
+        process.stdin.write(line + "\n")
+        process.stdin.flush()
+        words = line.split()
+        if words[:1] != ["go"]:
+            continue
+        searches += 1
+        while "infinite" not in words and "ponder" not in words and answered < searches:
+            out.append(heard.get(timeout=timeout))
+            answered += out[-1].startswith("bestmove")
+    process.stdin.close()
+    assert process.wait(timeout=timeout) == 0, process.stderr.read()
+    reader.join(timeout)
+    while not heard.empty():
+        out.append(heard.get())
+    assert "Traceback" not in process.stderr.read()
+    return out
 
 
 class Pipe:
