@@ -170,3 +170,13 @@ def test_multipv_lines_cut_by_the_limit_hold_each_move_once_deepest_first(fen: s
             assert depths == sorted(depths, reverse=True), (nodes, infos)
             same_depth = [k for k in range(2) if depths[k] == depths[k + 1]]
             assert all(scores[k] >= scores[k + 1] for k in same_depth), (nodes, infos)
+
+
+def test_a_refused_fen_leaves_no_position_to_search_not_the_last_game(pipe: Pipe) -> None:
+    pipe.send("position startpos moves e2e4", "position fen nonsense w - - 0 1", "go depth 1")
+    best, _, before = pipe.until("bestmove")
+    assert best == "bestmove (none)"
+    assert any("the last position command was refused" in line for line in before)
+    pipe.send("position startpos", "go depth 1")
+    best, _, _ = pipe.until("bestmove")
+    assert chess.Move.from_uci(best.split()[1]) in chess.Board().legal_moves

@@ -20,7 +20,9 @@ search itself ended (a table position, a proved mate). A malformed ``go`` (an un
 a negative depth, an illegal ``searchmoves`` move) gets ``info string error: ...`` and a
 depth-1 search; ``searchmoves 0000`` (python-chess's empty list) means every move. A
 ``position`` with an illegal move (the null move ``0000`` among them) gets ``info string
-error: ...`` and the position after the moves before it, as Stockfish plays. Any other
+error: ...`` and the position after the moves before it, as Stockfish plays; one the engine
+cannot read at all (a bad FEN) leaves no position, and a ``go`` then answers ``bestmove
+(none)`` after an ``info string error``, rather than searching the last game's board. Any other
 malformed command gets ``info string error: ...`` and the engine keeps running. ``go``
 before any ``position`` searches the start position, as UCI engines do. While a legal move
 exists a ``bestmove`` names one, also where the rules have drawn the game but a GUI plays on
@@ -194,8 +196,9 @@ class UciSession:
         self.engine.warm_up()
 
     def _cmd_position(self, arguments: list[str]) -> None:
-        text = position_text(arguments)
         self.finish_search()
+        self.position = None  # a refused position leaves none: never the last game's board
+        text = position_text(arguments)
         start, _, played = text.partition(" moves")
         read = self.extras.read_position(start, self.options)
         position = self.game.parse_position(start) if read is None else read
@@ -212,6 +215,10 @@ class UciSession:
 
     def _cmd_go(self, arguments: list[str]) -> None:
         self.finish_search()  # a go during a search: that search answers first, then this one
+        if self.position is None:
+            self.say("info string error: no position to search: the last position command was refused")
+            self.say("bestmove (none)")
+            return
         overhead = self.options["Move Overhead"] / 1000
         try:
             go = parse_go(arguments, overhead)
