@@ -22,7 +22,7 @@ from perfectplay.engine import SearchLimits
 from perfectplay.games.chess.rules import Chess, position_from_board
 from perfectplay.games.chess.syzygy import TB_WIN, SyzygyTables
 from perfectplay.games.chess.tablebase import probe as own_tables
-from perfectplay.uci import protocol, strength
+from perfectplay.uci import protocol
 from perfectplay.uci.go import UciError, parse_go
 from perfectplay.uci.protocol import UciSession
 
@@ -42,11 +42,34 @@ def engine() -> chess.engine.SimpleEngine:
 
 
 def talk(lines: list[str], timeout: float = 60) -> list[str]:
-    run = subprocess.run(COMMAND, input="\n".join(lines) + "\n", capture_output=True, text=True,
-                         timeout=timeout)
-    assert run.returncode == 0, run.stderr
-    assert "Traceback" not in run.stderr
-    return run.stdout.splitlines()
+    """Send the lines as a GUI does, waiting for a bounded go's bestmove before the next line
+    (a command during a search stops it); the whole output once the process has ended."""
+    process = subprocess.Popen(COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, bufsize=1)
+    assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+    heard: queue.Queue[str] = queue.Queue()
+    reader = threading.Thread(target=lambda: [heard.put(line.rstrip("\n")) for line in process.stdout],
+                              daemon=True)
+    reader.start()
+    out: list[str] = []
+    searches = answered = 0
+    for line in lines:
+        process.stdin.write(line + "\n")
+        process.stdin.flush()
+        words = line.split()
+        if words[:1] != ["go"]:
+            continue
+        searches += 1
+        while "infinite" not in words and "ponder" not in words and answered < searches:
+            out.append(heard.get(timeout=timeout))
+            answered += out[-1].startswith("bestmove")
+    process.stdin.close()
+    assert process.wait(timeout=timeout) == 0, process.stderr.read()
+    reader.join(timeout)
+    while not heard.empty():
+        out.append(heard.get())
+    assert "Traceback" not in process.stderr.read()
+    return out
 
 
 class Pipe:
@@ -114,7 +137,9 @@ class Session:
         start = len(self.lines)
         for command in commands:
             self.uci.handle(command)
-        self.uci.finish_search()
+            if command.startswith("go") and "infinite" not in command and "ponder" not in command:
+                self.uci.finish_search(stop=False)  # a bounded go answers before the next command
+        self.uci.finish_search(stop=False)
         return self.lines[start:]
 
 
@@ -218,7 +243,7 @@ def test_go_before_position_searches_the_start_position() -> None:
     assert chess.Move.from_uci(best.split()[1]) in chess.Board().legal_moves
 
 
-def test_an_illegal_move_leaves_the_previous_position() -> None:
+def test_an_illegal_move_keeps_the_moves_before_it() -> None:
     out = talk(["position startpos moves e2e4", "position startpos moves e2e4 e7e4", "go depth 1", "quit"])
     best = next(line for line in out if line.startswith("bestmove"))
     board = chess.Board()
@@ -423,7 +448,10 @@ def test_a_go_builds_the_one_limits_the_engine_clock_reads() -> None:
     from perfectplay.search.limits import Limits
     go = parse_go("wtime 60000 btime 1000 movestogo 10".split())
     assert isinstance(go.limits, Limits) and go.limits.mate is None
-    assert budget(go.limits, 0) == (6.0, 18.0) and budget(go.limits, 1) == pytest.approx((0.1, 0.3))
+    # The share is the clock (less a 20 ms reserve) over the moves to go; at most twice that
+    # less 30 ms for the reply.
+    assert budget(go.limits, 0) == pytest.approx((5.998, 11.966))
+    assert budget(go.limits, 1) == pytest.approx((0.098, 0.166))
     with pytest.raises(UciError, match=r"go mate -2: mate must be at least 1 \(got -2\)"):
         parse_go(["mate", "-2"])
 
@@ -475,9 +503,7 @@ def test_a_bad_chess960_fen_is_one_line() -> None:
     assert len(errors) == 2 and "illegal Chess960 FEN" in errors[0] and "no white king" in errors[0]
 
 
-def test_limit_strength_plays_through_the_levels() -> None:
-    assert [strength.level_for(elo) for elo in (500, 899, 900, 1149, 1150, 1399, 1400, 2000)] == [
-        "easy", "easy", "medium", "medium", "hard", "hard", "perfect", "perfect"]
+def test_limit_strength_blunders_at_the_lowest_elo_only() -> None:
     hanging_queen = "rnb1kbnr/pppp1ppp/8/4p3/3qP3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1"  # Nxd4 wins it
     board = chess.Board(hanging_queen)
     capture = next(move for move in board.legal_moves if board.piece_at(move.to_square) == chess.Piece(
@@ -486,9 +512,9 @@ def test_limit_strength_plays_through_the_levels() -> None:
     session.uci.rng = random.Random(3)
     full = bestmoves(session.run(*[f"position fen {hanging_queen}", "go depth 1"] * 8))
     session.run("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 500")
-    weak = bestmoves(session.run(*[f"position fen {hanging_queen}", "go depth 1"] * 8))
+    weak = bestmoves(session.run(*[f"position fen {hanging_queen}", "go depth 1"] * 12))
     assert set(full) == {capture.uci()}
-    assert sum(move != capture.uci() for move in weak) >= 3  # easy: 75% blunders
+    assert sum(move != capture.uci() for move in weak) >= 2  # an error of 400 cp: queens go
     assert all(chess.Move.from_uci(move) in board.legal_moves for move in weak)
 
 

@@ -221,10 +221,12 @@ def test_a_stop_request_ends_an_infinite_search() -> None:
 
 def test_clock_limits_give_a_share_of_the_remaining_time() -> None:
     from perfectplay.engine.clock import budget
+    # The clock less a 20 ms reserve over 40 moves, plus the increment; at most twice that,
+    # less 30 ms for the reply.
     soft, hard = budget(SearchLimits(wtime=60.0, btime=1.0, winc=1.0), mover=0)
-    assert soft == pytest.approx(60 / 30 + 0.75) and hard == pytest.approx(3 * (60 / 30 + 0.75))
+    assert soft == pytest.approx(59.98 / 40 + 1) and hard == pytest.approx(2 * (59.98 / 40 + 1) - 0.03)
     soft, hard = budget(SearchLimits(wtime=60.0, btime=1.0), mover=1)
-    assert hard == pytest.approx(0.1) and soft == pytest.approx(1 / 30)
+    assert soft == pytest.approx(0.98 / 40) and hard == pytest.approx(0.98 / 40)
 
 
 def test_lazy_smp_with_two_processes_shares_one_table() -> None:

@@ -25,8 +25,24 @@ from perfectplay.search.limits import Limits
 
 # Seconds kept in hand for the process to answer after an abort (unwinding, the reply).
 SAFETY_MARGIN = 0.005
-# With only a clock, plan for this many more moves (a common engine default).
-DEFAULT_MOVES_TO_GO = 30
+# With only a clock (sudden death), plan for this many more moves: at 10+0.1 a share of
+# left/40 + increment leaves about 40% of the base time after 40 moves.
+DEFAULT_MOVES_TO_GO = 40
+# A move may take at most this many times its share (the hard limit)...
+HARD_SHARES = 2.0
+# ... and at most this part of what is left on the clock (less the reserve below), so that a
+# clock running low recovers on the increment instead of sitting at a few milliseconds.
+MOST_OF_CLOCK = 0.4
+# With the last move before the time control, this part of the clock may go.
+LAST_MOVE_OF_CLOCK = 0.8
+# Kept off the plan on every move: the process's own reply, the pipes, a busy machine.
+CLOCK_RESERVE_S = 0.02
+# What a GUI sees beyond the hard limit (unwinding the search, the reply, the pipes: 10-40 ms
+# on a busy machine), taken off twice the share so the move stays within twice its share.
+REPLY_S = 0.03
+# Below this many increments on the clock, a move spends less than one increment, so that
+# the clock builds back up instead of sitting at a few milliseconds.
+IN_HAND_INCREMENTS = 10
 # Growth of iteration time with depth when only one iteration has been timed.
 DEFAULT_GROWTH = 4.0
 
@@ -47,8 +63,10 @@ class Clock:
         soft, hard = budget(limits, mover)
         self.soft = soft
         self.hard = hard
-        # A fixed time for the move is spent in full; a share of a clock is not (see above).
-        self.use_all = limits.time is not None and limits.soft_time is None
+        # A fixed time for the move is spent in full, and so is the last move's part of the
+        # clock before the time control; a share of a clock is not (see above).
+        self.use_all = (limits.time is not None and limits.soft_time is None) or (
+            limits.movestogo == 1 and hard is not None)
         self.deadline = self._deadline()
         # The node limit lets the first iteration finish (a move from a whole iteration);
         # the hard time limit and a stop request hold from the first node, even when depth 1
@@ -135,8 +153,20 @@ def budget(limits: Limits, mover: int | None) -> tuple[float | None, float | Non
     if left is None:
         return (limits.soft_time, None)
     increment = (limits.binc if mover == 1 else limits.winc) or 0.0
-    to_go = limits.movestogo or DEFAULT_MOVES_TO_GO
-    share = left / to_go + 0.75 * increment
-    hard = max(min(3 * share, 0.5 * left), 0.01)
+    share, hard = clock_share(left, increment, limits.movestogo)
     soft = min(limits.soft_time or share, hard)
     return soft, hard
+
+
+def clock_share(left: float, increment: float, moves_to_go: int | None) -> tuple[float, float]:
+    """(share, most) seconds for a move with ``left`` on the clock: the share is the clock
+    split over the moves to go plus the increment (the whole increment while the clock holds
+    ``IN_HAND_INCREMENTS`` of them), and no move takes more than twice its share (less the
+    reply's time) or, with the reserve kept, a fixed part of the clock (most of it before
+    the time control)."""
+    usable = max(left - min(CLOCK_RESERVE_S, left / 2), 0.0)
+    to_go = moves_to_go or DEFAULT_MOVES_TO_GO
+    part = LAST_MOVE_OF_CLOCK if to_go == 1 else MOST_OF_CLOCK
+    most = max(usable * part, 0.001)
+    share = min(usable / to_go + min(increment, usable / IN_HAND_INCREMENTS), most)
+    return share, min(max(HARD_SHARES * share - REPLY_S, share), most)

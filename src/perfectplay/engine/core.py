@@ -109,7 +109,17 @@ class Engine:
         cut = partial is not None and (last is None or partial.depth > last.depth)
         if partial is not None and cut:
             self._report(partial, clock, on_info)
-            last = partial if last is None else _merged(partial, last)
+            if last is None:
+                last = partial
+            else:
+                merged = _merged(partial, last)
+                # MultiPV: the lines the cut iteration did not reach follow its own, numbered
+                # on, at the depth they were searched to: without them a GUI kept an older
+                # line for a move the cut iteration had already placed higher (the same move
+                # as lines 1 and 2).
+                rest = merged.lines[len(partial.lines):multipv]
+                self._report(replace(last, lines=rest), clock, on_info, first=len(partial.lines) + 1)
+                last = merged
         return self._result(root_moves, last, clock, helper_nodes, cut)
 
     def _root_moves(self, position: Any, limits: SearchLimits) -> list[Any]:
@@ -124,12 +134,14 @@ class Engine:
                             f"{self.game.format_position(position)!r}")
         return allowed
 
-    def _report(self, iteration: Iteration, clock: Clock, on_info: Callable[[Info], None] | None) -> None:
+    def _report(self, iteration: Iteration, clock: Clock, on_info: Callable[[Info], None] | None,
+                first: int = 1) -> None:
+        """One ``Info`` a line of ``iteration``, numbered (``multipv``) from ``first``."""
         if on_info is None:
             return
         elapsed = clock.elapsed()
         hashfull = self.table.filled_permille()
-        for number, line in enumerate(iteration.lines, 1):
+        for number, line in enumerate(iteration.lines, first):
             on_info(Info(depth=iteration.depth, seldepth=iteration.seldepth, score=line.score,
                          nodes=iteration.nodes, nps=int(iteration.nodes / max(elapsed, 1e-6)),
                          time_s=elapsed, pv=list(line.pv), multipv=number, bound=iteration.bound,

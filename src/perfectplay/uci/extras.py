@@ -51,6 +51,11 @@ class UciExtras:
         when nothing needs doing. A PerfectPlayError refuses the value, which is restored."""
         return None
 
+    def play_on(self, position: Any) -> Any | None:
+        """A position the rules have drawn though moves remain, as the engine should search
+        it for a GUI that plays on (the draw not yet claimed), or None to play any move."""
+        return None
+
     def probe(self) -> Callable[[Any], int | None] | None:
         """The search's probe of the game's outside tables (Syzygy), or None."""
         return None

@@ -5,9 +5,9 @@
 
 Times arrive in milliseconds and leave in seconds. Some GUIs send a clock that has run out
 as a negative time, which reads as 0 (move at once); ``depth 0`` reads as depth 1, the
-shallowest search there is; ``movestogo 0`` as no count. ``searchmoves`` takes every word up
-to the next keyword; the session checks them against the position. Anything else is a
-:class:`UciError` that quotes the word.
+shallowest search there is (a negative depth is an error); ``movestogo 0`` as no count.
+``searchmoves`` takes every word up to the next keyword; the session checks them against the
+position. Anything else is a :class:`UciError` that quotes the word.
 """
 
 from __future__ import annotations
@@ -101,6 +101,8 @@ def _limits(numbers: dict[str, int], infinite: bool, overhead_s: float) -> Limit
         fields["time"] = max(numbers["movetime"], 1) / 1000
     if numbers.get("movestogo", 0) > 0:
         fields["movestogo"] = numbers["movestogo"]
+    if numbers.get("depth", 0) < 0:
+        raise UciError(f"go depth {numbers['depth']}: a depth cannot be negative")
     if "depth" in numbers:
         fields["depth"] = min(max(numbers["depth"], 1), MAX_DEPTH)
     if "nodes" in numbers:

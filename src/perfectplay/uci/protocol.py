@@ -8,16 +8,27 @@ perfectplay.uci.options, and a game's own: perfectplay.uci.extras), position (st
 fen, then moves), go (every form, see perfectplay.uci.go), stop, ponderhit, quit; debug and
 register are accepted and ignored.
 
+The reader never waits for a search: ``isready`` is answered at once, searching or not, and
+``stop``, ``ponderhit`` and ``quit`` act at once. A ``go`` (or ``position``, ``ucinewgame``,
+``setoption``) during a search stops it, lets it send its ``bestmove`` (GUIs pair each go
+with one), and is then handled. A ``go`` that gives no limit for the side to move (a bare
+``go``, only the opponent's clock) searches until ``stop``.
+
 Every ``go`` ends in exactly one ``bestmove``: after the search, or for ``go infinite`` and
 an unanswered ``go ponder`` only once ``stop`` (or ``ponderhit``) has come, however soon the
 search itself ended (a table position, a proved mate). A malformed ``go`` (an unknown word,
-an illegal ``searchmoves`` move) gets ``info string error: ...`` and a depth-1 search. Any
-other malformed command or illegal move gets ``info string error: ...`` and the engine keeps
-running (the position stays as it was before the bad command). A ``go`` (or ``position``,
-``ucinewgame``, ``setoption``) during a search lets a bounded search finish and answer, and
-ends an infinite or pondering one, first. ``go`` before any
-``position`` searches the start position, as UCI engines do. A finished game is answered
-``bestmove (none)``.
+a negative depth, an illegal ``searchmoves`` move) gets ``info string error: ...`` and a
+depth-1 search; ``searchmoves 0000`` (python-chess's empty list) means every move. A
+``position`` with an illegal move (the null move ``0000`` among them) gets ``info string
+error: ...`` and the position after the moves before it, as Stockfish plays; one the engine
+cannot read at all (a bad FEN) leaves no position, and a ``go`` then answers ``bestmove
+(none)`` after an ``info string error``, rather than searching the last game's board. Any other
+malformed command gets ``info string error: ...`` and the engine keeps running. ``go``
+before any ``position`` searches the start position, as UCI engines do. While a legal move
+exists a ``bestmove`` names one, also where the rules have drawn the game but a GUI plays on
+(chess: a claimable repetition, the fifty-move clock, bare kings): the search looks past the
+claim, or any move is played, with the draw in ``info``; only a game with no move left is
+answered ``bestmove (none)``.
 
 How a go is answered is the decider's choice (perfectplay.deciding.route): a root whose
 value and children's values the game knows (chess's endgame tables) is answered from them at
@@ -35,7 +46,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import IO, Any, Callable
 
 from perfectplay import deciding
@@ -57,6 +68,13 @@ IGNORED = {"debug", "register"}
 CURRMOVE_AFTER_S = 1.0
 # What a go gets when its search cannot run (stopped during a mate search, its time spent).
 QUICK = SearchLimits(depth=1, time=0.05)
+# UCI's null move: in searchmoves it is python-chess's way of writing an empty list.
+NULL_MOVE = "0000"
+# How long quit waits for a search to send its bestmove before the process ends anyway.
+QUIT_WAIT_S = 2.0
+# A mate's PV cut short by the table is completed by the exact mate search within this.
+MATE_LINE_LIMITS = (20_000, 0.05)  # nodes, seconds
+MATE_LINE_TABLE = 1 << 12  # entries of that search's table (512 bytes each)
 
 __all__ = ["UciError", "UciSession", "run"]
 
@@ -70,6 +88,7 @@ class Search:
     root_moves: tuple[Any, ...] | None  # searchmoves, read in the position
     started: float
     advice: RootAdvice | None = None
+    mate_lines: dict[tuple[Any, ...], list[Any]] = field(default_factory=dict)  # PVs completed
 
 
 class UciSession:
@@ -171,15 +190,35 @@ class UciSession:
     def _replace_engine(self) -> None:
         self.engine.close()
         self.engine = self._new_engine()
+        # Fork the Lazy SMP helpers now, in the reader's thread between two commands: forked
+        # later from the search thread while this thread waits in readline, a helper would
+        # inherit stdin's lock held and hang closing stdin (python-chess sends no isready).
+        self.engine.warm_up()
 
     def _cmd_position(self, arguments: list[str]) -> None:
-        text = position_text(arguments)
         self.finish_search()
-        read = self.extras.read_position(text, self.options)
-        self.position = self.game.parse_position(text) if read is None else read
+        self.position = None  # a refused position leaves none: never the last game's board
+        text = position_text(arguments)
+        start, _, played = text.partition(" moves")
+        read = self.extras.read_position(start, self.options)
+        position = self.game.parse_position(start) if read is None else read
+        self.position = position
+        for number, written in enumerate(played.split()):
+            try:
+                move = self.game.parse_move(position, written)
+            except PerfectPlayError as error:
+                self.say(f"info string error: position: move {number + 1} {written!r} is illegal ({error}); "
+                         f"using the position after the {number} moves before it")
+                return
+            position = self.game.play(position, move)
+            self.position = position
 
     def _cmd_go(self, arguments: list[str]) -> None:
         self.finish_search()  # a go during a search: that search answers first, then this one
+        if self.position is None:
+            self.say("info string error: no position to search: the last position command was refused")
+            self.say("bestmove (none)")
+            return
         overhead = self.options["Move Overhead"] / 1000
         try:
             go = parse_go(arguments, overhead)
@@ -196,9 +235,12 @@ class UciSession:
         self.worker.start()
 
     def _read_searchmoves(self, written: tuple[str, ...]) -> tuple[Any, ...] | None:
-        if not written:
+        """The searchmoves read in the position; None for every move, also for python-chess's
+        empty list, which it writes as the null move ``0000`` alone."""
+        named = [text for text in written if text != NULL_MOVE]
+        if not named:
             return None
-        return tuple(self.game.parse_move(self.position, text) for text in written)
+        return tuple(self.game.parse_move(self.position, text) for text in named)
 
     def _cmd_stop(self, arguments: list[str]) -> None:
         self.finish_search(stop=True)
@@ -211,23 +253,21 @@ class UciSession:
                 self.release.set()
 
     def _cmd_quit(self, arguments: list[str]) -> bool:
-        self.finish_search(stop=True)
+        self.finish_search(stop=True, wait=QUIT_WAIT_S)
         self.engine.close()
         self.extras.close()
         return False
 
-    def finish_search(self, *, stop: bool = False) -> None:
-        """Wait for a running search's bestmove; with ``stop``, end the search first. Commands
-        that change the position let a bounded search finish, but stop an infinite or
-        pondering one, which would otherwise wait for a ``stop`` that this loop could never
-        read."""
+    def finish_search(self, *, stop: bool = True, wait: float | None = None) -> None:
+        """End a running search (with ``stop`` False, let a bounded one end by itself) and
+        wait, at most ``wait`` seconds, for its bestmove. A search polls its stop flag every
+        few dozen nodes, so the wait is milliseconds: the reader is never held by a search."""
         if self.worker is None:
             return
-        current = self.current
-        if stop or (current is not None and (current.go.infinite or self.pondering.is_set())):
+        if stop:
             self.stop.set()
             self.release.set()
-        self.worker.join()
+        self.worker.join(wait)
         self.worker = None
 
     # -- searching (in the worker thread) -------------------------------------------------
@@ -247,11 +287,8 @@ class UciSession:
     def _bestmove(self, search: Search, line: Line | None) -> str:
         position = search.position
         if line is None or not line.pv:
-            # A search that failed in a game still going answers with a legal move, the first
-            # of those it was allowed: "(none)" tells a GUI there is no move, and it would
-            # stop the game.
-            if self.game.outcome(position) is not None:
-                return "bestmove (none)"
+            # A search that failed answers with a legal move, the first of those it was
+            # allowed: "(none)" tells a GUI there is no move, and it would stop the game.
             allowed = (search.advice.moves if search.advice is not None
                        else search.root_moves if search.root_moves is not None
                        else self.game.moves(position))
@@ -262,39 +299,86 @@ class UciSession:
         return f"bestmove {written[0]}" + (f" ponder {written[1]}" if len(written) > 1 else "")
 
     def _think(self, search: Search, stop: threading.Event, pondering: threading.Event) -> Line:
-        game, position, go = self.game, search.position, search.go
-        if game.outcome(position) is not None or not game.moves(position):
-            raise BadPosition(f"{game.name}: the game is over in {game.format_position(position)!r}; "
+        game, go = self.game, search.go
+        if not game.moves(search.position):
+            raise BadPosition(f"{game.name}: the game is over in {game.format_position(search.position)!r}; "
                               "there is no move to search")
+        if game.outcome(search.position) is not None:
+            playable = self._play_on(search)
+            if playable is None:
+                return self._any_move(search)
+        position = search.position
         limits = go.limits
         moves = self._root_moves(search)
-        limited = self.options["UCI_LimitStrength"]
-        level = strength.level_for(self.options["UCI_Elo"]) if limited else "perfect"
+        level = strength.level_for(self.options["UCI_Elo"] if self.options["UCI_LimitStrength"]
+                                   else strength.FULL_STRENGTH_ELO)
         # The decider's choice: known values, then the exact mate search, then the engine.
         how = deciding.route(game, position, moves or game.moves(position), mate=go.mate)
         if how.how == deciding.THEORY:
-            return self._known(search, how, level)
+            return self._known(search, how)
         if how.how == deciding.MATE:
             found, limits = self._mate(search, stop)
             if found is not None:
                 return found
+        else:
+            limits = _charged(limits, time.perf_counter() - search.started)
         if stop.is_set():  # stopped already: a move at once, by a search that ignores stop
             limits, stop = QUICK, threading.Event()
         if moves is not None:
             limits = replace(limits, searchmoves=tuple(moves))
-        lines = len(moves or game.moves(position)) if level != "perfect" else self.options["MultiPV"]
-        result = self.engine.search(position, limits, on_info=lambda info: self._info(search, info),
+        if level.nodes is not None:
+            limits = replace(limits, nodes=min(limits.nodes or level.nodes, level.nodes))
+        lines = max(strength.LINES, self.options["MultiPV"]) if not level.full else self.options["MultiPV"]
+        result = self.engine.search(position, limits, on_info=lambda info: self._heard(search, info, stop),
                                     stop=stop,
                                     hold=pondering if go.ponder else None, multipv=lines,
                                     on_root_move=lambda depth, move, number: self._currmove(
                                         search, depth, move, number))
         for said in self.extras.after_search():
             self.say(said)
-        if level != "perfect" and result.lines:
-            return strength.choose(game, position, result.lines, level, self.rng, result.exact)
+        if not level.full and result.lines:
+            return self._played(search, strength.choose(result.lines, level, self.rng), result)
         return Line(result.score, result.pv)
 
-    def _known(self, search: Search, how: deciding.Route, level: str) -> Line:
+    def _heard(self, search: Search, info: Info, stop: threading.Event) -> None:
+        """Report an iteration; end a search the game's tables have settled: at a root they
+        hold, an iteration that never went past ply ``seldepth < depth`` found every leaf in
+        the tables, and deeper ones repeat it (they ran to depth 100 in 70 ms, saying
+        ``info depth 100 seldepth 1``)."""
+        self._info(search, info)
+        if search.advice is not None and info.bound is None and 1 < info.depth and info.seldepth < info.depth:
+            stop.set()
+
+    def _played(self, search: Search, line: Line, result: Any) -> Line:
+        """Report the line a weakened level plays, last, so that a GUI shows the move made."""
+        spent = max(result.elapsed_s, 1e-6)
+        self._info(search, Info(depth=max(result.depth, 1), seldepth=max(result.seldepth, len(line.pv)),
+                                score=line.score, nodes=result.nodes, nps=int(result.nodes / spent),
+                                time_s=spent, pv=list(line.pv), tbhits=result.tb_hits))
+        return line
+
+    def _play_on(self, search: Search) -> Any | None:
+        """A root the rules have drawn while moves remain (a GUI that does not claim the draw
+        plays on): the position to search instead, the game's own (a draw not yet claimed),
+        set as the search's; None where there is none to search."""
+        playable = self.extras.play_on(search.position)
+        self.say("info string the rules draw the game here, but moves remain: "
+                 + ("searching on as if the draw were not yet claimed" if playable is not None
+                    else "any move keeps the draw"))
+        if playable is not None:
+            search.position = playable
+        return playable
+
+    def _any_move(self, search: Search) -> Line:
+        """The first allowed move of a root where every move is a draw, reported as one."""
+        allowed = list(search.root_moves or self.game.moves(search.position))
+        spent = max(time.perf_counter() - search.started, 1e-6)
+        line = Line(V.DRAW, allowed[:1])
+        self._info(search, Info(depth=1, seldepth=1, score=line.score, nodes=1, nps=int(1 / spent),
+                                time_s=spent, pv=line.pv))
+        return line
+
+    def _known(self, search: Search, how: deciding.Route) -> Line:
         """The answer the game's known values give (chess's endgame tables hold the root and
         every child): reported as the engine reports an exact iteration, without a search."""
         assert how.value is not None
@@ -303,8 +387,6 @@ class UciSession:
         self._info(search, Info(depth=1, seldepth=len(line.pv), score=line.score, nodes=how.probes,
                                 nps=int(how.probes / spent), time_s=spent, pv=line.pv,
                                 tbhits=how.probes))
-        if level != "perfect":
-            return strength.choose(self.game, search.position, [line], level, self.rng, True)
         return line
 
     def _root_moves(self, search: Search) -> list[Any] | None:
@@ -351,18 +433,56 @@ class UciSession:
         if info.multipv > self.options["MultiPV"]:
             return  # searched for UCI_LimitStrength, not asked for
         moves = mate_in(info.score)
+        pv_moves = list(info.pv)
         if moves is not None:
             score = f"mate {moves}"
+            pv_moves = self._mate_line(search, pv_moves, 2 * moves - 1 if moves > 0 else -2 * moves)
         elif search.advice is not None:  # the tables' result, not the evaluation's guess
             score = f"cp {search.advice.score}"
         else:
             score = f"cp {info.score}"
         bound = {"lower": " lowerbound", "upper": " upperbound"}.get(info.bound or "", "")
         tbhits = info.tbhits + (search.advice.probes if search.advice is not None else 0)
-        pv = " ".join(line_notation(self.game, search.position, list(info.pv)))
+        pv = " ".join(line_notation(self.game, search.position, pv_moves))
         self.say(f"info depth {info.depth} seldepth {info.seldepth} multipv {info.multipv} "
                  f"score {score}{bound} nodes {info.nodes} nps {info.nps} hashfull {info.hashfull} "
                  f"tbhits {tbhits} time {int(info.time_s * 1000)}" + (f" pv {pv}" if pv else ""))
+
+    def _mate_line(self, search: Search, pv: list[Any], plies: int) -> list[Any]:
+        """``pv`` carried on to the mate ``plies`` long: a PV read from the table often stops
+        early (``score mate 2 ... pv d5f6``); the exact mate search finds the rest within
+        ``MATE_LINE_LIMITS``, or the PV stays as it was."""
+        if not pv or len(pv) >= plies:
+            return pv
+        key = tuple(pv)
+        if key not in search.mate_lines:
+            search.mate_lines[key] = pv + self._mate_rest(search.position, pv, plies - len(pv))
+        return search.mate_lines[key]
+
+    def _mate_rest(self, position: Any, pv: list[Any], plies: int) -> list[Any]:
+        from perfectplay.search.limits import Budget, Limits, OutOfBudget
+        from perfectplay.search.mate import find_mate
+        game = self.game
+        for move in pv:
+            position = game.play(position, move)
+        nodes, seconds = MATE_LINE_LIMITS
+        budget = Budget(Limits(nodes=nodes, time=seconds))
+        try:
+            if plies % 2:  # the winner is to move
+                found = find_mate(game, position, (plies + 1) // 2, budget=budget,
+                                  table_entries=MATE_LINE_TABLE)
+                return list(found.line) if found.moves is not None else []
+            longest: list[Any] = []  # the loser to move: the defence that lasts longest
+            for move in game.moves(position):
+                found = find_mate(game, game.play(position, move), plies // 2, budget=budget,
+                                  table_entries=MATE_LINE_TABLE)
+                if found.moves is None:
+                    return []
+                if len(found.line) + 1 > len(longest):
+                    longest = [move, *found.line]
+            return longest
+        except OutOfBudget:
+            return []
 
     def _currmove(self, search: Search, depth: int, move: Any, number: int) -> None:
         if time.perf_counter() - search.started >= CURRMOVE_AFTER_S:
@@ -370,14 +490,20 @@ class UciSession:
             self.say(f"info depth {depth} currmove {written} currmovenumber {number}")
 
 
-def _after(limits: SearchLimits, spent: float, mate: int) -> SearchLimits:
-    """The engine's limits once a mate search has used ``spent`` seconds of them."""
+def _charged(limits: SearchLimits, spent: float) -> SearchLimits:
+    """The limits with the ``spent`` seconds since the go arrived taken off its clocks, so
+    that the move's share is planned from the clock the GUI is running."""
     if limits.time is not None:
         return replace(limits, time=max(limits.time - spent, 0.01))
     clocks = {name: max(value - spent, 0.0) for name in ("wtime", "btime")
               if (value := getattr(limits, name)) is not None}
-    if clocks:
-        return replace(limits, **clocks)
+    return replace(limits, **clocks) if clocks else limits
+
+
+def _after(limits: SearchLimits, spent: float, mate: int) -> SearchLimits:
+    """The engine's limits once a mate search has used ``spent`` seconds of them."""
+    if limits.time is not None or limits.wtime is not None or limits.btime is not None:
+        return _charged(limits, spent)
     if limits.infinite or limits.depth is not None or limits.nodes is not None:
         return limits
     return replace(limits, depth=max(2 * mate - 1, 1))

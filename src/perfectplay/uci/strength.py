@@ -1,43 +1,68 @@
-"""UCI_LimitStrength and UCI_Elo: a weaker engine through the levels of ``play``
-(perfectplay.play.levels: easy, medium, hard, perfect), which make deliberate, bounded
-mistakes among moves whose values the engine has searched.
+"""UCI_LimitStrength and UCI_Elo: a weaker engine whose every setting plays differently.
 
-With ``UCI_LimitStrength`` on, every root move is searched as a line of its own (MultiPV over
-all moves) within the same limits, and the level for ``UCI_Elo`` picks among them. At and
-above ``FULL_STRENGTH_ELO`` the engine plays its own best move. The Elo bands are nominal:
-they order the levels, but no match has measured them on Stockfish's scale (the full engine
-scored +98 Elo against Stockfish at UCI_Elo 1350, 20 pairs at 0.1 s a move; issue 25).
+A setting below ``FULL_STRENGTH_ELO`` searches its ``LINES`` best root moves as lines of
+their own (MultiPV) within a node budget that doubles every ``ELO_PER_DOUBLING`` Elo, then
+plays the move whose value, plus a random error, is highest. The error is Gaussian with a
+spread that shrinks with the square of the distance to full strength, and values are first
+clipped to ``CLIP_CP`` either way, so that the lowest settings may miss even a mate while
+from about 1100 up a mate in 1 is missed almost never: both the node budget and the error are
+monotone in the Elo, so a higher setting is never the weaker one. This is the idea of
+Stockfish's Skill Level (a random weakness added to a few MultiPV lines' scores), written
+here on its own terms. Searching a few lines, not every move, keeps the search deep enough
+at short move times (every move as a line of its own reached depth 1 or 2 in 0.1 s and lost
+every game to Stockfish at its lowest setting).
+
+The Elo figures are nominal; docs/chess.md gives what short matches against Stockfish's own
+UCI_Elo measured.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from dataclasses import dataclass
 
 from perfectplay.engine import Line
-from perfectplay.game import Game
 
-# (below this Elo, the level): easy 75% blunders, medium 20% slips and 25% blunders, hard
-# 20% slips and 0.5% blunders; from FULL_STRENGTH_ELO on, no deliberate mistakes.
-LEVEL_BELOW = ((900, "easy"), (1150, "medium"), (1400, "hard"))
-FULL_STRENGTH_ELO = 1400
-
-
-def level_for(elo: int) -> str:
-    """The level that plays at ``elo`` (nominally)."""
-    return next((name for below, name in LEVEL_BELOW if elo < below), "perfect")
+LOWEST_ELO = 500
+FULL_STRENGTH_ELO = 2000  # the option's highest setting: the engine's own best move
+NODES_AT_LOWEST = 60
+ELO_PER_DOUBLING = 150
+ERROR_AT_LOWEST_CP = 500  # the spread (one standard deviation) of the error at LOWEST_ELO
+CLIP_CP = 1000  # values beyond a queen's worth (mates included) count as this much
+LINES = 4  # the best moves a weakened level chooses among
 
 
-def choose(game: Game[Any, Any], position: Any, lines: list[Line], level_name: str,
-           rng: random.Random, exact: bool) -> Line:
-    """The line whose first move the level plays, from every root move's line."""
-    from perfectplay.play.analyst import Analysis
-    from perfectplay.play.levels import choose as level_choose
-    from perfectplay.play.levels import level_named
-    from perfectplay.search.results import MoveValue
+@dataclass(frozen=True)
+class Level:
+    """How one UCI_Elo setting plays: ``nodes`` for its search (None: no limit of its own)
+    and ``error_cp``, the spread of the error added to each move's value."""
 
-    ordered = sorted(lines, key=lambda line: -line.score)
-    values = tuple(MoveValue(line.pv[0], game.format_move(position, line.pv[0]), line.score, False, exact)
-                   for line in ordered)
-    picked = level_choose(Analysis(values, exact), level_named(level_name), rng)
-    return ordered[values.index(picked.move)]
+    elo: int
+    nodes: int | None
+    error_cp: float
+
+    @property
+    def full(self) -> bool:
+        return self.nodes is None
+
+
+def level_for(elo: int) -> Level:
+    """The level that plays at ``elo`` (nominally); clamped to the option's range."""
+    elo = min(max(elo, LOWEST_ELO), FULL_STRENGTH_ELO)
+    if elo >= FULL_STRENGTH_ELO:
+        return Level(elo, None, 0.0)
+    nodes = int(NODES_AT_LOWEST * 2 ** ((elo - LOWEST_ELO) / ELO_PER_DOUBLING))
+    error = ERROR_AT_LOWEST_CP * ((FULL_STRENGTH_ELO - elo) / (FULL_STRENGTH_ELO - LOWEST_ELO)) ** 2
+    return Level(elo, nodes, error)
+
+
+def choose(lines: list[Line], level: Level, rng: random.Random) -> Line:
+    """The line whose first move ``level`` plays, from every root move's line."""
+    if level.full or len(lines) == 1:
+        return max(lines, key=lambda line: line.score)
+
+    def judged(line: Line) -> float:
+        clipped = min(max(line.score, -CLIP_CP), CLIP_CP)
+        return clipped + rng.gauss(0.0, level.error_cp)
+
+    return max(lines, key=judged)

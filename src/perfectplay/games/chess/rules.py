@@ -602,9 +602,11 @@ class Chess(Game[ChessPosition, chess.Move]):
         if move is not None and move in position.legal_moves():
             return move
         try:
-            return board.parse_san(written)
+            move = board.parse_san(written)
         except ValueError:
-            pass
+            move = None
+        if move:  # a null move ('0000', '--') is falsy: no move of the game
+            return move
         legal = ", ".join(sorted(board.san(move) for move in position.legal_moves())[:12])
         raise IllegalMove(f"{text!r} is not a legal move in {board.fen()!r}; legal moves: "
                           f"{legal or 'none'}{', ...' if len(position.legal_moves()) > 12 else ''}")

@@ -67,6 +67,17 @@ class ChessUci(UciExtras):
         return [f"info string SyzygyPath {path!r}: {tables.tables} table files, "
                 f"up to {tables.max_pieces} pieces"]
 
+    def play_on(self, position: Any) -> Any | None:
+        """The board without its claimable draws (the repetitions before it, the fifty-move
+        clock), which a GUI may leave unclaimed; None for bare kings with at most a minor
+        piece, where every move is a draw."""
+        board = position.board
+        if board.is_insufficient_material():
+            return None
+        fresh = board.copy(stack=False)
+        fresh.halfmove_clock = 0
+        return self.game.from_board(fresh)
+
     def probe(self) -> Callable[[Any], int | None] | None:
         return None if self.syzygy is None else self.syzygy.value
 
