@@ -220,9 +220,10 @@ def _run(job: _Job, workers: int, backend: str, address: str | None,
         _make_key_index(job)
         committed = _build_loopy(job)
         spilled, from_database, backend_name = 0, 0, "retrograde (one process)"
-    elif spec is not None and (compiled := _build_compiled(job, spec)) is not None:
+    elif spec is not None and (compiled := _build_compiled(job, spec, workers)) is not None:
         committed = compiled
-        spilled, from_database, backend_name = 0, 0, "compiled (one process)"
+        spilled, from_database = 0, 0
+        backend_name = "compiled (one process)" if workers == 1 else f"compiled ({workers} threads)"
     else:
         # A compiled build killed before it made the index again is finished here: these
         # builders read values back from the database, and rely on the index refusing a
@@ -365,8 +366,8 @@ def _compiled_spec(game: Game[Any, Any], workers: int, backend: str,
         raise BadOption(f"--builder {builder!r}: choose one of {', '.join(BUILDERS)}")
     if builder == "python" or (builder == "auto" and not COMPILED_BUILDS):
         return None
-    why = ("it runs in one local process; leave out --workers and --backend"
-           if workers != 1 or backend != "local" else
+    why = ("it runs in one local process (--workers are its threads); leave out --backend"
+           if backend != "local" else
            "it writes no dense file; leave out --dense" if dense_path is not None else None)
     from perfectplay.store.compiled_build import tier_spec
     spec = None if why else tier_spec(game)
@@ -377,10 +378,11 @@ def _compiled_spec(game: Game[Any, Any], workers: int, backend: str,
     return spec
 
 
-def _build_compiled(job: _Job, spec: Any) -> int | None:
-    """Forward and backward passes compiled (perfectplay.store.compiled_build); committed
-    batches are skipped, so a killed build resumes. None when the positions would not fit
-    the memory bound in memory (nothing is committed then: the Python builder spills)."""
+def _build_compiled(job: _Job, spec: Any, threads: int = 1) -> int | None:
+    """Forward and backward passes compiled (perfectplay.store.compiled_build), on
+    ``threads`` threads; committed batches are skipped, so a killed build resumes. None when
+    the positions would not fit the memory bound in memory (nothing is committed then: the
+    Python builder spills)."""
     from perfectplay.store import compiled_build as compiled
 
     if not _compiled_may_fit(job):
@@ -394,8 +396,9 @@ def _build_compiled(job: _Job, spec: Any) -> int | None:
         job.commit(tier, part, rows, base_seconds, sums)
 
     started = time.perf_counter()
+    warming = compiled.warm_up(spec, job.root) if threads > 1 else None
     try:
-        tiers = compiled.forward(job.game, spec, job.root, job.memory, job.report)
+        tiers = compiled.forward(job.game, spec, job.root, job.memory, job.report, threads)
     except compiled.OverMemory as over:
         _report(job, f"{over}: building in Python, which spills to disk")
         return None
@@ -413,8 +416,10 @@ def _build_compiled(job: _Job, spec: Any) -> int | None:
         if bulk:
             from perfectplay.store.native import writer
             job.native = writer(job.database.path) if NATIVE_INSERTS else None
+        if warming is not None:
+            warming.join()
         committed = compiled.backward(job.game, spec, tiers, job.batch_size, done, commit,
-                                      job.report)
+                                      job.report, threads)
     finally:
         if job.native is not None:
             job.native.close()
