@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 
+import numpy as np
 import pytest
 from store_helpers import stored_rows
 from test_store_compiled import _backend, build_killed_after
@@ -89,3 +90,13 @@ def _committed(path):
             return connection.execute("SELECT COUNT(*) FROM batches").fetchone()[0]
     except sqlite3.Error:
         return 0
+
+
+def test_keys_in_two_tiers_are_found_by_ranges_of_keys_on_threads(small_pieces):
+    from perfectplay.store.compiled_build import Tiers, distinct_across_tiers
+    tiers = Tiers()
+    tiers.keys = {0: np.arange(0, 300, 3), 1: np.arange(1, 300, 3), 2: np.arange(2, 300, 3)}
+    assert distinct_across_tiers(tiers, threads=2)
+    for duplicate in (0, 150, 298):  # in the first range, the middle, the last
+        tiers.keys[2] = np.sort(np.append(np.arange(2, 300, 3), duplicate))
+        assert not distinct_across_tiers(tiers, threads=3)

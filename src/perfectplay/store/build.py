@@ -405,7 +405,7 @@ def _build_compiled(job: _Job, spec: Any, threads: int = 1) -> int | None:
     _report(job, f"forward: {tiers.positions:,} positions in {len(tiers.keys)} tiers, "
                  f"{time.perf_counter() - started:.1f} s (compiled)")
     done = job.database.committed()
-    if not done and compiled.distinct_across_tiers(tiers):
+    if not done and compiled.distinct_across_tiers(tiers, threads):
         # Every key is new and distinct: nothing for the unique index to refuse, so it is
         # made once, sorted, at the end instead of updated row by row (docs/store.md).
         job.database.drop_key_index()

@@ -322,9 +322,7 @@ def _fold_split(parts: list[tuple[np.ndarray, np.ndarray]], fold: Fold,
     total = sum(len(part[0]) for part in parts)
     if pool is None or total < PARALLEL_LEAST:
         return fold(parts)
-    largest = max(parts, key=lambda part: len(part[0]))[0]
-    splitters = largest[len(largest) * np.arange(1, threads) // threads]
-    cuts = [np.concatenate(([0], np.searchsorted(keys, splitters), [len(keys)])) for keys, _ in parts]
+    cuts = _key_ranges([keys for keys, _ in parts], threads)
 
     def fold_range(index: int) -> tuple[np.ndarray, np.ndarray]:
         pieces = [(keys[cut[index]:cut[index + 1]], states[cut[index]:cut[index + 1]])
@@ -375,15 +373,34 @@ def _by_tier(keys: np.ndarray, states: np.ndarray, tiers: np.ndarray,
     return grouped
 
 
-def distinct_across_tiers(tiers: Tiers) -> bool:
+def distinct_across_tiers(tiers: Tiers, threads: int = 1) -> bool:
     """Whether no key is in two tiers (a key's tier is fixed when the spec's tier is a
     function of the position, which every build assumes; this checks it before the database
-    is trusted to need no unique index while it is filled)."""
-    if len(tiers.keys) < 2:
+    is trusted to need no unique index while it is filled). With threads, one range of keys
+    a thread (every tier's keys are sorted)."""
+    arrays = list(tiers.keys.values())
+    if len(arrays) < 2:
         return True
-    every = np.concatenate(list(tiers.keys.values()))
-    every.sort()
-    return bool(np.all(every[1:] != every[:-1]))
+
+    def distinct(pieces: list[np.ndarray]) -> bool:
+        every = np.concatenate(pieces)
+        every.sort()
+        return bool(np.all(every[1:] != every[:-1]))
+
+    if threads < 2 or tiers.positions < PARALLEL_LEAST:
+        return distinct(arrays)
+    cuts = _key_ranges(arrays, threads)
+    with ThreadPoolExecutor(threads) as pool:
+        return all(pool.map(lambda i: distinct([keys[cut[i]:cut[i + 1]] for keys, cut in zip(arrays, cuts)]),
+                            range(threads)))
+
+
+def _key_ranges(arrays: list[np.ndarray], ranges: int) -> list[np.ndarray]:
+    """For each sorted array, where each of ``ranges`` ranges of keys (the same for every
+    array, cut at quantiles of the largest) begins and ends in it."""
+    largest = max(arrays, key=len)
+    splitters = largest[len(largest) * np.arange(1, ranges) // ranges]
+    return [np.concatenate(([0], np.searchsorted(keys, splitters), [len(keys)])) for keys in arrays]
 
 
 def _bad_tier(game: Game[Any, Any], spec: Any, state: int, tier: int) -> None:
