@@ -132,6 +132,10 @@ class DotsAndBoxes(Game[Position, int]):
     def tier(self, position: Position) -> int:
         return bin(position[0]).count("1")
 
+    def estimated_positions(self, position: Position) -> int:
+        """Exact: every set of the lines not yet drawn can be drawn (the key is the lines)."""
+        return 1 << self.edges - bin(position[0]).count("1")
+
     def total_points(self, position: Position) -> int:
         """Boxes not yet taken: what the two players will share from here."""
         drawn = position[0]
