@@ -100,3 +100,40 @@ def test_keys_in_two_tiers_are_found_by_ranges_of_keys_on_threads(small_pieces):
     for duplicate in (0, 150, 298):  # in the first range, the middle, the last
         tiers.keys[2] = np.sort(np.append(np.arange(2, 300, 3), duplicate))
         assert not distinct_across_tiers(tiers, threads=3)
+
+
+@pytest.mark.serial
+def test_a_two_node_ray_cluster_builds_5x4_compiled_to_the_same_file_as_a_node_dies(tmp_path, monkeypatch):
+    """A head without CPUs and two worker nodes (each its own raylet and object store); one
+    worker node is killed once some batches are committed, and Ray runs its tasks again on
+    the other: the file equals a one-thread build's."""
+    cluster_utils = pytest.importorskip("ray.cluster_utils")
+    import threading
+
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
+    game, start = registry.load("connect4", {"width": 5, "height": 4})
+    build(game, start, tmp_path / "one.db", batch_size=50_000)
+    cluster = cluster_utils.Cluster(initialize_head=True, head_node_args={"num_cpus": 0})
+    nodes = [cluster.add_node(num_cpus=1) for _ in range(2)]
+    cluster.wait_for_nodes()
+    killed = []
+
+    def kill_a_node() -> None:
+        deadline = time.monotonic() + 300
+        while _committed(tmp_path / "ray.db") < 3 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        cluster.remove_node(nodes[0], allow_graceful=False)
+        killed.append(_committed(tmp_path / "ray.db"))
+
+    killer = threading.Thread(target=kill_a_node, daemon=True)
+    killer.start()
+    try:
+        result = build(game, start, tmp_path / "ray.db", batch_size=50_000, backend="ray",
+                       address=cluster.address, workers=2)
+    finally:
+        killer.join(timeout=60)
+        cluster.shutdown()
+    assert result.records == 3_945_711  # Tromp's count for 5x4
+    assert killed and killed[0] < result.batches_committed, killed
+    assert _backend(tmp_path / "ray.db") == "compiled (ray)"
+    assert stored_rows(tmp_path / "ray.db") == stored_rows(tmp_path / "one.db")

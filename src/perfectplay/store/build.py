@@ -253,10 +253,11 @@ def _run(job: _Job, workers: int, backend: str, address: str | None,
         _make_key_index(job)
         committed = _build_loopy(job)
         spilled, from_database, backend_name = 0, 0, "retrograde (one process)"
-    elif spec is not None and (compiled := _build_compiled(job, spec, workers)) is not None:
+    elif spec is not None and (compiled := _build_compiled(job, spec, workers, backend, address)) is not None:
         committed = compiled
         spilled, from_database = 0, 0
-        backend_name = "compiled (one process)" if workers == 1 else f"compiled ({workers} threads)"
+        backend_name = ("compiled (ray)" if backend == "ray" else "compiled (one process)" if workers == 1
+                        else f"compiled ({workers} threads)")
     else:
         # A compiled build killed before it made the index again is finished here: these
         # builders read values back from the database, and rely on the index refusing a
@@ -399,9 +400,7 @@ def _compiled_spec(game: Game[Any, Any], workers: int, backend: str,
         raise BadOption(f"--builder {builder!r}: choose one of {', '.join(BUILDERS)}")
     if builder == "python" or (builder == "auto" and not COMPILED_BUILDS):
         return None
-    why = ("it runs in one local process (--workers are its threads); leave out --backend"
-           if backend != "local" else
-           "it writes no dense file; leave out --dense" if dense_path is not None else None)
+    why = "it writes no dense file; leave out --dense" if dense_path is not None else None
     from perfectplay.store.compiled_build import tier_spec
     spec = None if why else tier_spec(game)
     if spec is None and builder == "compiled":
@@ -411,15 +410,31 @@ def _compiled_spec(game: Game[Any, Any], workers: int, backend: str,
     return spec
 
 
-def _build_compiled(job: _Job, spec: Any, threads: int = 1) -> int | None:
+def _build_compiled(job: _Job, spec: Any, threads: int = 1, backend: str = "local",
+                    address: str | None = None) -> int | None:
     """Forward and backward passes compiled (perfectplay.store.compiled_build), on
-    ``threads`` threads; committed batches are skipped, so a killed build resumes. None when
-    the positions would not fit the memory bound in memory (nothing is committed then: the
-    Python builder spills)."""
-    from perfectplay.store import compiled_build as compiled
-
+    ``threads`` threads, or with the pieces of both passes as Ray tasks (``backend`` 'ray');
+    committed batches are skipped, so a killed build resumes. None when the positions would
+    not fit the memory bound in memory (nothing is committed then: the Python builder
+    spills)."""
     if not _compiled_may_fit(job):
         return None
+    if backend != "ray":
+        return _build_compiled_with(job, spec, threads, None)
+    from perfectplay.store.backends import RayCluster
+    from perfectplay.store.compiled_build import RayTasks
+
+    runner = make_backend(backend, threads, address, str(workdir_of(job.database.path).absolute()))
+    try:
+        assert isinstance(runner, RayCluster)
+        return _build_compiled_with(job, spec, threads, RayTasks(job.game, runner.ray))
+    finally:
+        runner.close()
+
+
+def _build_compiled_with(job: _Job, spec: Any, threads: int, tasks: Any) -> int | None:
+    from perfectplay.store import compiled_build as compiled
+
     base_seconds = float(job.database.meta.get("build_seconds", "0"))
     # The index on keys is dropped while the rows go in (below); the page cache still holds
     # the last pages of the table and SQLite's sorter when the index is made again.
@@ -429,9 +444,9 @@ def _build_compiled(job: _Job, spec: Any, threads: int = 1) -> int | None:
         job.commit(tier, part, rows, base_seconds, sums)
 
     started = time.perf_counter()
-    warming = compiled.warm_up(spec, job.root) if threads > 1 else None
+    warming = compiled.warm_up(spec, job.root) if threads > 1 and tasks is None else None
     try:
-        tiers = compiled.forward(job.game, spec, job.root, job.memory, job.report, threads)
+        tiers = compiled.forward(job.game, spec, job.root, job.memory, job.report, threads, tasks)
     except compiled.OverMemory as over:
         _report(job, f"{over}: building in Python, which spills to disk")
         return None
@@ -452,7 +467,7 @@ def _build_compiled(job: _Job, spec: Any, threads: int = 1) -> int | None:
         if warming is not None:
             warming.join()
         committed = compiled.backward(job.game, spec, tiers, job.batch_size, done, commit,
-                                      job.report, threads)
+                                      job.report, threads, tasks)
     finally:
         if job.native is not None:
             job.native.close()

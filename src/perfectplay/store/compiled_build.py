@@ -235,7 +235,8 @@ class Tiers:
 
 
 def forward(game: Game[Any, Any], spec: Any, root: Any, memory: int,
-            report: Callable[[str], None] | None = None, threads: int = 1) -> Tiers:
+            report: Callable[[str], None] | None = None, threads: int = 1,
+            tasks: RayTasks | None = None) -> Tiers:
     """Every position reachable from ``root``, tier by tier; OverMemory when they would not
     fit ``memory`` bytes. With ``threads`` of 2 or more, each tier is expanded and folded in
     pieces on that many threads (the kernels release the GIL, and so does numpy's sort);
@@ -269,7 +270,9 @@ def forward(game: Game[Any, Any], spec: Any, root: Any, memory: int,
                 return _by_tier(child_keys[:found], child_states[:found], child_tiers[:found], fold)
 
             reached: set[int] = set()
-            for grouped in _map(pool, children, _pieces(len(states), threads)):
+            pieces = _pieces(len(states), threads)
+            found = _map(pool, children, pieces) if tasks is None else tasks.expand(tier, states, pieces)
+            for grouped in found:
                 for child_tier, folded in grouped.items():
                     pending.setdefault(child_tier, []).append(folded)
                     reached.add(child_tier)
@@ -438,7 +441,8 @@ Commit = Callable[[int, int, IntRows, list[str]], None]
 
 def backward(game: Game[Any, Any], spec: Any, tiers: Tiers, batch_size: int,
              done: set[tuple[int, int]], commit: Commit,
-             report: Callable[[str], None] | None = None, threads: int = 1) -> int:
+             report: Callable[[str], None] | None = None, threads: int = 1,
+             tasks: RayTasks | None = None) -> int:
     """Value every tier from the highest down and commit each batch not in ``done``;
     returns the batches committed. Values of tiers no lower tier reaches are dropped.
 
@@ -454,7 +458,10 @@ def backward(game: Game[Any, Any], spec: Any, tiers: Tiers, batch_size: int,
             tier = order[index]
             keys, states = tiers.keys[tier], tiers.states[tier]
             child_keys, child_values = _reached(tiers, values, tier)
-            tier_values = _value_tier(game, value_states, states, child_keys, child_values, pool, threads)
+            if tasks is None:
+                tier_values = _value_tier(game, value_states, states, child_keys, child_values, pool, threads)
+            else:
+                tier_values = tasks.value(states, child_keys, child_values, _pieces(len(states), threads))
             values[tier] = tier_values
             for part, start in enumerate(range(0, len(keys), batch_size)):
                 if (tier, part) not in done:
@@ -469,6 +476,83 @@ def backward(game: Game[Any, Any], spec: Any, tiers: Tiers, batch_size: int,
                 del tiers.keys[tier]  # no lower tier looks it up
             writer.end_tier(f"backward: tier {tier}: {len(keys):,} positions committed (compiled)")
     return committed
+
+
+class RayTasks:
+    """The pieces of the compiled passes as Ray tasks: each task gets its piece of states
+    (and, to value them, the child keys and values of the tier, put in the object store once
+    a tier), and compiles the kernels once per worker process from the game it is sent (a
+    spec's compiled functions are not sent). What comes back is folded and committed here,
+    as with threads, so the file is the same. A task whose node dies is run again by Ray
+    elsewhere (tasks are pure functions of their arguments)."""
+
+    def __init__(self, game: Game[Any, Any], ray: Any) -> None:
+        self.game, self.ray = ray.put(game), ray
+        self.expand_task = ray.remote(max_retries=-1)(_expand_task)
+        self.value_task = ray.remote(max_retries=-1)(_value_task)
+
+    def expand(self, tier: int, states: np.ndarray, pieces: list[tuple[int, int]]
+               ) -> Iterator[dict[int, tuple[np.ndarray, np.ndarray]]]:
+        refs = [self.expand_task.remote(self.game, tier, states[start:stop]) for start, stop in pieces]
+        for ref in refs:
+            grouped, bad = self.ray.get(ref)
+            if bad is not None:
+                raise UnsupportedSearch(bad)
+            # Ray hands arrays back read-only (from its object store); a fold sorts in place.
+            yield {reached: (keys.copy(), states.copy()) for reached, (keys, states) in grouped.items()}
+
+    def value(self, states: np.ndarray, child_keys: np.ndarray, child_values: np.ndarray,
+              pieces: list[tuple[int, int]]) -> np.ndarray:
+        shared = self.ray.put((child_keys, child_values))
+        refs = [self.value_task.remote(self.game, states[start:stop], shared) for start, stop in pieces]
+        values = np.empty(len(states), np.int64)
+        for (start, stop), ref in zip(pieces, refs):
+            piece, missing = self.ray.get(ref)
+            if missing is not None:
+                raise UnsupportedSearch(missing)
+            values[start:stop] = piece
+        return values
+
+
+# In a Ray worker: each game's spec, by its identity, so the kernels compile once a process.
+_WORKER_SPECS: dict[tuple[str, str], Any] = {}
+
+
+def _worker_spec(game: Game[Any, Any]) -> Any:
+    from perfectplay.store.records import Identity
+    identity = Identity.of(game)
+    where = (identity.game, identity.options)
+    if where not in _WORKER_SPECS:
+        _WORKER_SPECS[where] = game.tier_spec()
+    return _WORKER_SPECS[where]
+
+
+def _expand_task(game: Game[Any, Any], tier: int, states: np.ndarray
+                 ) -> tuple[dict[int, tuple[np.ndarray, np.ndarray]], str | None]:
+    """A Ray task: the piece's children grouped by tier and folded, or why not."""
+    spec = _worker_spec(game)
+    expand, _ = _kernels(spec)
+    fold = _fold_keys if spec.key is identity_key else _fold
+    size = len(states) * spec.max_moves
+    child_keys, child_states, child_tiers = (np.empty(size, np.int64) for _ in range(3))
+    found = expand(states, tier, child_keys, child_states, child_tiers)
+    if found < 0:
+        return {}, (f"{game.name}: a move from the state {int(states[-1 - found])} (tier {tier}) "
+                    "does not lead to a later tier; every move must")
+    return _by_tier(child_keys[:found], child_states[:found], child_tiers[:found], fold), None
+
+
+def _value_task(game: Game[Any, Any], states: np.ndarray, children: tuple[np.ndarray, np.ndarray]
+                ) -> tuple[np.ndarray, str | None]:
+    """A Ray task: the piece's values from its children's, or why not."""
+    _, value_states = _kernels(_worker_spec(game))
+    child_keys, child_values = children
+    values = np.empty(len(states), np.int64)
+    missing = value_states(states, child_keys, child_values, *key_buckets(child_keys), values)
+    if missing >= 0:
+        return values, (f"{game.name}: a child of state {int(states[missing])} was not found by "
+                        "the forward pass; the spec's key or tier disagrees")
+    return values, None
 
 
 def _value_tier(game: Game[Any, Any], value_states: Callable[..., int], states: np.ndarray,
