@@ -243,7 +243,7 @@ def test_a_build_joins_a_running_ray_cluster_at_its_address(tmp_path, ray_head):
     assert local.returncode == 0 and joined.returncode == 0, joined.stderr
     assert _records(tmp_path / "local.db") == _records(tmp_path / "joined.db")
     facts = json.loads(run_cli("db", "info", str(tmp_path / "joined.db"), "--json").stdout)
-    assert (facts["records"], facts["backend"]) == (12_031, "ray")
+    assert (facts["records"], facts["backend"]) == (12_031, "compiled (ray)")
 
 
 def test_play_answers_from_the_database_and_says_so(ttt_db):

@@ -135,9 +135,9 @@ def test_the_cli_builds_compiled_and_refuses_a_compiled_build_it_cannot_run(tmp_
     refused = run_cli("db", "build", "nim", "--db", str(tmp_path / "nim.db"), "--builder", "compiled")
     assert refused.returncode == 2
     assert refused.stderr.strip().count("\n") == 0 and "--builder compiled" in refused.stderr
-    ray = run_cli("db", "build", "tictactoe", "--db", str(tmp_path / "t.db"), "--builder",
-                  "compiled", "--backend", "ray", "--workers", "2")
-    assert ray.returncode == 2 and "one local process" in ray.stderr
+    dense = run_cli("db", "build", "tictactoe", "--db", str(tmp_path / "t.db"), "--builder",
+                    "compiled", "--dense", str(tmp_path / "t.dense"))
+    assert dense.returncode == 2 and "leave out --dense" in dense.stderr
 
 
 def test_a_game_estimated_past_the_memory_bound_goes_straight_to_the_python_builder(tmp_path):
