@@ -37,6 +37,8 @@ def _backend(path):
     ("tictactoe", {}, None),
     ("connect4", {"width": 4, "height": 4}, None),
     ("connect4", {"width": 5, "height": 3}, "3324"),
+    ("dots", {"width": 2, "height": 2}, None),  # a score game with extra turns
+    ("dots", {"width": 3, "height": 1}, None),
 ])
 def test_the_compiled_and_python_builders_write_identical_databases(tmp_path, monkeypatch, name,
                                                                      options, root):
@@ -106,6 +108,25 @@ def test_the_connect4_tier_spec_agrees_with_the_rules(tmp_path):
         assert list(out[:count]) == game.legal_moves(position)
         for column in game.legal_moves(position):
             assert spec.play(state, column) == game.key(game.play(position, column))
+
+
+def test_the_dots_tier_spec_agrees_with_the_rules():
+    game, _ = registry.load("dots", {"width": 3, "height": 2})
+    spec = tier_spec(game)
+    rng = random.Random(4)
+    out = np.zeros(spec.max_moves, np.int64)
+    for _ in range(200):
+        position = game.start()
+        for _ in range(rng.randrange(0, game.edges)):
+            position = game.play(position, rng.choice(game.legal_moves(position)))
+        state = spec.encode(position)
+        assert (spec.key(state), spec.tier(state)) == (game.key(position), game.tier(position))
+        count = spec.moves(state, out)
+        assert sorted(out[:count]) == sorted(game.legal_moves(position))
+        for line in game.legal_moves(position):
+            assert spec.play(state, line) == game.key(game.play(position, line))
+            assert spec.gain(state, line) == game.gain(position, line)
+            assert spec.keeps_turn(state, line) == game.keeps_turn(position, line)
 
 
 def test_games_without_a_tier_spec_keep_the_python_builder():

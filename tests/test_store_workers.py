@@ -32,6 +32,7 @@ def small_pieces(monkeypatch):
     ("tictactoe", {}, None),
     ("connect4", {"width": 4, "height": 4}, None),
     ("connect4", {"width": 5, "height": 3}, "3324"),
+    ("dots", {"width": 2, "height": 2}, None),
 ])
 def test_two_threads_write_the_file_one_thread_writes(tmp_path, small_pieces, name, options, root):
     game, start = registry.load(name, options, root)

@@ -53,12 +53,13 @@ SIZE_CHECK_LIMIT = 10 ** 9
 MEASURED_RATE = 122_000  # positions a second, with 2 workers
 MEASURED_BYTES = 34  # bytes of SQLite file a position
 # What one worker builds a CPU second, for the note a long build gives up front: the Python
-# builder on Dots and Boxes 3x2 (131,072 positions in 4.4 CPU s), the compiled one on
-# Connect Four 5x5 (69.8 M positions in 99.8 CPU s; docs/store.md).
+# builder on Dots and Boxes 3x2 (131,072 positions in 4.4 CPU s), the compiled one on Dots
+# and Boxes 3x3 (16.8 M positions in 33.5 CPU s; Connect Four 5x5 went at 0.7 M a second;
+# docs/store.md).
 PYTHON_RATE = 30_000
-COMPILED_RATE = 700_000
+COMPILED_RATE = 500_000
 # A build estimated to take longer than this says so before it starts, as `table` does.
-NOTE_SECONDS = 60
+NOTE_SECONDS = 10
 
 
 @dataclass
@@ -194,6 +195,8 @@ def _note_long_build(game: Game[Any, Any], root: Any, compiled: bool, workers: i
 
 
 def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} seconds"
     if seconds < 5400:
         return f"{seconds / 60:.0f} minutes"
     return f"{seconds / 3600:,.1f} hours"

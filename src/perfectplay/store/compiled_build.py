@@ -57,10 +57,12 @@ WIN_VALUE = V.WIN
 def tier_spec(game: Game[Any, Any]) -> Any:
     """The game's spec for this builder, or None when it has none (or numba is missing)."""
     from perfectplay.compiled import numba_available
-    if game.properties.loopy or game.properties.is_score or not numba_available():
+    if game.properties.loopy or not numba_available():
         return None
     spec = game.tier_spec()
-    return spec if spec is None or _agrees(game, spec) else None
+    if spec is None or (game.properties.is_score and (spec.gain is None or spec.keeps_turn is None)):
+        return None
+    return spec if _agrees(game, spec) else None
 
 
 def _agrees(game: Game[Any, Any], spec: Any, root: Any = None) -> bool:
@@ -154,7 +156,39 @@ def _build_kernels(spec: Any) -> tuple[Callable[..., int], Callable[..., int]]:
             values_out[i] = best
         return -1
 
-    return expand, value_states
+    if spec.gain is None:
+        return expand, value_states
+    return expand, _score_kernel(spec)
+
+
+def _score_kernel(spec: Any) -> Callable[..., int]:
+    """value_states for a score game: a move is worth its gain minus the reply's value, or
+    plus the child's own when its player moves again (perfectplay.value.move_worth); a
+    position without a move is worth 0 (nothing left to take)."""
+    moves, play, key, gain, keeps_turn = spec.moves, spec.play, spec.key, spec.gain, spec.keeps_turn
+    max_moves = spec.max_moves
+
+    @njit(nogil=True)
+    def value_scores(states: Any, child_keys: Any, child_values: Any, buckets: Any, low: int,
+                     shift: int, values_out: Any) -> int:
+        buffer = np.empty(max_moves, dtype=np.int64)
+        for i in range(states.shape[0]):
+            state = states[i]
+            count = moves(state, buffer)
+            best = 0 if count == 0 else -(1 << 62)
+            for j in range(count):
+                move = buffer[j]
+                at = _find(child_keys, buckets, low, shift, key(play(state, move)))
+                if at < 0:
+                    return i
+                child = child_values[at]
+                worth = gain(state, move) + (child if keeps_turn(state, move) else -child)
+                if worth > best:
+                    best = worth
+            values_out[i] = best
+        return -1
+
+    return value_scores
 
 
 def warm_up(spec: Any, root: Any) -> threading.Thread:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Sequence
+from typing import Any, Sequence
 
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
@@ -131,6 +131,13 @@ class DotsAndBoxes(Game[Position, int]):
 
     def tier(self, position: Position) -> int:
         return bin(position[0]).count("1")
+
+    def tier_spec(self) -> Any:
+        """The rules as ``@njit`` functions of the lines drawn, for the compiled database
+        builder (games/dots/tiers.py; numba is imported only there)."""
+        from perfectplay.games.dots.tiers import make_spec
+        return make_spec(self.width, self.height, self.edges, tuple(self.box_masks),
+                         tuple(tuple(boxes) for boxes in self.boxes_of))
 
     def estimated_positions(self, position: Position) -> int:
         """Exact: every set of the lines not yet drawn can be drawn (the key is the lines)."""
