@@ -20,6 +20,10 @@ differs:
 Everything is held in memory (8 or 16 bytes per position for keys and states, 8 more for the
 values of the tiers being valued); a build that would not fit the memory bound is left to
 the Python builder, which spills to disk.
+
+With ``--workers N`` both passes run in pieces on N threads of this process, and one more
+thread commits; with ``--backend ray`` the pieces are Ray tasks (RayTasks). Either way the
+folds, checksums and commits give the file one thread gives (docs/store.md).
 """
 
 from __future__ import annotations
@@ -164,9 +168,10 @@ def _build_kernels(spec: Any) -> tuple[Callable[..., int], Callable[..., int]]:
 def _score_kernel(spec: Any) -> Callable[..., int]:
     """value_states for a score game: a move is worth its gain minus the reply's value, or
     plus the child's own when its player moves again (perfectplay.value.move_worth); a
-    position without a move is worth 0 (nothing left to take)."""
+    position without a move is worth 0 (nothing left to take). A position the spec's
+    outcome ends is valued as perfectplay.store.work values it, as a win, loss or draw."""
     moves, play, key, gain, keeps_turn = spec.moves, spec.play, spec.key, spec.gain, spec.keeps_turn
-    max_moves = spec.max_moves
+    outcome, max_moves = spec.outcome, spec.max_moves
 
     @njit(nogil=True)
     def value_scores(states: Any, child_keys: Any, child_values: Any, buckets: Any, low: int,
@@ -174,6 +179,10 @@ def _score_kernel(spec: Any) -> Callable[..., int]:
         buffer = np.empty(max_moves, dtype=np.int64)
         for i in range(states.shape[0]):
             state = states[i]
+            result = outcome(state)
+            if result != ONGOING:
+                values_out[i] = WIN_VALUE if result == WIN else -WIN_VALUE if result == LOSS else 0
+                continue
             count = moves(state, buffer)
             best = 0 if count == 0 else -(1 << 62)
             for j in range(count):
