@@ -436,6 +436,7 @@ def _build_compiled(job: _Job, spec: Any, threads: int = 1, backend: str = "loca
 
 
 def _build_compiled_with(job: _Job, spec: Any, threads: int, tasks: Any) -> int | None:
+    """_build_compiled on ``threads`` threads, its pieces run by ``tasks`` when given."""
     from perfectplay.store import compiled_build as compiled
 
     base_seconds = float(job.database.meta.get("build_seconds", "0"))
