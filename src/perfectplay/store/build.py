@@ -59,7 +59,7 @@ MEASURED_BYTES = 34  # bytes of SQLite file a position
 PYTHON_RATE = 30_000
 COMPILED_RATE = 500_000
 # A build estimated to take longer than this says so before it starts, as `table` does.
-NOTE_SECONDS = 10
+NOTE_SECONDS = 20
 
 
 @dataclass
