@@ -184,13 +184,14 @@ def _note_long_build(game: Game[Any, Any], root: Any, compiled: bool, workers: i
     estimate = game.estimated_positions(root)
     if estimate is None:
         return
-    rate = (COMPILED_RATE if compiled else PYTHON_RATE) * min(workers, os.cpu_count() or 1)
-    seconds = estimate / rate
+    cores = min(workers, os.cpu_count() or 1)
+    seconds = estimate / (COMPILED_RATE if compiled else PYTHON_RATE) / cores
     if seconds <= NOTE_SECONDS:
         return
     builder = "compiled" if compiled else "Python"
+    where = "of CPU" if cores == 1 else f"on {cores} free cores"
     notice(f"{Identity.of(game).describe()}: about {_magnitude(estimate)} positions (the game's "
-           f"estimate), about {_duration(seconds)} of CPU with the {builder} builder at the rate "
+           f"estimate), about {_duration(seconds)} {where} with the {builder} builder at the rate "
            f"measured in docs/store.md; a stopped build resumes when run again")
 
 
