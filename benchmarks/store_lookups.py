@@ -1,8 +1,9 @@
 """Batched lookups per second from a built Connect Four database, on positions reached by
 random play (so the sample follows the game, not the key order), after the checksums of
 every batch are checked once (as a long-lived reader does); then the public API through
-its open handle (perfectplay.lookup_many, lookup one at a time, solve_many, solve), wall and
-CPU time each.
+its open handle (perfectplay.lookup_many, lookup one at a time, solve_many, solve, analyze),
+wall and CPU time each, beside SQLite's own rate for the same keys (a plain indexed query,
+no checks, no Python objects beyond the row).
 
     python benchmarks/store_lookups.py /tmp/c4-5x5.sqlite --width 5 --height 5
 """
@@ -51,7 +52,12 @@ def main() -> None:
 
 def public_api(game: ConnectFour, positions: list, db: str) -> None:
     import perfectplay
-    perfectplay.lookup_many(game, positions, database=db)  # opens the handle, checks chunks
+    from perfectplay.store.handles import open_handle
+    # The handle checks every chunk once, as a long-lived reader has after a while: what is
+    # timed below is the lookups, not the first reading of each chunk.
+    handle = open_handle(db, game).sqlite
+    assert handle is not None
+    handle.check_all()
     one = min(len(positions), 20_000)
     few = min(len(positions), 2_000)
     runs = [("lookup_many", len(positions), lambda: perfectplay.lookup_many(game, positions, database=db)),
@@ -59,13 +65,40 @@ def public_api(game: ConnectFour, positions: list, db: str) -> None:
              lambda: [perfectplay.lookup(game, p, database=db) for p in positions[:one]]),
             ("solve_many (no line)", one, lambda: perfectplay.solve_many(game, positions[:one], database=db)),
             ("solve, one at a time, pv_limit=0", few,
-             lambda: [perfectplay.solve(game, p, database=db, pv_limit=0) for p in positions[:few]])]
+             lambda: [perfectplay.solve(game, p, database=db, pv_limit=0) for p in positions[:few]]),
+            ("solve, one at a time (with its line)", few,
+             lambda: [perfectplay.solve(game, p, database=db) for p in positions[:few]]),
+            ("analyze, one at a time", few,
+             lambda: [perfectplay.analyze(game, p, database=db) for p in positions[:few]])]
+    runs += sqlite_itself(game, positions, db, one)
     for label, count, run in runs:
         wall, cpu = time.perf_counter(), time.process_time()
         run()
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         print(f"{label}: {count:,} in {wall:.2f} s wall ({count / wall:,.0f} a second), "
               f"{cpu:.2f} s CPU ({count / cpu:,.0f} a second)")
+
+
+def sqlite_itself(game: ConnectFour, positions: list, db: str, one: int) -> list:
+    """SQLite's own rate for the same keys: one indexed query a key, and a key with its
+    children in one query (what solve asks for a position)."""
+    import sqlite3
+    connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    keys = [game.key(p) for p in positions[:one]]
+    families = [[game.key(p)] + [game.key(game.play(p, m)) for m in game.legal_moves(p)]
+                if game.outcome(p) is None else [game.key(p)] for p in positions[:one]]
+
+    def singly() -> None:
+        for key in keys:
+            connection.execute("SELECT value FROM positions WHERE key = ?", (key,)).fetchone()
+
+    def with_children() -> None:
+        for family in families:
+            marks = ",".join("?" * len(family))
+            connection.execute(f"SELECT key, value FROM positions WHERE key IN ({marks})", family).fetchall()
+
+    return [("SQLite itself, one key a query", one, singly),
+            ("SQLite itself, a key and its children a query", one, with_children)]
 
 
 if __name__ == "__main__":

@@ -243,7 +243,7 @@ def test_a_build_joins_a_running_ray_cluster_at_its_address(tmp_path, ray_head):
     assert local.returncode == 0 and joined.returncode == 0, joined.stderr
     assert _records(tmp_path / "local.db") == _records(tmp_path / "joined.db")
     facts = json.loads(run_cli("db", "info", str(tmp_path / "joined.db"), "--json").stdout)
-    assert (facts["records"], facts["backend"]) == (12_031, "ray")
+    assert (facts["records"], facts["backend"]) == (12_031, "compiled (ray)")
 
 
 def test_play_answers_from_the_database_and_says_so(ttt_db):
@@ -338,3 +338,33 @@ def test_db_info_into_a_closed_pipe_exits_0_quietly(ttt_db):
     process.stdout.close()  # the reader is gone before the first line is written
     assert process.wait(timeout=120) == 0
     assert process.stderr.read() == b""
+
+
+def test_db_build_of_dots_and_hex_says_up_front_how_many_positions_and_how_long_even_quiet(tmp_path):
+    """Dots and Boxes 3x3 has exactly 2^24 positions (every set of its 24 lines), built
+    compiled; Hex 4x4 at most 10,165,779 (every way to fill the cells in turn), built in
+    Python. The line comes before any work."""
+    for spec, positions, builder in ((("dots",), "1.7 x 10^7", "compiled"),
+                                     (("hex",), "1.0 x 10^7", "Python")):
+        process = subprocess.Popen([sys.executable, "-m", "perfectplay", "db", "build", *spec, "--db",
+                                    str(tmp_path / f"{spec[0]}.db"), "--quiet"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        try:
+            first = process.stderr.readline()
+        finally:
+            process.kill()
+            process.wait()
+            process.stderr.close()
+        assert f"about {positions} positions" in first and f"with the {builder} builder" in first, first
+
+
+def test_a_short_build_says_nothing_up_front_and_a_long_one_says_it_once(tmp_path, monkeypatch):
+    from perfectplay.store import build as build_module
+    game, root = registry.load("dots", {"width": 2, "height": 1})
+    heard: list[str] = []
+    build_module.build(game, root, tmp_path / "short.db", notice=heard.append)
+    assert heard == []
+    monkeypatch.setattr(build_module, "COMPILED_RATE", 1)  # 2^7 positions: 128 s at this rate
+    build_module.build(game, root, tmp_path / "long.db", notice=heard.append)
+    assert len(heard) == 1 and "about 128 positions" in heard[0] and "128 seconds" not in heard[0]
+    assert "2 minutes of CPU with the compiled builder" in heard[0]

@@ -37,6 +37,8 @@ def _backend(path):
     ("tictactoe", {}, None),
     ("connect4", {"width": 4, "height": 4}, None),
     ("connect4", {"width": 5, "height": 3}, "3324"),
+    ("dots", {"width": 2, "height": 2}, None),  # a score game with extra turns
+    ("dots", {"width": 3, "height": 1}, None),
 ])
 def test_the_compiled_and_python_builders_write_identical_databases(tmp_path, monkeypatch, name,
                                                                      options, root):
@@ -108,6 +110,25 @@ def test_the_connect4_tier_spec_agrees_with_the_rules(tmp_path):
             assert spec.play(state, column) == game.key(game.play(position, column))
 
 
+def test_the_dots_tier_spec_agrees_with_the_rules():
+    game, _ = registry.load("dots", {"width": 3, "height": 2})
+    spec = tier_spec(game)
+    rng = random.Random(4)
+    out = np.zeros(spec.max_moves, np.int64)
+    for _ in range(200):
+        position = game.start()
+        for _ in range(rng.randrange(0, game.edges)):
+            position = game.play(position, rng.choice(game.legal_moves(position)))
+        state = spec.encode(position)
+        assert (spec.key(state), spec.tier(state)) == (game.key(position), game.tier(position))
+        count = spec.moves(state, out)
+        assert sorted(out[:count]) == sorted(game.legal_moves(position))
+        for line in game.legal_moves(position):
+            assert spec.play(state, line) == game.key(game.play(position, line))
+            assert spec.gain(state, line) == game.gain(position, line)
+            assert spec.keeps_turn(state, line) == game.keeps_turn(position, line)
+
+
 def test_games_without_a_tier_spec_keep_the_python_builder():
     game, _ = registry.load("dodgem", {"width": 3})
     assert tier_spec(game) is None  # loopy: retrograde analysis
@@ -135,9 +156,9 @@ def test_the_cli_builds_compiled_and_refuses_a_compiled_build_it_cannot_run(tmp_
     refused = run_cli("db", "build", "nim", "--db", str(tmp_path / "nim.db"), "--builder", "compiled")
     assert refused.returncode == 2
     assert refused.stderr.strip().count("\n") == 0 and "--builder compiled" in refused.stderr
-    workers = run_cli("db", "build", "tictactoe", "--db", str(tmp_path / "t.db"), "--builder",
-                      "compiled", "--workers", "2")
-    assert workers.returncode == 2 and "one local process" in workers.stderr
+    dense = run_cli("db", "build", "tictactoe", "--db", str(tmp_path / "t.db"), "--builder",
+                    "compiled", "--dense", str(tmp_path / "t.dense"))
+    assert dense.returncode == 2 and "leave out --dense" in dense.stderr
 
 
 def test_a_game_estimated_past_the_memory_bound_goes_straight_to_the_python_builder(tmp_path):

@@ -40,7 +40,8 @@ def db_group() -> None:
 @click.option("--db", "path", required=True, metavar="PATH", help="the SQLite file to build (or resume)")
 @click.option("--dense", "dense_path", default=None, metavar="PATH",
               help="also write a dense record file (games with a perfect index)")
-@click.option("--workers", type=int, default=1, show_default=True, help="worker processes")
+@click.option("--workers", type=int, default=1, show_default=True,
+              help="worker processes (threads of one process for the compiled builder)")
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
               help="local processes (concurrent.futures) or a Ray cluster")
 @click.option("--address", default=None, metavar="HOST:PORT", help="join this Ray cluster")
@@ -54,7 +55,8 @@ def db_group() -> None:
                    "otherwise: it would run for days or years)")
 @click.option("--builder", type=click.Choice(("auto", "compiled", "python")), default="auto",
               show_default=True, help="compiled: numba forward and backward passes, in one "
-              "process (games with a tier spec); auto: compiled where it applies")
+              "local process on --workers threads (games with a tier spec); auto: compiled "
+              "where it applies")
 def build_command(game: str, position: tuple[str, ...], path: str, dense_path: str | None,
                   workers: int, backend: str, address: str | None, memory: str | None,
                   batch_size: int, quiet: bool, no_size_check: bool, builder: str,
@@ -76,7 +78,7 @@ def build_command(game: str, position: tuple[str, ...], path: str, dense_path: s
     result = build(loaded, root, path, workers=workers, backend=backend, address=address,
                    memory=memory, batch_size=batch_size, dense_path=dense_path,
                    spec=(game, given), report=report, size_check=not no_size_check,
-                   builder=builder)
+                   builder=builder, notice=lambda line: click.echo(line, err=True))
     if result.batches_committed == 0 and result.batches_resumed == 0:
         click.echo(f"{path}: already complete ({result.records:,} records)")
         return

@@ -75,6 +75,9 @@ class Spec:
     plain Python: the protocol position to its state, an int move to the protocol's move.
     ``tier(state)``, when given, is the game's :meth:`Game.tier` of the state (a number every
     move increases); with it, ``perfectplay db build`` runs compiled (store.compiled_build).
+    A score game's builder spec gives ``gain(state, move)`` (the points the move takes) and
+    ``keeps_turn(state, move)`` (whether its player moves again), as Game.gain and
+    Game.keeps_turn.
     """
 
     moves: Any
@@ -88,6 +91,8 @@ class Spec:
     encode: Callable[[Any], int] = int
     decode_move: Callable[[int], Any] = int
     tier: Any = None
+    gain: Any = None
+    keeps_turn: Any = None
 
 
 def build_kernels(spec: Spec, distance: bool) -> dict[str, Any]:

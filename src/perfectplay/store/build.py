@@ -52,6 +52,14 @@ COMPILED_PAGE_CACHE_KB = 1 << 20  # SQLite's page cache for a compiled build: 1 
 SIZE_CHECK_LIMIT = 10 ** 9
 MEASURED_RATE = 122_000  # positions a second, with 2 workers
 MEASURED_BYTES = 34  # bytes of SQLite file a position
+# What one worker builds a CPU second, for the note a long build gives up front: the Python
+# builder on Dots and Boxes 3x2 (131,072 positions in 4.4 CPU s), the compiled one on Dots
+# and Boxes 3x3 (16.8 M positions in 33.5 CPU s; Connect Four 5x5 went at 0.7 M a second;
+# docs/store.md).
+PYTHON_RATE = 30_000
+COMPILED_RATE = 500_000
+# A build estimated to take longer than this says so before it starts, as `table` does.
+NOTE_SECONDS = 20
 
 
 @dataclass
@@ -77,15 +85,17 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
           batch_size: int = DEFAULT_BATCH, dense_path: str | Path | None = None,
           spec: tuple[str, dict[str, Any]] | None = None,
           report: Report | None = None, size_check: bool = True,
-          builder: str = "auto") -> BuildResult:
+          builder: str = "auto", notice: Report | None = None) -> BuildResult:
     """Strongly solve every position reachable from ``root`` into the SQLite file ``path``
     (created, or resumed when it holds an unfinished build of the same game and root).
     ``dense_path`` also writes a dense record file (games with Game.rank); ``spec`` is how
     the CLI named the game and its options, kept so `db verify` can load the game again.
     A build the game estimates at more than SIZE_CHECK_LIMIT positions is refused
     (TooLarge) unless ``size_check`` is False. ``builder``: 'compiled' (games with a tier
-    spec, one local process: perfectplay.store.compiled_build), 'python', or 'auto' (the
-    compiled one where it applies)."""
+    spec, one local process, ``workers`` threads: perfectplay.store.compiled_build),
+    'python', or 'auto' (the compiled one where it applies). ``notice`` hears, before the
+    build starts, how many positions and how long a build estimated at more than
+    NOTE_SECONDS will take (the CLI prints it even under --quiet)."""
     _check_request(game, workers, backend, address, batch_size, dense_path)
     compiled_spec = _compiled_spec(game, workers, backend, dense_path, builder)
     path = Path(path)
@@ -93,6 +103,8 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
     if size_check:
         _check_size(game, root)
     memory_bytes = parse_memory(memory)
+    if notice is not None:
+        _note_long_build(game, root, compiled_spec is not None, workers, notice)
     database = _open_for_build(game, path, game.format_position(root), batch_size)
     try:
         lock = _lock(path)
@@ -166,6 +178,31 @@ def _check_size(game: Game[Any, Any], root: Any) -> None:
                        f"in docs/store.md{anyway}")
 
 
+def _note_long_build(game: Game[Any, Any], root: Any, compiled: bool, workers: int,
+                     notice: Report) -> None:
+    """Say up front how many positions a long build has and about how long it will take."""
+    estimate = game.estimated_positions(root)
+    if estimate is None:
+        return
+    cores = min(workers, os.cpu_count() or 1)
+    seconds = estimate / (COMPILED_RATE if compiled else PYTHON_RATE) / cores
+    if seconds <= NOTE_SECONDS:
+        return
+    builder = "compiled" if compiled else "Python"
+    where = "of CPU" if cores == 1 else f"on {cores} free cores"
+    notice(f"{Identity.of(game).describe()}: about {_magnitude(estimate)} positions (the game's "
+           f"estimate), about {_duration(seconds)} {where} with the {builder} builder at the rate "
+           f"measured in docs/store.md; a stopped build resumes when run again")
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} seconds"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} minutes"
+    return f"{seconds / 3600:,.1f} hours"
+
+
 def _magnitude(number: float) -> str:
     """A large number for people: '7.1 x 10^13'; up to a million, written out."""
     if number < 1e6:
@@ -220,9 +257,11 @@ def _run(job: _Job, workers: int, backend: str, address: str | None,
         _make_key_index(job)
         committed = _build_loopy(job)
         spilled, from_database, backend_name = 0, 0, "retrograde (one process)"
-    elif spec is not None and (compiled := _build_compiled(job, spec)) is not None:
+    elif spec is not None and (compiled := _build_compiled(job, spec, workers, backend, address)) is not None:
         committed = compiled
-        spilled, from_database, backend_name = 0, 0, "compiled (one process)"
+        spilled, from_database = 0, 0
+        backend_name = ("compiled (ray)" if backend == "ray" else "compiled (one process)" if workers == 1
+                        else f"compiled ({workers} threads)")
     else:
         # A compiled build killed before it made the index again is finished here: these
         # builders read values back from the database, and rely on the index refusing a
@@ -365,9 +404,7 @@ def _compiled_spec(game: Game[Any, Any], workers: int, backend: str,
         raise BadOption(f"--builder {builder!r}: choose one of {', '.join(BUILDERS)}")
     if builder == "python" or (builder == "auto" and not COMPILED_BUILDS):
         return None
-    why = ("it runs in one local process; leave out --workers and --backend"
-           if workers != 1 or backend != "local" else
-           "it writes no dense file; leave out --dense" if dense_path is not None else None)
+    why = "it writes no dense file; leave out --dense" if dense_path is not None else None
     from perfectplay.store.compiled_build import tier_spec
     spec = None if why else tier_spec(game)
     if spec is None and builder == "compiled":
@@ -377,14 +414,32 @@ def _compiled_spec(game: Game[Any, Any], workers: int, backend: str,
     return spec
 
 
-def _build_compiled(job: _Job, spec: Any) -> int | None:
-    """Forward and backward passes compiled (perfectplay.store.compiled_build); committed
-    batches are skipped, so a killed build resumes. None when the positions would not fit
-    the memory bound in memory (nothing is committed then: the Python builder spills)."""
-    from perfectplay.store import compiled_build as compiled
-
+def _build_compiled(job: _Job, spec: Any, threads: int = 1, backend: str = "local",
+                    address: str | None = None) -> int | None:
+    """Forward and backward passes compiled (perfectplay.store.compiled_build), on
+    ``threads`` threads, or with the pieces of both passes as Ray tasks (``backend`` 'ray');
+    committed batches are skipped, so a killed build resumes. None when the positions would
+    not fit the memory bound in memory (nothing is committed then: the Python builder
+    spills)."""
     if not _compiled_may_fit(job):
         return None
+    if backend != "ray":
+        return _build_compiled_with(job, spec, threads, None)
+    from perfectplay.store.backends import RayCluster
+    from perfectplay.store.compiled_build import RayTasks
+
+    runner = make_backend(backend, threads, address, str(workdir_of(job.database.path).absolute()))
+    try:
+        assert isinstance(runner, RayCluster)
+        return _build_compiled_with(job, spec, threads, RayTasks(job.game, runner.ray))
+    finally:
+        runner.close()
+
+
+def _build_compiled_with(job: _Job, spec: Any, threads: int, tasks: Any) -> int | None:
+    """_build_compiled on ``threads`` threads, its pieces run by ``tasks`` when given."""
+    from perfectplay.store import compiled_build as compiled
+
     base_seconds = float(job.database.meta.get("build_seconds", "0"))
     # The index on keys is dropped while the rows go in (below); the page cache still holds
     # the last pages of the table and SQLite's sorter when the index is made again.
@@ -394,15 +449,16 @@ def _build_compiled(job: _Job, spec: Any) -> int | None:
         job.commit(tier, part, rows, base_seconds, sums)
 
     started = time.perf_counter()
+    warming = compiled.warm_up(spec, job.root) if threads > 1 and tasks is None else None
     try:
-        tiers = compiled.forward(job.game, spec, job.root, job.memory, job.report)
+        tiers = compiled.forward(job.game, spec, job.root, job.memory, job.report, threads, tasks)
     except compiled.OverMemory as over:
         _report(job, f"{over}: building in Python, which spills to disk")
         return None
     _report(job, f"forward: {tiers.positions:,} positions in {len(tiers.keys)} tiers, "
                  f"{time.perf_counter() - started:.1f} s (compiled)")
     done = job.database.committed()
-    if not done and compiled.distinct_across_tiers(tiers):
+    if not done and compiled.distinct_across_tiers(tiers, threads):
         # Every key is new and distinct: nothing for the unique index to refuse, so it is
         # made once, sorted, at the end instead of updated row by row (docs/store.md).
         job.database.drop_key_index()
@@ -413,8 +469,10 @@ def _build_compiled(job: _Job, spec: Any) -> int | None:
         if bulk:
             from perfectplay.store.native import writer
             job.native = writer(job.database.path) if NATIVE_INSERTS else None
+        if warming is not None:
+            warming.join()
         committed = compiled.backward(job.game, spec, tiers, job.batch_size, done, commit,
-                                      job.report)
+                                      job.report, threads, tasks)
     finally:
         if job.native is not None:
             job.native.close()

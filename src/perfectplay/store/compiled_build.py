@@ -20,12 +20,19 @@ differs:
 Everything is held in memory (8 or 16 bytes per position for keys and states, 8 more for the
 values of the tiers being valued); a build that would not fit the memory bound is left to
 the Python builder, which spills to disk.
+
+With ``--workers N`` both passes run in pieces on N threads of this process, and one more
+thread commits; with ``--backend ray`` the pieces are Ray tasks (RayTasks). Either way the
+folds, checksums and commits give the file one thread gives (docs/store.md).
 """
 
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import deque
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Callable, Iterator, overload
 
 import numpy as np
@@ -54,10 +61,12 @@ WIN_VALUE = V.WIN
 def tier_spec(game: Game[Any, Any]) -> Any:
     """The game's spec for this builder, or None when it has none (or numba is missing)."""
     from perfectplay.compiled import numba_available
-    if game.properties.loopy or game.properties.is_score or not numba_available():
+    if game.properties.loopy or not numba_available():
         return None
     spec = game.tier_spec()
-    return spec if spec is None or _agrees(game, spec) else None
+    if spec is None or (game.properties.is_score and (spec.gain is None or spec.keeps_turn is None)):
+        return None
+    return spec if _agrees(game, spec) else None
 
 
 def _agrees(game: Game[Any, Any], spec: Any, root: Any = None) -> bool:
@@ -90,7 +99,8 @@ def _build_kernels(spec: Any) -> tuple[Callable[..., int], Callable[..., int]]:
     max_moves = spec.max_moves
     no_move = WIN_VALUE if spec.misere else -WIN_VALUE
 
-    @njit
+    # nogil: with --workers, pieces of a tier are expanded and valued on several threads.
+    @njit(nogil=True)
     def expand(states: Any, tier_now: int, keys_out: Any, states_out: Any, tiers_out: Any) -> int:
         """The children of ``states`` into the three arrays; returns how many, or -1 - i
         when a move from states[i] does not lead to a later tier."""
@@ -111,7 +121,7 @@ def _build_kernels(spec: Any) -> tuple[Callable[..., int], Callable[..., int]]:
                 found += 1
         return found
 
-    @njit
+    @njit(nogil=True)
     def value_states(states: Any, child_keys: Any, child_values: Any, buckets: Any, low: int,
                      shift: int, values_out: Any) -> int:
         """Each state's node-relative value from its children's (perfectplay.store.work's
@@ -150,7 +160,61 @@ def _build_kernels(spec: Any) -> tuple[Callable[..., int], Callable[..., int]]:
             values_out[i] = best
         return -1
 
-    return expand, value_states
+    if spec.gain is None:
+        return expand, value_states
+    return expand, _score_kernel(spec)
+
+
+def _score_kernel(spec: Any) -> Callable[..., int]:
+    """value_states for a score game: a move is worth its gain minus the reply's value, or
+    plus the child's own when its player moves again (perfectplay.value.move_worth); a
+    position without a move is worth 0 (nothing left to take). A position the spec's
+    outcome ends is valued as perfectplay.store.work values it, as a win, loss or draw."""
+    moves, play, key, gain, keeps_turn = spec.moves, spec.play, spec.key, spec.gain, spec.keeps_turn
+    outcome, max_moves = spec.outcome, spec.max_moves
+
+    @njit(nogil=True)
+    def value_scores(states: Any, child_keys: Any, child_values: Any, buckets: Any, low: int,
+                     shift: int, values_out: Any) -> int:
+        buffer = np.empty(max_moves, dtype=np.int64)
+        for i in range(states.shape[0]):
+            state = states[i]
+            result = outcome(state)
+            if result != ONGOING:
+                values_out[i] = WIN_VALUE if result == WIN else -WIN_VALUE if result == LOSS else 0
+                continue
+            count = moves(state, buffer)
+            best = 0 if count == 0 else -(1 << 62)
+            for j in range(count):
+                move = buffer[j]
+                at = _find(child_keys, buckets, low, shift, key(play(state, move)))
+                if at < 0:
+                    return i
+                child = child_values[at]
+                worth = gain(state, move) + (child if keeps_turn(state, move) else -child)
+                if worth > best:
+                    best = worth
+            values_out[i] = best
+        return -1
+
+    return value_scores
+
+
+def warm_up(spec: Any, root: Any) -> threading.Thread:
+    """Compile the backward pass's kernels (valuing, and the rows' inserts) on a thread of
+    their own while the forward pass runs on the others; join it before the backward pass."""
+    _, value_states = _kernels(spec)
+
+    def compile_now() -> None:
+        state = np.array([spec.encode(root)], np.int64)
+        nothing = np.empty(0, np.int64)
+        value_states(state, nothing, nothing, *key_buckets(nothing), np.empty(1, np.int64))
+        from perfectplay.store.native import warm_up as warm_inserts
+        warm_inserts()
+
+    thread = threading.Thread(target=compile_now, name="compiled-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 # Keys a bucket of KeyBuckets holds on average (a few probes of one cache line or two).
@@ -177,7 +241,7 @@ def key_buckets(keys: np.ndarray) -> tuple[np.ndarray, int, int]:
     return np.searchsorted(keys, starts).astype(np.int64), low, shift
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _find(keys: Any, buckets: Any, low: int, shift: int, key: int) -> int:
     """The index of ``key`` in the sorted ``keys`` (key_buckets gave the rest), or -1."""
     if shift < 0:
@@ -214,41 +278,108 @@ class Tiers:
 
 
 def forward(game: Game[Any, Any], spec: Any, root: Any, memory: int,
-            report: Callable[[str], None] | None = None) -> Tiers:
+            report: Callable[[str], None] | None = None, threads: int = 1,
+            tasks: RayTasks | None = None) -> Tiers:
     """Every position reachable from ``root``, tier by tier; OverMemory when they would not
-    fit ``memory`` bytes."""
+    fit ``memory`` bytes. With ``threads`` of 2 or more, each tier is expanded and folded in
+    pieces on that many threads (the kernels release the GIL, and so does numpy's sort);
+    the tiers are the same."""
     expand, _ = _kernels(spec)
     fold = _fold_keys if spec.key is identity_key else _fold
     state = np.int64(spec.encode(root))
     pending: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {
         int(spec.tier(state)): [(np.array([spec.key(state)], np.int64), np.array([state], np.int64))]}
     tiers = Tiers()
-    while pending:
-        tier = min(pending)
-        keys, states = fold(pending.pop(tier))
-        tiers.keys[tier], tiers.states[tier] = keys, states
-        held = tiers.positions + sum(len(p[0]) for parts in pending.values() for p in parts)
-        if (held + len(keys) * spec.max_moves) * BYTES_PER_POSITION > memory:
-            raise OverMemory(f"{held:,} positions held with tier {tier}'s children would "
-                             f"pass the memory bound ({memory:,} bytes)")
-        reached: set[int] = set()
-        for start in range(0, len(states), CHUNK):
-            part = states[start:start + CHUNK]
-            size = len(part) * spec.max_moves
-            child_keys = np.empty(size, np.int64)
-            child_states = np.empty(size, np.int64)
-            child_tiers = np.empty(size, np.int64)
-            found = expand(part, tier, child_keys, child_states, child_tiers)
-            if found < 0:
-                _bad_tier(game, spec, int(part[-1 - found]), tier)
-            grouped = _by_tier(child_keys[:found], child_states[:found], child_tiers[:found], fold)
-            for child_tier, folded in grouped.items():
-                pending.setdefault(child_tier, []).append(folded)
-                reached.add(child_tier)
-        tiers.reach[tier] = sorted(reached)
-        if report is not None:
-            report(f"forward: tier {tier}: {len(keys):,} positions (compiled)")
+    with _pool(threads) as pool:
+        while pending:
+            tier = min(pending)
+            keys, states = _fold_split(pending.pop(tier), fold, pool, threads)
+            tiers.keys[tier], tiers.states[tier] = keys, states
+            held = tiers.positions + sum(len(p[0]) for parts in pending.values() for p in parts)
+            if (held + len(keys) * spec.max_moves) * BYTES_PER_POSITION > memory:
+                raise OverMemory(f"{held:,} positions held with tier {tier}'s children would "
+                                 f"pass the memory bound ({memory:,} bytes)")
+
+            def children(piece: tuple[int, int], tier: int = tier, states: np.ndarray = states
+                         ) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+                part = states[piece[0]:piece[1]]
+                size = len(part) * spec.max_moves
+                child_keys = np.empty(size, np.int64)
+                child_states = np.empty(size, np.int64)
+                child_tiers = np.empty(size, np.int64)
+                found = expand(part, tier, child_keys, child_states, child_tiers)
+                if found < 0:
+                    _bad_tier(game, spec, int(part[-1 - found]), tier)
+                return _by_tier(child_keys[:found], child_states[:found], child_tiers[:found], fold)
+
+            reached: set[int] = set()
+            pieces = _pieces(len(states), threads)
+            found = _map(pool, children, pieces) if tasks is None else tasks.expand(tier, states, pieces)
+            for grouped in found:
+                for child_tier, folded in grouped.items():
+                    pending.setdefault(child_tier, []).append(folded)
+                    reached.add(child_tier)
+            tiers.reach[tier] = sorted(reached)
+            if report is not None:
+                report(f"forward: tier {tier}: {len(keys):,} positions (compiled)")
     return tiers
+
+
+# Fewer positions than this are expanded or folded in one piece: threads would cost more.
+PARALLEL_LEAST = 1 << 14
+
+
+class _NoPool:
+    """Stands for a thread pool when there is one thread: everything runs here, in order."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _pool(threads: int) -> Any:
+    if threads < 2:
+        return _NoPool()
+    return ThreadPoolExecutor(threads, thread_name_prefix="compiled-build")
+
+
+def _map(pool: ThreadPoolExecutor | None, function: Callable[[Any], Any], items: list[Any]) -> Iterator[Any]:
+    return map(function, items) if pool is None or len(items) < 2 else pool.map(function, items)
+
+
+def _pieces(size: int, threads: int) -> list[tuple[int, int]]:
+    """(start, stop) pieces of ``size`` positions: at most CHUNK each, and with threads, a
+    multiple of their number so that every thread has as much to do."""
+    count = -(-size // CHUNK)
+    if threads > 1 and size >= PARALLEL_LEAST:
+        count = -(-count // threads) * threads
+    count = max(count, 1)
+    bounds = [size * i // count for i in range(count + 1)]
+    return [(bounds[i], bounds[i + 1]) for i in range(count) if bounds[i + 1] > bounds[i]]
+
+
+def _fold_split(parts: list[tuple[np.ndarray, np.ndarray]], fold: Fold,
+                pool: ThreadPoolExecutor | None, threads: int) -> tuple[np.ndarray, np.ndarray]:
+    """fold(parts), with a pool by ranges of keys, one range a thread: every part is sorted
+    by key, so a range of each is one slice, and the ranges' folds, laid end to end, are
+    the whole fold."""
+    total = sum(len(part[0]) for part in parts)
+    if pool is None or total < PARALLEL_LEAST:
+        return fold(parts)
+    cuts = _key_ranges([keys for keys, _ in parts], threads)
+
+    def fold_range(index: int) -> tuple[np.ndarray, np.ndarray]:
+        pieces = [(keys[cut[index]:cut[index + 1]], states[cut[index]:cut[index + 1]])
+                  for (keys, states), cut in zip(parts, cuts) if cut[index + 1] > cut[index]]
+        return fold(pieces) if pieces else (np.empty(0, np.int64), np.empty(0, np.int64))
+
+    folded = list(pool.map(fold_range, range(threads)))
+    keys = np.concatenate([f[0] for f in folded])
+    if fold is _fold_keys:
+        return keys, keys
+    return keys, np.concatenate([f[1] for f in folded])
 
 
 def _fold(parts: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
@@ -288,15 +419,34 @@ def _by_tier(keys: np.ndarray, states: np.ndarray, tiers: np.ndarray,
     return grouped
 
 
-def distinct_across_tiers(tiers: Tiers) -> bool:
+def distinct_across_tiers(tiers: Tiers, threads: int = 1) -> bool:
     """Whether no key is in two tiers (a key's tier is fixed when the spec's tier is a
     function of the position, which every build assumes; this checks it before the database
-    is trusted to need no unique index while it is filled)."""
-    if len(tiers.keys) < 2:
+    is trusted to need no unique index while it is filled). With threads, one range of keys
+    a thread (every tier's keys are sorted)."""
+    arrays = list(tiers.keys.values())
+    if len(arrays) < 2:
         return True
-    every = np.concatenate(list(tiers.keys.values()))
-    every.sort()
-    return bool(np.all(every[1:] != every[:-1]))
+
+    def distinct(pieces: list[np.ndarray]) -> bool:
+        every = np.concatenate(pieces)
+        every.sort()
+        return bool(np.all(every[1:] != every[:-1]))
+
+    if threads < 2 or tiers.positions < PARALLEL_LEAST:
+        return distinct(arrays)
+    cuts = _key_ranges(arrays, threads)
+    with ThreadPoolExecutor(threads) as pool:
+        return all(pool.map(lambda i: distinct([keys[cut[i]:cut[i + 1]] for keys, cut in zip(arrays, cuts)]),
+                            range(threads)))
+
+
+def _key_ranges(arrays: list[np.ndarray], ranges: int) -> list[np.ndarray]:
+    """For each sorted array, where each of ``ranges`` ranges of keys (the same for every
+    array, cut at quantiles of the largest) begins and ends in it."""
+    largest = max(arrays, key=len)
+    splitters = largest[len(largest) * np.arange(1, ranges) // ranges]
+    return [np.concatenate(([0], np.searchsorted(keys, splitters), [len(keys)])) for keys in arrays]
 
 
 def _bad_tier(game: Game[Any, Any], spec: Any, state: int, tier: int) -> None:
@@ -334,41 +484,191 @@ Commit = Callable[[int, int, IntRows, list[str]], None]
 
 def backward(game: Game[Any, Any], spec: Any, tiers: Tiers, batch_size: int,
              done: set[tuple[int, int]], commit: Commit,
-             report: Callable[[str], None] | None = None) -> int:
+             report: Callable[[str], None] | None = None, threads: int = 1,
+             tasks: RayTasks | None = None) -> int:
     """Value every tier from the highest down and commit each batch not in ``done``;
-    returns the batches committed. Values of tiers no lower tier reaches are dropped."""
+    returns the batches committed. Values of tiers no lower tier reaches are dropped.
+
+    With ``threads`` of 2 or more, each tier is valued in pieces on that many threads, and
+    its batches are checksummed there too and committed, in order, by one writer thread
+    while the next tier is valued: the same batches, in the same order, as with one."""
     _, value_states = _kernels(spec)
     values: dict[int, np.ndarray] = {}
     committed = 0
     order = sorted(tiers.keys)
-    for index in range(len(order) - 1, -1, -1):
-        tier = order[index]
-        keys, states = tiers.keys[tier], tiers.states[tier]
-        child_keys, child_values = _reached(tiers, values, tier)
-        tier_values = np.empty(len(keys), np.int64)
-        buckets, low, shift = key_buckets(child_keys)
-        missing = value_states(states, child_keys, child_values, buckets, low, shift, tier_values)
-        del buckets
+    with _pool(threads) as pool, _Writer(commit, pool, report) as writer:
+        for index in range(len(order) - 1, -1, -1):
+            tier = order[index]
+            keys, states = tiers.keys[tier], tiers.states[tier]
+            child_keys, child_values = _reached(tiers, values, tier)
+            if tasks is None:
+                tier_values = _value_tier(game, value_states, states, child_keys, child_values, pool, threads)
+            else:
+                tier_values = tasks.value(states, child_keys, child_values, _pieces(len(states), threads))
+            values[tier] = tier_values
+            for part, start in enumerate(range(0, len(keys), batch_size)):
+                if (tier, part) not in done:
+                    stop = start + batch_size
+                    writer.add(tier, part, keys[start:stop], tier_values[start:stop])
+                    committed += 1
+            needed = {t for lower in order[:index] for t in tiers.reach[lower]}
+            for old in [t for t in values if t not in needed]:
+                del values[old]
+            del tiers.states[tier]
+            if not any(tier in tiers.reach[lower] for lower in order[:index]):
+                del tiers.keys[tier]  # no lower tier looks it up
+            writer.end_tier(f"backward: tier {tier}: {len(keys):,} positions committed (compiled)")
+    return committed
+
+
+class RayTasks:
+    """The pieces of the compiled passes as Ray tasks: each task gets its piece of states
+    (and, to value them, the child keys and values of the tier, put in the object store once
+    a tier), and compiles the kernels once per worker process from the game it is sent (a
+    spec's compiled functions are not sent). What comes back is folded and committed here,
+    as with threads, so the file is the same. A task whose node dies is run again by Ray
+    elsewhere (tasks are pure functions of their arguments)."""
+
+    def __init__(self, game: Game[Any, Any], ray: Any) -> None:
+        self.game, self.ray = ray.put(game), ray
+        self.expand_task = ray.remote(max_retries=-1)(_expand_task)
+        self.value_task = ray.remote(max_retries=-1)(_value_task)
+
+    def expand(self, tier: int, states: np.ndarray, pieces: list[tuple[int, int]]
+               ) -> Iterator[dict[int, tuple[np.ndarray, np.ndarray]]]:
+        refs = [self.expand_task.remote(self.game, tier, states[start:stop]) for start, stop in pieces]
+        for ref in refs:
+            grouped, bad = self.ray.get(ref)
+            if bad is not None:
+                raise UnsupportedSearch(bad)
+            # Ray hands arrays back read-only (from its object store); a fold sorts in place.
+            yield {reached: (keys.copy(), states.copy()) for reached, (keys, states) in grouped.items()}
+
+    def value(self, states: np.ndarray, child_keys: np.ndarray, child_values: np.ndarray,
+              pieces: list[tuple[int, int]]) -> np.ndarray:
+        shared = self.ray.put((child_keys, child_values))
+        refs = [self.value_task.remote(self.game, states[start:stop], shared) for start, stop in pieces]
+        values = np.empty(len(states), np.int64)
+        for (start, stop), ref in zip(pieces, refs):
+            piece, missing = self.ray.get(ref)
+            if missing is not None:
+                raise UnsupportedSearch(missing)
+            values[start:stop] = piece
+        return values
+
+
+# In a Ray worker: each game's spec, by its identity, so the kernels compile once a process.
+_WORKER_SPECS: dict[tuple[str, str], Any] = {}
+
+
+def _worker_spec(game: Game[Any, Any]) -> Any:
+    from perfectplay.store.records import Identity
+    identity = Identity.of(game)
+    where = (identity.game, identity.options)
+    if where not in _WORKER_SPECS:
+        _WORKER_SPECS[where] = game.tier_spec()
+    return _WORKER_SPECS[where]
+
+
+def _expand_task(game: Game[Any, Any], tier: int, states: np.ndarray
+                 ) -> tuple[dict[int, tuple[np.ndarray, np.ndarray]], str | None]:
+    """A Ray task: the piece's children grouped by tier and folded, or why not."""
+    spec = _worker_spec(game)
+    expand, _ = _kernels(spec)
+    fold = _fold_keys if spec.key is identity_key else _fold
+    size = len(states) * spec.max_moves
+    child_keys, child_states, child_tiers = (np.empty(size, np.int64) for _ in range(3))
+    found = expand(states, tier, child_keys, child_states, child_tiers)
+    if found < 0:
+        return {}, (f"{game.name}: a move from the state {int(states[-1 - found])} (tier {tier}) "
+                    "does not lead to a later tier; every move must")
+    return _by_tier(child_keys[:found], child_states[:found], child_tiers[:found], fold), None
+
+
+def _value_task(game: Game[Any, Any], states: np.ndarray, children: tuple[np.ndarray, np.ndarray]
+                ) -> tuple[np.ndarray, str | None]:
+    """A Ray task: the piece's values from its children's, or why not."""
+    _, value_states = _kernels(_worker_spec(game))
+    child_keys, child_values = children
+    values = np.empty(len(states), np.int64)
+    missing = value_states(states, child_keys, child_values, *key_buckets(child_keys), values)
+    if missing >= 0:
+        return values, (f"{game.name}: a child of state {int(states[missing])} was not found by "
+                        "the forward pass; the spec's key or tier disagrees")
+    return values, None
+
+
+def _value_tier(game: Game[Any, Any], value_states: Callable[..., int], states: np.ndarray,
+                child_keys: np.ndarray, child_values: np.ndarray, pool: ThreadPoolExecutor | None,
+                threads: int) -> np.ndarray:
+    """Every state's value from its children's, in pieces on the pool's threads."""
+    tier_values = np.empty(len(states), np.int64)
+    buckets, low, shift = key_buckets(child_keys)
+
+    def value_piece(piece: tuple[int, int]) -> int:
+        start, stop = piece
+        missing = value_states(states[start:stop], child_keys, child_values, buckets, low, shift,
+                               tier_values[start:stop])
+        return missing if missing < 0 else start + missing
+
+    pieces = _pieces(len(states), threads) if pool is not None else [(0, len(states))]
+    for missing in _map(pool, value_piece, pieces):
         if missing >= 0:
             raise UnsupportedSearch(f"{game.name}: a child of state {int(states[missing])} was not "
                                     "found by the forward pass; the spec's key or tier disagrees")
-        values[tier] = tier_values
-        for part, start in enumerate(range(0, len(keys), batch_size)):
-            if (tier, part) in done:
-                continue
-            batch_keys = keys[start:start + batch_size]
-            batch_values = tier_values[start:start + batch_size]
-            commit(tier, part, IntRows(batch_keys, batch_values), int_chunk_sums(batch_keys, batch_values))
-            committed += 1
-        needed = {t for lower in order[:index] for t in tiers.reach[lower]}
-        for old in [t for t in values if t not in needed]:
-            del values[old]
-        del tiers.states[tier]
-        if not any(tier in tiers.reach[lower] for lower in order[:index]):
-            del tiers.keys[tier]  # no lower tier looks it up
-        if report is not None:
-            report(f"backward: tier {tier}: {len(keys):,} positions committed (compiled)")
-    return committed
+    return tier_values
+
+
+class _Writer:
+    """Commits batches in the order given: at once with one thread; else their checksums
+    are made on the pool and one thread of its own commits them, so SQLite's inserts (one
+    writer at a time) go on while the next tier is valued. A tier's report line is given
+    once its batches are committed."""
+
+    def __init__(self, commit: Commit, pool: ThreadPoolExecutor | None,
+                 report: Callable[[str], None] | None) -> None:
+        self.commit, self.pool, self.report = commit, pool, report
+        self.thread = None if pool is None else ThreadPoolExecutor(1, thread_name_prefix="compiled-commit")
+        self.waiting: list[Future[None]] = []
+        self.tiers: deque[tuple[list[Future[None]], str]] = deque()
+
+    def __enter__(self) -> _Writer:
+        return self
+
+    def add(self, tier: int, part: int, keys: np.ndarray, values: np.ndarray) -> None:
+        if self.pool is None or self.thread is None:
+            self.commit(tier, part, IntRows(keys, values), int_chunk_sums(keys, values))
+            return
+        sums = self.pool.submit(int_chunk_sums, keys, values)
+        self.waiting.append(self.thread.submit(
+            lambda: self.commit(tier, part, IntRows(keys, values), sums.result())))
+
+    def end_tier(self, line: str) -> None:
+        """The tier's batches are all given; wait until at most this tier's are unwritten
+        (so one tier is written while the next is valued)."""
+        self.tiers.append((self.waiting, line))
+        self.waiting = []
+        self.settle(0 if self.thread is None else 1)
+
+    def settle(self, keep: int = 0) -> None:
+        """Wait until at most ``keep`` tiers have batches unwritten, raising what a commit raised."""
+        while len(self.tiers) > keep:
+            futures, line = self.tiers.popleft()
+            for future in futures:
+                future.result()
+            if self.report is not None:
+                self.report(line)
+
+    def __exit__(self, kind: object, *exc: object) -> None:
+        if self.thread is None:
+            return
+        try:
+            if kind is None:
+                self.settle()
+        finally:
+            # A batch not yet begun is dropped (a resumed build commits it), and the one
+            # being written is finished before the caller closes the connection.
+            self.thread.shutdown(wait=True, cancel_futures=True)
 
 
 def int_chunk_sums(keys: np.ndarray, values: np.ndarray) -> list[str]:
@@ -389,7 +689,7 @@ def int_chunk_sums(keys: np.ndarray, values: np.ndarray) -> list[str]:
     return sums
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _decimal(number: int, out: Any, at: int) -> int:
     """Write ``number`` in decimal (as Python's repr of an int) at out[at:]; returns the end."""
     if number < 0:
@@ -410,7 +710,7 @@ def _decimal(number: int, out: Any, at: int) -> int:
     return end
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows_text(keys: Any, values: Any, chunk: int, out: Any, ends: Any) -> int:
     """Every row as "key=value;" into ``out``; ends[c] is where chunk c's text ends."""
     at = 0

@@ -565,7 +565,10 @@ def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
         connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30,
                                      check_same_thread=not SHARED_READERS)
     else:
-        connection = sqlite3.connect(path, timeout=30)
+        # A compiled build with --workers commits from a writer thread of its own, one
+        # thread at a time (perfectplay.store.compiled_build): safe unless SQLite was built
+        # single-threaded.
+        connection = sqlite3.connect(path, timeout=30, check_same_thread=sqlite3.threadsafety == 0)
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=NORMAL")
     return connection

@@ -89,44 +89,59 @@ def open_store(path: str | Path, game: Game[Any, Any] | None = None) -> Store:
 
 
 def _move_values(store: Store, game: Game[Any, Any], position: Any) -> list[MoveValue]:
-    """Every legal move's value for its player, best first, for a stored ``position``.
-
-    A build commits every child of a position before the position itself, so a stored
-    position whose child is missing is a damaged file (an index entry lost, say), refused
-    rather than half-answered."""
+    """Every legal move's value for its player, best first, for a stored ``position``."""
     if game.outcome(position) is not None:
         return []
     moves = list(game.moves(position))
     children = store.values(game, [game.play(position, move) for move in moves])
+    return _valued(store, game, position, moves, children)
+
+
+def _valued(store: Store, game: Game[Any, Any], position: Any, moves: list[Any],
+            children: list[int | None]) -> list[MoveValue]:
+    """The moves' values from their children's stored ones, best first.
+
+    A build commits every child of a position before the position itself, so a stored
+    position whose child is missing is a damaged file (an index entry lost, say), refused
+    rather than half-answered."""
     score_game = game.properties.is_score
+    extra_turns = game.properties.extra_turns
     valued = []
     for move, child in zip(moves, children):
         if child is None:
             raise CorruptDatabase(f"{store.path}: holds {game.format_position(position)!r} but "
                                   f"not the position after its move {game.format_move(position, move)!r}; "
                                   "the file is damaged and will not be served")
-        same_mover = game.properties.extra_turns and game.keeps_turn(position, move)
+        same_mover = extra_turns and game.keeps_turn(position, move)
         worth = V.move_worth(child, game.gain(position, move), same_mover, score_game)
         valued.append(MoveValue(move, game.format_move(position, move), worth, score_game))
     return sorted(valued, key=lambda mv: -mv.value)
 
 
+def _with_moves(store: Store, game: Game[Any, Any], position: Any) -> tuple[int | None, list[MoveValue]]:
+    """The stored value of ``position`` and its moves' values, asked for in one query (the
+    position is nearly always stored when it is asked for: nothing is wasted)."""
+    moves = [] if game.outcome(position) is not None else list(game.moves(position))
+    found = store.values(game, [position, *(game.play(position, move) for move in moves)])
+    if found[0] is None:
+        return None, []
+    return found[0], _valued(store, game, position, moves, found[1:])
+
+
 def analyze_stored(store: Store, game: Game[Any, Any], position: Any) -> list[MoveValue] | None:
     """Every move's value from the database, or None when ``position`` is not stored."""
-    if store.values(game, [position])[0] is None:
-        return None
-    return _move_values(store, game, position)
+    stored, moves = _with_moves(store, game, position)
+    return None if stored is None else moves
 
 
 def solve_stored(store: Store, game: Game[Any, Any], position: Any,
                  pv_limit: int = 1000) -> Solution | None:
     """The Solution of ``position`` read from the database, or None when it is not stored."""
     started = time.perf_counter()
-    stored = store.values(game, [position])[0]
+    stored, moves = _with_moves(store, game, position)
     if stored is None:
         return None
     lookups = 1
-    moves = _move_values(store, game, position)
     best = [mv.move for mv in moves if mv.value == stored]
     line: list[Any] = []
     node, node_moves = position, moves

@@ -87,7 +87,8 @@ def _insert_kernel() -> Any:
     library = _library()
     bind, step, reset = library.sqlite3_bind_int64, library.sqlite3_step, library.sqlite3_reset
 
-    @njit
+    # nogil: with --workers, the rows go in on a thread of their own while the next tier is valued.
+    @njit(nogil=True)
     def insert_rows(many: Any, one: Any, keys: Any, values: Any) -> int:
         """Insert every (key, value), ROWS_PER_STATEMENT a step through ``many`` and the
         rest one by one through ``one``; returns -1, or the index of the (first) row of
@@ -113,6 +114,13 @@ def _insert_kernel() -> Any:
         return -1
 
     return insert_rows
+
+
+def warm_up() -> None:
+    """Compile the insert loop now (it inserts nothing: no rows, no statement)."""
+    if _library() is not None:
+        nothing = np.empty(0, np.int64)
+        _insert_kernel()(0, 0, nothing, nothing)
 
 
 def writer(path: Path) -> NativeWriter | None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
@@ -132,6 +133,17 @@ class DotsAndBoxes(Game[Position, int]):
 
     def tier(self, position: Position) -> int:
         return bin(position[0]).count("1")
+
+    def tier_spec(self) -> Any:
+        """The rules as ``@njit`` functions of the lines drawn, for the compiled database
+        builder (games/dots/tiers.py; numba is imported only there)."""
+        from perfectplay.games.dots.tiers import make_spec
+        return make_spec(self.width, self.height, self.edges, tuple(self.box_masks),
+                         tuple(tuple(boxes) for boxes in self.boxes_of))
+
+    def estimated_positions(self, position: Position) -> int:
+        """Exact: every set of the lines not yet drawn can be drawn (the key is the lines)."""
+        return 1 << self.edges - bin(position[0]).count("1")
 
     def total_points(self, position: Position) -> int:
         """Boxes not yet taken: what the two players will share from here."""

@@ -19,6 +19,7 @@ move when both have the same number of stones.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import comb
 
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
@@ -129,6 +130,14 @@ class Hex(Game[Position, int]):
 
     def key(self, position: Position) -> Position:
         return position
+
+    def estimated_positions(self, position: Position) -> int:
+        """An upper bound: every way to fill k of the empty cells in turn, for every k (games
+        that end earlier are counted as if they went on)."""
+        x, o = position
+        empty = self.size * self.size - (x | o).bit_count()
+        x_first = x.bit_count() == o.bit_count()
+        return sum(comb(empty, k) * comb(k, (k + x_first) // 2) for k in range(empty + 1))
 
     def player_to_move(self, position: Position) -> int:
         return 0 if self.x_to_move(position) else 1
