@@ -83,7 +83,7 @@ def main() -> None:
             continue
         if args.quick:
             depth, count = depth - 1, shallower
-        ours, ours_s = timed(lambda: perft(game, game.parse_position(fen), depth).count)
+        ours, ours_s = timed(lambda fen=fen, depth=depth: perft(game, game.parse_position(fen), depth).count)
         assert ours == count, (name, depth, ours, count)
         row = f"{name:<11} {depth:>5} {count:>11,}  {ours_s:>7.1f} {count / ours_s:>9,.0f}"
         if not args.no_compare:

@@ -81,7 +81,7 @@ def main() -> None:
                     continue
                 if (values, solution) == truth:
                     counts["right"] += 1
-                elif all(got in (right, None) for got, right in zip(values, truth[0])) and (
+                elif all(got in (right, None) for got, right in zip(values, truth[0], strict=False)) and (
                         solution in (None, truth[1])):
                     counts["searched"] += 1
                 else:

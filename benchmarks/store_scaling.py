@@ -132,7 +132,8 @@ def schedule(game_args: list[str], where: Path, batch: int) -> None:
     from perfectplay.store import backends, shards
     from perfectplay.store import build as build_module
 
-    options = {flag.removeprefix("--"): int(number) for flag, number in zip(game_args[1::2], game_args[2::2])}
+    options = {flag.removeprefix("--"): int(number)
+               for flag, number in zip(game_args[1::2], game_args[2::2], strict=False)}
     game, root = registry.load(game_args[0], options)
     units: list[tuple[str, int, float]] = []
     commits: list[float] = []

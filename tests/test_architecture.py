@@ -238,7 +238,7 @@ def test_a_small_solve_from_the_cli_imports_neither_numpy_nor_numba() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
 
 
-# -- issue 20: every game in one package, every engine free of games ----------------------
+# -- every game in one package, every engine free of games ----------------------
 
 # The engines: they build on the protocol and name no game. A game offers what it has through
 # the protocol (compiled_spec, sum_adapter, known_value, ...) and the methods it registers.

@@ -330,7 +330,7 @@ def test_stop_answers_a_long_search_promptly(pipe: Pipe) -> None:
 
 
 def test_movetime_is_used_in_full(engine: chess.engine.SimpleEngine) -> None:
-    # A 1 s analysis used to return after about 0.5 s (issue 25); play and analyse alike.
+    # A 1 s analysis used to return after about 0.5 s; play and analyse alike.
     board = chess.Board(MIDDLEGAME)
     for limit in (0.15, 0.4):
         started = time.perf_counter()
@@ -421,7 +421,7 @@ def test_clear_hash_empties_the_table() -> None:
 
 
 def test_move_overhead_is_taken_from_the_clocks_only() -> None:
-    go = parse_go("wtime 1000 btime 2000 winc 100 movetime 500".split(), overhead_s=0.05)
+    go = parse_go(["wtime", "1000", "btime", "2000", "winc", "100", "movetime", "500"], overhead_s=0.05)
     assert (go.limits.wtime, go.limits.btime, go.limits.winc, go.limits.time) == (0.95, 1.95, 0.1, 0.5)
     assert parse_go(["wtime", "30"], overhead_s=0.05).limits.wtime == 0.0
     session = Session()
@@ -432,8 +432,9 @@ def test_move_overhead_is_taken_from_the_clocks_only() -> None:
 
 
 def test_every_go_word_is_read() -> None:
-    go = parse_go("searchmoves e2e4 d2d4 ponder wtime 1 btime 2 winc 3 binc 4 movestogo 5 depth 6 "
-                  "nodes 7 mate 8 movetime 9 infinite".split())
+    go = parse_go(["searchmoves", "e2e4", "d2d4", "ponder", "wtime", "1", "btime", "2", "winc", "3",
+                   "binc", "4", "movestogo", "5", "depth", "6", "nodes", "7", "mate", "8", "movetime",
+                   "9", "infinite"])
     assert go.searchmoves == ("e2e4", "d2d4") and go.ponder and go.infinite and go.mate == 8
     assert go.limits == SearchLimits(depth=6, nodes=7, time=0.009, wtime=0.001, btime=0.002, winc=0.003,
                                      binc=0.004, movestogo=5, infinite=True, mate=8)
@@ -446,7 +447,7 @@ def test_every_go_word_is_read() -> None:
 def test_a_go_builds_the_one_limits_the_engine_clock_reads() -> None:
     from perfectplay.engine.clock import budget
     from perfectplay.search.limits import Limits
-    go = parse_go("wtime 60000 btime 1000 movestogo 10".split())
+    go = parse_go(["wtime", "60000", "btime", "1000", "movestogo", "10"])
     assert isinstance(go.limits, Limits) and go.limits.mate is None
     # The share is the clock (less a 20 ms reserve) over the moves to go; at most twice that
     # less 30 ms for the reply.

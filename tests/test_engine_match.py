@@ -62,8 +62,8 @@ def test_llr_agrees_with_the_gaussian_approximation_on_a_large_sample() -> None:
     here for a sample of 2,400 pairs."""
     counts = [100, 500, 1100, 560, 140]
     pairs = sum(counts)
-    mean = sum(c * a for c, a in zip(counts, SCORES)) / pairs
-    var = sum(c * (a - mean) ** 2 for c, a in zip(counts, SCORES)) / pairs
+    mean = sum(c * a for c, a in zip(counts, SCORES, strict=True)) / pairs
+    var = sum(c * (a - mean) ** 2 for c, a in zip(counts, SCORES, strict=True)) / pairs
     s0, s1 = expected_score(0), expected_score(5)
     approx = pairs * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
     assert llr(counts, 0, 5) == pytest.approx(approx, rel=0.01)

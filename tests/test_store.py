@@ -28,7 +28,7 @@ from perfectplay.store.records import pack, unpack
 def brute_value(game, position):
     """Negamax with remoteness, written here apart from the engine and the build."""
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def value(node):
         result = game.outcome(node)
         if result is not None:

@@ -141,7 +141,8 @@ def test_int_chunk_sums_are_the_stores_checksums():
     from perfectplay.store.database import chunk_sums
     keys = list(range(-5, 3000, 3))
     values = [(k * 7919) % 2001 - 1000 for k in keys]
-    assert int_chunk_sums(np.array(keys), np.array(values)) == chunk_sums(list(zip(keys, values)))
+    pairs = list(zip(keys, values, strict=True))
+    assert int_chunk_sums(np.array(keys), np.array(values)) == chunk_sums(pairs)
     extremes = [(-(1 << 63), 0), ((1 << 63) - 1, -1000), (0, 999), (-1, -3)]
     assert int_chunk_sums(np.array([k for k, _ in extremes]), np.array([v for _, v in extremes])) == \
         chunk_sums(extremes)

@@ -62,7 +62,7 @@ def test_solve_many_gives_solves_values_and_best_moves(c43):
     game, path = c43
     positions = _sample(game, 40, seed=5)
     batch = perfectplay.solve_many(game, positions, database=path)
-    for position, found in zip(positions, batch):
+    for position, found in zip(positions, batch, strict=True):
         one = perfectplay.solve(game, position, database=path, pv_limit=0)
         assert (found.value, sorted(found.best_moves), found.algorithm) == \
                (one.value, sorted(one.best_moves), "database")

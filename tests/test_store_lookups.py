@@ -50,6 +50,6 @@ def test_lookup_many_equals_the_solved_values(c43):
     game, path = c43
     positions = _random_positions(game, 200, seed=6)
     values = perfectplay.lookup_many(game, positions, database=path)
-    for position, value in zip(positions[:20], values):
+    for position, value in zip(positions[:20], values, strict=False):
         assert value == perfectplay.solve(game, position, pv_limit=0).value
     assert values == [perfectplay.lookup(game, p, database=path) for p in positions]

@@ -1,4 +1,4 @@
-"""Interrupted builds (issue 21): the forward pass resumes from its last expanded slice, an
+"""Interrupted builds: the forward pass resumes from its last expanded slice, an
 unfinished file is reported as such with the command that finishes it, and workers run
 with a relative --db from any folder."""
 

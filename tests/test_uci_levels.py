@@ -18,9 +18,10 @@ def test_every_elo_setting_is_a_level_of_its_own_and_higher_is_stronger() -> Non
     levels = [strength.level_for(elo) for elo in range(strength.LOWEST_ELO, strength.FULL_STRENGTH_ELO + 1)]
     errors = [level.error_cp for level in levels]
     nodes = [level.nodes for level in levels[:-1]]
-    assert all(lower > higher for lower, higher in zip(errors, errors[1:]))  # every setting distinct
+    # every setting distinct
+    assert all(lower > higher for lower, higher in zip(errors, errors[1:], strict=False))
     assert all(lower is not None and higher is not None and lower <= higher
-               for lower, higher in zip(nodes, nodes[1:]))
+               for lower, higher in zip(nodes, nodes[1:], strict=False))
     assert nodes[0] == strength.NODES_AT_LOWEST and nodes[-1] is not None and nodes[-1] > 50 * nodes[0]
     assert levels[-1].full and levels[-1].error_cp == 0 and not levels[-2].full
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import threading
 import weakref
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from perfectplay.engine.api import MAX_DEPTH, Info, SearchLimits, SearchResult, Settings, within_reach
 from perfectplay.engine.clock import Clock
@@ -31,7 +32,7 @@ class Engine:
     None. The caller decides what the root may play (``SearchLimits.searchmoves``).
     """
 
-    def __init__(self, game: Game[Any, Any], settings: Settings = Settings(),
+    def __init__(self, game: Game[Any, Any], settings: Settings = Settings(),  # noqa: B008 - frozen
                  probe: Probe | None = None) -> None:
         self.game = game
         self.settings = settings
@@ -69,7 +70,7 @@ class Engine:
         self.table.clear()
         self._helpers()
 
-    def search(self, position: Any, limits: SearchLimits = SearchLimits(), *,
+    def search(self, position: Any, limits: SearchLimits = SearchLimits(), *,  # noqa: B008 - frozen
                on_info: Callable[[Info], None] | None = None,
                stop: threading.Event | None = None, hold: threading.Event | None = None,
                multipv: int = 1, on_root_move: RootMoveReport | None = None) -> SearchResult:

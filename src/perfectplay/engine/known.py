@@ -4,7 +4,8 @@ the engine answers exactly, at once, without searching."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay import value as V
 from perfectplay.game import Game, Outcome

@@ -17,8 +17,9 @@ import multiprocessing
 import random
 import signal
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from perfectplay.engine.players import IllegalReply, Player
 from perfectplay.engine.sprt import EloEstimate, SprtTest, elo_estimate, llr

@@ -14,8 +14,9 @@ import queue
 import shlex
 import subprocess
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from perfectplay.engine.api import SearchLimits, Settings
 from perfectplay.engine.core import Engine

@@ -41,8 +41,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from perfectplay import value as V
 from perfectplay.engine.api import MAX_DEPTH, MAX_PLY, Line, Settings

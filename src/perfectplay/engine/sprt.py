@@ -53,7 +53,7 @@ def _solve_secular(shifted: list[float], weights: list[float]) -> float:
     low, high = low + span * 1e-12, high - span * 1e-12
     for _ in range(200):
         middle = (low + high) / 2
-        total = sum(w * b / (1 + middle * b) for b, w in zip(shifted, weights))
+        total = sum(w * b / (1 + middle * b) for b, w in zip(shifted, weights, strict=True))
         if total > 0:
             low = middle
         else:
@@ -65,7 +65,7 @@ def mle_with_mean(weights: list[float], mean: float) -> list[float]:
     """The maximum-likelihood pair-score distribution with expected score ``mean``."""
     shifted = [a - mean for a in PAIR_SCORES]
     x = _solve_secular(shifted, weights)
-    return [w / (1 + x * b) for b, w in zip(shifted, weights)]
+    return [w / (1 + x * b) for b, w in zip(shifted, weights, strict=True)]
 
 
 def llr(pentanomial: list[int], elo0: float, elo1: float) -> float:
@@ -75,7 +75,7 @@ def llr(pentanomial: list[int], elo0: float, elo1: float) -> float:
     pairs, weights = frequencies(pentanomial)
     q0 = mle_with_mean(weights, expected_score(elo0))
     q1 = mle_with_mean(weights, expected_score(elo1))
-    return pairs * sum(w * (math.log(b) - math.log(a)) for w, a, b in zip(weights, q0, q1))
+    return pairs * sum(w * (math.log(b) - math.log(a)) for w, a, b in zip(weights, q0, q1, strict=True))
 
 
 def bounds(alpha: float, beta: float) -> tuple[float, float]:
@@ -129,8 +129,8 @@ def elo_estimate(pentanomial: list[int]) -> EloEstimate | None:
     pairs = sum(pentanomial)
     if pairs == 0:
         return None
-    mean = sum(count * a for count, a in zip(pentanomial, PAIR_SCORES)) / pairs
-    variance = sum(count * (a - mean) ** 2 for count, a in zip(pentanomial, PAIR_SCORES)) / pairs
+    mean = sum(count * a for count, a in zip(pentanomial, PAIR_SCORES, strict=True)) / pairs
+    variance = sum(count * (a - mean) ** 2 for count, a in zip(pentanomial, PAIR_SCORES, strict=True)) / pairs
     spread = Z_95 * math.sqrt(variance / pairs)
     return EloEstimate(_elo_or_infinite(mean), _elo_or_infinite(mean - spread),
                        _elo_or_infinite(mean + spread))

@@ -25,7 +25,8 @@ when the compiled engine runs.
 from __future__ import annotations
 
 import os
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game, has_compiled_spec

@@ -65,7 +65,7 @@ def fixpoint_values(game: Game[Any, Any], root: Any) -> dict[Any, int]:
         decided: dict[Any, int] = {}
         for position in undecided:
             known = [None if child not in value else sign * value[child]
-                     for child, sign in zip(children[position], signs[position])]
+                     for child, sign in zip(children[position], signs[position], strict=True)]
             if any(v is not None and v > 0 for v in known):
                 decided[position] = V.WIN - ply
             elif all(v is not None and v < 0 for v in known):

@@ -14,7 +14,8 @@ remoteness (8 bytes each), codes, counters and the queue, plus 16 bytes per edge
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from numba import njit

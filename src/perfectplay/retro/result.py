@@ -8,8 +8,9 @@ ever). The winner hurries and the loser delays, as in search.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from perfectplay import value as V
 

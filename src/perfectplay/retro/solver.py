@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import time
 from array import array
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 import numpy as np
 
@@ -115,9 +116,8 @@ def enumerate_graph(game: Game[Any, Any], root: Any, *, max_positions: int,
         done += 1
         if not done & (POLL_EVERY - 1):
             poll(done)
-        if not done & (PROGRESS_EVERY - 1):
-            if progress is not None:
-                progress(Progress("enumerate", done, None, time.perf_counter() - started))
+        if not done & (PROGRESS_EVERY - 1) and progress is not None:
+            progress(Progress("enumerate", done, None, time.perf_counter() - started))
     graph.remoteness = array("q", bytes(8 * len(keys)))
     return graph
 

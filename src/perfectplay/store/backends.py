@@ -12,10 +12,11 @@ import os
 import pickle
 import socket
 import tempfile
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from perfectplay.errors import BadOption, PerfectPlayError
 from perfectplay.store.records import BACKENDS
@@ -85,7 +86,7 @@ class LocalProcesses(Backend):
     def map(self, function: Callable[..., Any], units: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
         units = list(units)
         with _worker_errors():
-            yield from self.pool.map(function, *zip(*units)) if units else iter(())
+            yield from self.pool.map(function, *zip(*units, strict=True)) if units else iter(())
 
     def submit(self, function: Callable[..., Any], *unit: Any) -> Future[Any]:
         with _worker_errors():

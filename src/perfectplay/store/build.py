@@ -22,9 +22,10 @@ import json
 import os
 import shutil
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from perfectplay.errors import BadDatabase, BadOption, TooLarge, UnsupportedSearch
 from perfectplay.game import Game
@@ -356,7 +357,7 @@ def _backward(job: _Job, plan: Plan, workdir: Path, runner: Backend) -> tuple[in
             units = [(job.game, piece if runner.local_files else piece.read(), shared)
                      for piece in slices]
             fresh: dict[Any, int] | None = {} if len(todo) == parts else None
-            for part, (rows, sums) in zip(todo, runner.map(solve_slice, units)):
+            for part, (rows, sums) in zip(todo, runner.map(solve_slice, units), strict=True):
                 job.commit(tier, part, rows, base_seconds, sums)
                 committed += 1
                 if fresh is not None:
@@ -389,7 +390,7 @@ def _build_loopy(job: _Job) -> int:
         if (0, part) in done:
             continue
         rows = [(encode_key(key.item() if hasattr(key, "item") else key), int(value))
-                for key, value in zip(keys, values)]
+                for key, value in zip(keys, values, strict=True)]
         job.commit(0, part, rows, base_seconds)
         committed += 1
     return committed

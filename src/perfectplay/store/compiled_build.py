@@ -31,9 +31,9 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, Callable, Iterator, overload
+from typing import Any, overload
 
 import numpy as np
 from numba import njit
@@ -372,7 +372,7 @@ def _fold_split(parts: list[tuple[np.ndarray, np.ndarray]], fold: Fold,
 
     def fold_range(index: int) -> tuple[np.ndarray, np.ndarray]:
         pieces = [(keys[cut[index]:cut[index + 1]], states[cut[index]:cut[index + 1]])
-                  for (keys, states), cut in zip(parts, cuts) if cut[index + 1] > cut[index]]
+                  for (keys, states), cut in zip(parts, cuts, strict=True) if cut[index + 1] > cut[index]]
         return fold(pieces) if pieces else (np.empty(0, np.int64), np.empty(0, np.int64))
 
     folded = list(pool.map(fold_range, range(threads)))
@@ -437,7 +437,8 @@ def distinct_across_tiers(tiers: Tiers, threads: int = 1) -> bool:
         return distinct(arrays)
     cuts = _key_ranges(arrays, threads)
     with ThreadPoolExecutor(threads) as pool:
-        return all(pool.map(lambda i: distinct([keys[cut[i]:cut[i + 1]] for keys, cut in zip(arrays, cuts)]),
+        return all(pool.map(lambda i: distinct([keys[cut[i]:cut[i + 1]]
+                                                for keys, cut in zip(arrays, cuts, strict=True)]),
                             range(threads)))
 
 
@@ -465,7 +466,7 @@ class IntRows(Sequence[tuple[int, int]]):
         return len(self.keys)
 
     def __iter__(self) -> Iterator[tuple[int, int]]:
-        return zip(self.keys.tolist(), self.values.tolist())
+        return zip(self.keys.tolist(), self.values.tolist(), strict=True)
 
     @overload
     def __getitem__(self, index: int) -> tuple[int, int]: ...
@@ -475,7 +476,7 @@ class IntRows(Sequence[tuple[int, int]]):
 
     def __getitem__(self, index: int | slice) -> tuple[int, int] | list[tuple[int, int]]:
         if isinstance(index, slice):
-            return list(zip(self.keys[index].tolist(), self.values[index].tolist()))
+            return list(zip(self.keys[index].tolist(), self.values[index].tolist(), strict=True))
         return int(self.keys[index]), int(self.values[index])
 
 
@@ -549,7 +550,7 @@ class RayTasks:
         shared = self.ray.put((child_keys, child_values))
         refs = [self.value_task.remote(self.game, states[start:stop], shared) for start, stop in pieces]
         values = np.empty(len(states), np.int64)
-        for (start, stop), ref in zip(pieces, refs):
+        for (start, stop), ref in zip(pieces, refs, strict=True):
             piece, missing = self.ray.get(ref)
             if missing is not None:
                 raise UnsupportedSearch(missing)

@@ -46,9 +46,10 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, ParamSpec, Sequence, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from perfectplay.errors import BadDatabase, CorruptDatabase
 from perfectplay.store.records import FORMAT_VERSION, Identity
@@ -547,7 +548,7 @@ def _quoted(name: str) -> str:
 
 
 def _typed(row: Sequence[Any], types: Sequence[type]) -> bool:
-    return all(type(cell) is kind for cell, kind in zip(row, types))
+    return all(type(cell) is kind for cell, kind in zip(row, types, strict=False))
 
 
 # Whether one read-only connection may serve every thread (see _connect); elsewhere each

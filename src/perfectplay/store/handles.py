@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 import threading
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay import value as V
 from perfectplay.game import Game
@@ -89,11 +90,11 @@ def solve_many_stored(game: Game[Any, Any], positions: Sequence[Any],
     started = time.perf_counter()
     values = store.values(game, positions)
     moves = [list(game.moves(p)) if v is not None and game.outcome(p) is None else []
-             for p, v in zip(positions, values)]
-    children = [game.play(p, m) for p, listed in zip(positions, moves) for m in listed]
+             for p, v in zip(positions, values, strict=True)]
+    children = [game.play(p, m) for p, listed in zip(positions, moves, strict=True) for m in listed]
     child_values = iter(store.values(game, children))
     solutions: list[Solution | None] = []
-    for position, value, listed in zip(positions, values, moves):
+    for position, value, listed in zip(positions, values, moves, strict=True):
         valued = [(move, next(child_values)) for move in listed]
         if value is None or any(child is None for _, child in valued):
             solutions.append(None)  # not stored, or damaged: solve() says which

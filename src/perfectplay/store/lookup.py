@@ -11,8 +11,9 @@ principal variation without any search. The way in is perfectplay.solve/analyze 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from perfectplay import value as V
 from perfectplay.errors import CorruptDatabase
@@ -62,7 +63,7 @@ class Store:
             size = game.index_size() or 0
             indices = [game.rank(position) for position in positions]
             inside = [index for index in indices if 0 <= index < size]
-            found = dict(zip(inside, self.dense.values(inside)))
+            found = dict(zip(inside, self.dense.values(inside), strict=True))
             return [found.get(index) for index in indices]
         keys = [encode_key(game.key(position)) for position in positions]
         stored = self._db.lookup_many(list(dict.fromkeys(keys)))
@@ -107,7 +108,7 @@ def _valued(store: Store, game: Game[Any, Any], position: Any, moves: list[Any],
     score_game = game.properties.is_score
     extra_turns = game.properties.extra_turns
     valued = []
-    for move, child in zip(moves, children):
+    for move, child in zip(moves, children, strict=True):
         if child is None:
             raise CorruptDatabase(f"{store.path}: holds {game.format_position(position)!r} but "
                                   f"not the position after its move {game.format_move(position, move)!r}; "

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import ctypes
 import sqlite3
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -104,7 +105,7 @@ def _insert_kernel() -> Any:
             if done != SQLITE_DONE:
                 return i
             i += ROWS_PER_STATEMENT
-        for i in range(i, size):
+        for i in range(i, size):  # noqa: B020 - goes on from where the batches stopped
             bind(one, 1, keys[i])
             bind(one, 2, values[i])
             done = step(one)

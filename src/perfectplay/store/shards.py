@@ -39,10 +39,11 @@ import pickle
 import shutil
 import zlib
 from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from perfectplay.game import Game
 from perfectplay.store.backends import Backend
@@ -301,22 +302,23 @@ def _gather(workdir: Path, tier: int, shard: int, memory: int) -> int:
             continue
         piece = pickle.loads(packed)
         if isinstance(piece, dict) or spilling:
-            pending.add({tier: piece if isinstance(piece, dict) else dict(zip(piece[0].tolist(), piece[1]))})
+            pending.add({tier: piece if isinstance(piece, dict)
+                         else dict(zip(piece[0].tolist(), piece[1], strict=True))})
         else:
             numbers.append(piece[0])
             held.extend(piece[1])
         if not spilling and (len(held) + pending.count) * ENTRY_BYTES > memory:
             spilling = True
         if spilling and numbers:
-            pending.add({tier: dict(zip((k for part in numbers for k in part.tolist()), held))})
+            pending.add({tier: dict(zip((k for part in numbers for k in part.tolist()), held, strict=True))})
             numbers, held = [], []
     if numbers and not pending.count and not pending.spilled:
         import numpy as np
         distinct, first = np.unique(np.concatenate(numbers), return_index=True)
-        pairs: Any = zip(distinct.tolist(), [held[at] for at in first.tolist()])
+        pairs: Any = zip(distinct.tolist(), [held[at] for at in first.tolist()], strict=True)
     else:
         if numbers:
-            pending.add({tier: dict(zip((k for part in numbers for k in part.tolist()), held))})
+            pending.add({tier: dict(zip((k for part in numbers for k in part.tolist()), held, strict=True))})
         pairs = pending.take_pairs(tier)
     del numbers, held
     offsets, keys_list = _write_shard(_shard_file(workdir, tier, shard), pairs)

@@ -28,9 +28,10 @@ import heapq
 import json
 import os
 import pickle
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game
@@ -271,7 +272,7 @@ def _expand_tier(game: Game[Any, Any], workdir: Path, backend: Backend, plan: Pl
     # Read back a slice at a time (a generator: the serial backend expands one slice before
     # reading the next; Ray sends them all out at once).
     units = ((game, plan.slice_of(workdir, tier, part).read(), tier) for part in todo)
-    for part, children in zip(todo, backend.map(expand, units)):
+    for part, children in zip(todo, backend.map(expand, units), strict=True):
         highest = max(children, default=tier)
         _atomic_write(workdir / f"{_expanded_prefix(tier, part)}.upto{highest:+08d}.pkl",
                       pickle.dumps(children, protocol=pickle.HIGHEST_PROTOCOL), sync=False)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import os
 import pickle
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from perfectplay import value as V
 from perfectplay.errors import CorruptDatabase, UnsupportedSearch
@@ -105,7 +106,7 @@ def pack_rows(rows: Sequence[tuple[Any, int]]) -> Any:
 def unpack_rows(packed: Any) -> Iterable[tuple[Any, int]]:
     if isinstance(packed, tuple):
         keys, values = packed
-        return zip(keys.tolist(), values.tolist())
+        return zip(keys.tolist(), values.tolist(), strict=True)
     return packed
 
 

@@ -7,7 +7,8 @@ A game without extras speaks UCI with the generic options (:class:`UciExtras` it
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from perfectplay.game import Game
 from perfectplay.uci.options import Option, Options

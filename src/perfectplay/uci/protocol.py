@@ -46,8 +46,9 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import IO, Any, Callable
+from typing import IO, Any
 
 from perfectplay import deciding
 from perfectplay import value as V
@@ -346,7 +347,7 @@ class UciSession:
         the tables, and deeper ones repeat it (they ran to depth 100 in 70 ms, saying
         ``info depth 100 seldepth 1``)."""
         self._info(search, info)
-        if search.advice is not None and info.bound is None and 1 < info.depth and info.seldepth < info.depth:
+        if search.advice is not None and info.bound is None and info.depth > 1 and info.seldepth < info.depth:
             stop.set()
 
     def _played(self, search: Search, line: Line, result: Any) -> Line:

@@ -4,7 +4,8 @@ the last move highlighted."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import chess
 

@@ -28,7 +28,8 @@ read from UCI or SAN (``Nf3``, ``O-O``, ``exd8=Q+``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import chess
 import chess.polyglot
@@ -123,7 +124,7 @@ class ChessPosition:
         has somewhere to go answers it from bitboards (nearly every position a search
         visits); otherwise python-chess's generator, stopping at the first legal move.
         The search asks this at every node (stalemate), quiescence nodes included, where
-        python-chess's generator was a seventh of the engine's time (issue 25)."""
+        python-chess's generator was a seventh of the engine's time."""
         if self._legal is not None:
             return bool(self._legal)
         if not self.in_check() and _free_piece_can_move(self.board):
@@ -202,7 +203,7 @@ def board_after(board: chess.Board, move: chess.Move, moved: int) -> chess.Board
     """A new board with ``move`` made (legal in ``board``, moving a piece of type
     ``moved``), built from the bitboards without python-chess's copy and ``push``: those
     set up an empty board first and record the undo state for ``pop``, which a search that
-    never pops pays on every move (a quarter of the engine's time, issue 25). Castling and
+    never pops pays on every move (a quarter of the engine's time). Castling and
     Chess960 boards, and every board under a python-chess whose boards carry other fields,
     go through ``push``. The result equals ``push``'s (board, turn, castling, en passant,
     clocks; tested on random games) with an empty move stack."""
@@ -574,7 +575,7 @@ class Chess(Game[ChessPosition, chess.Move]):
         """The engine's 64-bit table key: the Polyglot Zobrist hash, the same as ``key``.
         ``play`` carries it from parent to child, so this is free, and chess does not
         override ``key_after``: the engine builds every child it searches anyway, and an
-        incremental key beside ``play``'s computed it twice (issue 25)."""
+        incremental key beside ``play``'s computed it twice."""
         return position.key
 
     def must_move(self, position: ChessPosition) -> bool:

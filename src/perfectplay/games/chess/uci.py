@@ -13,7 +13,8 @@ builds on; the UCI loop reaches it through chess's entry (``extensions["uci"]``)
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from perfectplay.errors import BadPosition
 from perfectplay.game import Game

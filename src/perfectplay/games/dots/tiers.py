@@ -9,7 +9,7 @@ process compiles them once per size; moves are in line order (a build needs no o
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 from numba import njit
@@ -17,7 +17,7 @@ from numba import njit
 from perfectplay.compiled.generic import ONGOING, Spec
 
 
-@lru_cache(maxsize=None)
+@cache
 def make_spec(width: int, height: int, edges: int, box_masks: tuple[int, ...],
               boxes_of: tuple[tuple[int, ...], ...]) -> Spec:
     """The spec of a board: ``edges`` lines, each box's four lines as a mask, and each

@@ -16,8 +16,9 @@ docs/tablebase.md has the figures and how they are measured.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from perfectplay.games.chess.tablebase.index import TABLES
 

@@ -19,7 +19,8 @@ side to move in plies, counted without the fifty-move rule:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from perfectplay import value as V
 

@@ -76,15 +76,13 @@ def is_legal(kind: int, index: int) -> bool:
     """Three different squares, kings apart, no pawn on the first or last rank, and the side
     that just moved (the weak side, when the strong side is to move) not in check."""
     mover, strong_king, weak_king, piece = split(index)
-    if strong_king == weak_king or piece == strong_king or piece == weak_king:
+    if strong_king == weak_king or piece == strong_king or piece == weak_king:  # noqa: SIM109 - numba
         return False
     if next_to(strong_king, weak_king):
         return False
     if kind == PAWN and (piece < 8 or piece >= 56):
         return False
-    if mover == STRONG_TO_MOVE and piece_attacks(kind, piece, weak_king, strong_king):
-        return False
-    return True
+    return not (mover == STRONG_TO_MOVE and piece_attacks(kind, piece, weak_king, strong_king))
 
 
 @njit(cache=True)
@@ -120,7 +118,7 @@ def _slider_moves(kind: int, piece: int, strong_king: int, weak_king: int, out: 
             if not (0 <= file < 8 and 0 <= rank < 8):
                 break
             target = file + 8 * rank
-            if target == strong_king or target == weak_king:
+            if target == strong_king or target == weak_king:  # noqa: SIM109 - numba
                 break
             out[count] = piece + 64 * target
             count += 1
@@ -131,7 +129,7 @@ def _slider_moves(kind: int, piece: int, strong_king: int, weak_king: int, out: 
 def _pawn_moves(piece: int, strong_king: int, weak_king: int, out: np.ndarray, count: int) -> int:
     """Pushes only: the one thing a pawn could capture is the weak king."""
     ahead = piece + 8
-    if ahead == strong_king or ahead == weak_king:
+    if ahead == strong_king or ahead == weak_king:  # noqa: SIM109 - numba
         return count
     if ahead >= 56:
         for promotion in range(PROMOTE_QUEEN, PROMOTE_KNIGHT + 1):
