@@ -21,7 +21,7 @@ run: install
 	$(BIN)/perfectplay tour
 
 test: install-test
-	$(BIN)/ruff check src tests benchmarks --select E,F,W,I
+	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	@# Two at a time (one per core), then the tests that load the machine on purpose, alone.
 	$(BIN)/python -m pytest -n 2 -m "not serial"
