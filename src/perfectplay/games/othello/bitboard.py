@@ -20,6 +20,8 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 INNER = np.uint64(0x7E7E7E7E7E7E7E7E)
+NOT_A = np.uint64(0xFEFEFEFEFEFEFEFE)  # off column a
+NOT_H = np.uint64(0x7F7F7F7F7F7F7F7F)  # off column h
 ONE = np.uint64(1)
 
 
@@ -84,6 +86,13 @@ def legal_moves(mine: np.uint64, theirs: np.uint64, board: np.uint64) -> np.uint
     return found & board & ~(mine | theirs)
 
 
+@njit(cache=True)
+def around(discs: np.uint64) -> np.uint64:
+    """The cells next to ``discs`` in any of the eight directions (the discs included)."""
+    sideways = discs | ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H)
+    return sideways | (sideways << 8) | (sideways >> 8)
+
+
 @njit(cache=True, inline="always")
 def _walk_up(cell: np.uint64, mine: np.uint64, run_mask: np.uint64, shift: int) -> np.uint64:
     """The run of ``run_mask`` discs from ``cell`` towards higher bits, if ``mine`` closes it."""
@@ -138,12 +147,67 @@ def board_word(size: int) -> int:
     return sum(1 << r * 8 + c for r in range(size) for c in range(size))
 
 
-def quadrant_words(size: int) -> np.ndarray:
-    """The four n/2 x n/2 quadrants: near the end a search plays first into the quadrants
-    holding an odd number of empty cells (parity: the last move of a region is worth having)."""
-    half = size // 2
-    words = []
-    for top in (0, half):
-        for left in (0, half):
-            words.append(sum(1 << (top + r) * 8 + left + c for r in range(half) for c in range(half)))
-    return np.array(words, dtype=np.uint64)
+
+def _lines_and_borders() -> tuple[np.ndarray, np.ndarray]:
+    """LINES[n, axis]: the lines of the n x n board along each axis (rows, columns, and the
+    two diagonals), as words (unused places 0); BORDERS[n, axis]: its cells with a neighbour
+    off the board along that axis (no run can enclose them that way)."""
+    lines = np.zeros((9, 4, 16), dtype=np.uint64)
+    borders = np.zeros((9, 4), dtype=np.uint64)
+    steps = ((0, 1), (1, 0), (1, 1), (1, -1))
+    for size in (4, 6, 8):
+        for axis, (dr, dc) in enumerate(steps):
+            count = 0
+            for r in range(size):
+                for c in range(size):
+                    if 0 <= r - dr < size and 0 <= c - dc < size:
+                        continue  # not the first cell of its line
+                    word = 0
+                    rr, cc = r, c
+                    while 0 <= rr < size and 0 <= cc < size:
+                        word |= 1 << rr * 8 + cc
+                        rr, cc = rr + dr, cc + dc
+                    lines[size, axis, count] = np.uint64(word)
+                    count += 1
+            border = 0
+            for r in range(size):
+                for c in range(size):
+                    inside = [0 <= r + k * dr < size and 0 <= c + k * dc < size for k in (-1, 1)]
+                    if not all(inside):
+                        border |= 1 << r * 8 + c
+            borders[size, axis] = np.uint64(border)
+    return lines, borders
+
+
+LINES, BORDERS = _lines_and_borders()
+
+
+@njit(cache=True)
+def _protected(occupied: np.uint64, size: int, axis: int) -> np.uint64:
+    """The cells no run along ``axis`` can enclose: on the border, or on a full line."""
+    found = BORDERS[size, axis]
+    for index in range(16):
+        line = LINES[size, axis, index]
+        if occupied & line == line:
+            found |= line
+    return found
+
+
+@njit(cache=True)
+def stable_discs(discs: np.uint64, occupied: np.uint64, size: int) -> np.uint64:
+    """Discs of one colour that can never be turned over (a lower estimate): along each of
+    the four axes a disc must sit on the border, on a full line, or next to a stable disc of
+    its colour; the set grows from the corners until it stops growing."""
+    rows = _protected(occupied, size, 0)
+    columns = _protected(occupied, size, 1)
+    diagonals = _protected(occupied, size, 2)
+    antidiagonals = _protected(occupied, size, 3)
+    stable = np.uint64(0)
+    while True:
+        grown = discs & (rows | ((stable >> 1) & NOT_H) | ((stable << 1) & NOT_A))
+        grown &= columns | (stable >> 8) | (stable << 8)
+        grown &= diagonals | ((stable >> 9) & NOT_H) | ((stable << 9) & NOT_A)
+        grown &= antidiagonals | ((stable >> 7) & NOT_A) | ((stable << 7) & NOT_H)
+        if grown == stable:
+            return stable
+        stable = grown

@@ -37,20 +37,39 @@ from numba import njit
 
 from perfectplay.games.othello.bitboard import (
     ONE,
+    around,
     final_score,
     flips,
     legal_moves,
     lowest,
     popcount,
+    stable_discs,
 )
 
 # counters' slots
 NODES, HITS, CUTOFFS, ABORTED, STOP = range(5)
 # Empty cells at or below which the search stops generating moves and using the table.
-SHALLOW = 6
+SHALLOW = 7
+# Empty cells above which a node probes the table for every child (enhanced transposition
+# cutoffs): nearer the end the probes cost more than they save.
+ETC_FROM = 10
 INFINITY = 127
 PASS = -1
 CORNERS = np.uint64(0x8100000000000081)
+
+def _neighbours() -> np.ndarray:
+    """For each square, the squares next to it: a move needs an opponent's disc there."""
+    found = np.zeros(64, dtype=np.uint64)
+    for square in range(64):
+        row, column = divmod(square, 8)
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if (dr or dc) and 0 <= row + dr < 8 and 0 <= column + dc < 8:
+                    found[square] |= np.uint64(1 << (row + dr) * 8 + column + dc)
+    return found
+
+
+NEIGHBOURS = _neighbours()
 # Plies a search may go down: 60 moves and the passes between them.
 MAX_PLIES = 130
 # Moves a position may have (the most known on 8x8 is 33).
@@ -59,14 +78,26 @@ BYTES_PER_ENTRY = 20
 DEFAULT_TABLE_BITS = 22
 
 
+def _quadrants() -> np.ndarray:
+    """QUADRANTS[n]: the four n/2 x n/2 quadrants of the n x n board (n = 4, 6, 8). Near the
+    end a search plays first into the quadrants holding an odd number of empty cells (parity:
+    the last move of a region is worth having)."""
+    found = np.zeros((9, 4), dtype=np.uint64)
+    for size in (4, 6, 8):
+        half = size // 2
+        for index, (top, left) in enumerate(((0, 0), (0, half), (half, 0), (half, half))):
+            for r in range(half):
+                for c in range(half):
+                    found[size, index] |= np.uint64(1 << (top + r) * 8 + left + c)
+    return found
+
+
+QUADRANTS = _quadrants()
+
+
 @njit(cache=True)
-def _last_cell(mine: np.uint64, theirs: np.uint64, square: int, cells: int,
-               counters: np.ndarray, budget: int) -> int:
+def _last_cell(mine: np.uint64, theirs: np.uint64, square: int, cells: int) -> int:
     """The final score with one empty cell, ``square``: its flips counted, never played."""
-    counters[NODES] += 1
-    if counters[NODES] > budget or counters[STOP]:
-        counters[ABORTED] = 1
-        return 0
     lead = 2 * popcount(mine) + 1 - cells
     turned = popcount(flips(mine, theirs, square))
     if turned:
@@ -78,9 +109,10 @@ def _last_cell(mine: np.uint64, theirs: np.uint64, square: int, cells: int,
 
 
 @njit(cache=True)
-def _odd_quadrants(empty: np.uint64, quadrants: np.ndarray) -> np.uint64:
+def _odd_quadrants(empty: np.uint64, size: int) -> np.uint64:
     odd = np.uint64(0)
-    for quadrant in quadrants:
+    for index in range(4):
+        quadrant = QUADRANTS[size, index]
         if popcount(empty & quadrant) & 1:
             odd |= quadrant
     return odd
@@ -88,20 +120,23 @@ def _odd_quadrants(empty: np.uint64, quadrants: np.ndarray) -> np.uint64:
 
 @njit(cache=True, nogil=True)
 def _shallow(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, empty: np.uint64,
-             left: int, cells: int, quadrants: np.ndarray, counters: np.ndarray,
-             budget: int) -> int:
-    """The final score (fail-soft within alpha, beta) with ``left`` empty cells, 2 or more."""
-    counters[NODES] += 1
-    if counters[NODES] > budget or counters[STOP]:
-        counters[ABORTED] = 1
-        return 0
-    odd = _odd_quadrants(empty, quadrants)
+             left: int, size: int, allowance: int) -> tuple[int, int]:
+    """The final score (fail-soft within alpha, beta) with ``left`` empty cells, 2 or more,
+    and the nodes it took. Scalars only, for speed: no table, no counters; the search gives
+    up once it has counted more than ``allowance`` nodes (the caller sees it in the count)."""
+    if allowance < 1:
+        return 0, 1
+    nodes = 1
+    cells = size * size
+    odd = _odd_quadrants(empty, size)
     best = -INFINITY
     for stage in range(2):
         todo = empty & odd if stage == 0 else empty & ~odd
         while todo:
             square = lowest(todo)
             todo &= todo - ONE
+            if not theirs & NEIGHBOURS[square]:
+                continue
             turned = flips(mine, theirs, square)
             if not turned:
                 continue
@@ -109,25 +144,29 @@ def _shallow(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, empty: n
             child_mine = theirs & ~turned
             child_theirs = mine | turned | cell
             if left == 2:
-                last = lowest(empty & ~cell)
-                value = -_last_cell(child_mine, child_theirs, last, cells, counters, budget)
+                if nodes >= allowance:
+                    return 0, nodes + 1
+                nodes += 1
+                value = -_last_cell(child_mine, child_theirs, lowest(empty & ~cell), cells)
             else:
-                value = -_shallow(child_mine, child_theirs, -beta, -max(alpha, best), empty & ~cell,
-                                  left - 1, cells, quadrants, counters, budget)
-            if counters[ABORTED]:
-                return 0
+                found, used = _shallow(child_mine, child_theirs, -beta, -max(alpha, best),
+                                       empty & ~cell, left - 1, size, allowance - nodes)
+                nodes += used
+                if nodes > allowance:
+                    return 0, nodes
+                value = -found
             if value > best:
                 best = value
                 if value >= beta:
-                    counters[CUTOFFS] += 1
-                    return best
+                    return best, nodes
     if best > -INFINITY:
-        return best
+        return best, nodes
     if not _can_move(theirs, mine, empty):
-        return final_score(mine, theirs, cells)
+        return final_score(mine, theirs, cells), nodes
     # A pass: no flag is passed down (a literal one would give numba's cache two signatures
     # of one recursive function, which it loads as a crash)
-    return -_shallow(theirs, mine, -beta, -alpha, empty, left, cells, quadrants, counters, budget)
+    found, used = _shallow(theirs, mine, -beta, -alpha, empty, left, size, allowance - nodes)
+    return -found, nodes + used
 
 
 @njit(cache=True)
@@ -137,6 +176,32 @@ def _can_move(mine: np.uint64, theirs: np.uint64, empty: np.uint64) -> bool:
             return True
         empty &= empty - ONE
     return False
+
+
+@njit(cache=True)
+def _below_shallow(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int,
+                   board: np.uint64, size: int, counters: np.ndarray, budget: int) -> int:
+    """A position with ``SHALLOW`` or fewer empty cells, by the searches without a table."""
+    if counters[STOP]:
+        counters[ABORTED] = 1
+        return 0
+    empty = board & ~(mine | theirs)
+    cells = size * size
+    if left <= 1:
+        counters[NODES] += 1
+        if counters[NODES] > budget:
+            counters[ABORTED] = 1
+            return 0
+        if left == 0:
+            return final_score(mine, theirs, cells)
+        return _last_cell(mine, theirs, lowest(empty), cells)
+    found, used = _shallow(mine, theirs, alpha, beta, empty, left, size,
+                           budget - counters[NODES])
+    counters[NODES] += used
+    if counters[NODES] > budget:
+        counters[ABORTED] = 1
+        return 0
+    return found
 
 
 @njit(cache=True)
@@ -177,7 +242,7 @@ def _store(mine: np.uint64, theirs: np.uint64, lower: int, upper: int, move: int
 
 
 @njit(cache=True)
-def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, beta: int,
+def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, beta: int, left: int,
            board: np.uint64, keys: np.ndarray, data: np.ndarray, mask: int,
            squares: np.ndarray, scores: np.ndarray, counters: np.ndarray) -> int:
     """Fill ``squares`` with the moves, best first: the table's move, then the fewest replies
@@ -191,7 +256,7 @@ def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, bet
         turned = flips(mine, theirs, square)
         child_mine = theirs & ~turned
         child_theirs = mine | turned | (ONE << np.uint64(square))
-        index = _find(child_mine, child_theirs, keys, mask)
+        index = _find(child_mine, child_theirs, keys, mask) if left > ETC_FROM else -1
         if index >= 0 and -data[index, 1] >= beta:
             counters[CUTOFFS] += 1
             scores[0] = -data[index, 1]
@@ -199,8 +264,11 @@ def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, bet
         if square == first:
             score = 1 << 20
         else:
+            # the opponent's replies (corners twice), then the empty cells next to the mover's
+            # discs: the opponent's moves to come
             replies = legal_moves(child_mine, child_theirs, board)
-            score = -(popcount(replies) + popcount(replies & CORNERS)) * 16
+            score = -(popcount(replies) + popcount(replies & CORNERS)) * 1024
+            score -= popcount(around(child_theirs) & board & ~(child_mine | child_theirs)) * 16
         # insertion: the list is short
         position = count
         while position > 0 and scores[position - 1] < score:
@@ -215,20 +283,14 @@ def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, bet
 
 @njit(cache=True, nogil=True)
 def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, ply: int,
-          board: np.uint64, cells: int, quadrants: np.ndarray, keys: np.ndarray, data: np.ndarray,
+          board: np.uint64, cells: int, size: int, keys: np.ndarray, data: np.ndarray,
           mask: int, squares: np.ndarray, scores: np.ndarray, best_moves: np.ndarray,
           counters: np.ndarray, budget: int) -> int:
     """The final score of a position with ``left`` empty cells (fail-soft); its best move
     goes to ``best_moves[ply]`` (PASS when it must pass). Below the root, a position with
     ``SHALLOW`` or fewer empty cells goes to the searches without a table."""
     if left <= SHALLOW and ply > 0:
-        empty = board & ~(mine | theirs)
-        if left == 0:
-            counters[NODES] += 1
-            return final_score(mine, theirs, cells)
-        if left == 1:
-            return _last_cell(mine, theirs, lowest(empty), cells, counters, budget)
-        return _shallow(mine, theirs, alpha, beta, empty, left, cells, quadrants, counters, budget)
+        return _below_shallow(mine, theirs, alpha, beta, left, board, size, counters, budget)
     counters[NODES] += 1
     if counters[NODES] > budget or counters[STOP]:
         counters[ABORTED] = 1
@@ -238,9 +300,16 @@ def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, 
         best_moves[ply] = PASS
         if not legal_moves(theirs, mine, board):
             return final_score(mine, theirs, cells)
-        value = -_deep(theirs, mine, -beta, -alpha, left, ply + 1, board, cells, quadrants, keys,
+        value = -_deep(theirs, mine, -beta, -alpha, left, ply + 1, board, cells, size, keys,
                        data, mask, squares, scores, best_moves, counters, budget)
         return 0 if counters[ABORTED] else value
+    # Stability: the opponent keeps its stable discs, which caps the mover's score; checked
+    # only where alpha is high enough for the cap to matter (as Edax does).
+    if alpha >= 2 * left + cells - 64:
+        cap = cells - 2 * popcount(stable_discs(theirs, mine | theirs, size))
+        if cap <= alpha:
+            counters[CUTOFFS] += 1
+            return cap
     lower = -INFINITY
     upper = INFINITY
     first = -1
@@ -258,7 +327,7 @@ def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, 
             return upper
         alpha = max(alpha, lower)
         beta = min(beta, upper)
-    count = _order(mine, theirs, moves, first, beta, board, keys, data, mask, squares[ply],
+    count = _order(mine, theirs, moves, first, beta, left, board, keys, data, mask, squares[ply],
                    scores[ply], counters)
     if count < 0:
         return scores[ply, 0]
@@ -274,14 +343,14 @@ def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, 
         floor = max(alpha, best)
         if i == 0:
             value = -_deep(child_mine, child_theirs, -beta, -floor, left - 1, ply + 1, board, cells,
-                            quadrants, keys, data, mask, squares, scores, best_moves, counters, budget)
+                            size, keys, data, mask, squares, scores, best_moves, counters, budget)
         else:
             value = -_deep(child_mine, child_theirs, -floor - 1, -floor, left - 1, ply + 1, board,
-                            cells, quadrants, keys, data, mask, squares, scores, best_moves, counters,
+                            cells, size, keys, data, mask, squares, scores, best_moves, counters,
                             budget)
             if floor < value < beta and not counters[ABORTED]:
                 value = -_deep(child_mine, child_theirs, -beta, -value, left - 1, ply + 1, board,
-                                cells, quadrants, keys, data, mask, squares, scores, best_moves,
+                                cells, size, keys, data, mask, squares, scores, best_moves,
                                 counters, budget)
         if counters[ABORTED]:
             return 0
@@ -310,11 +379,10 @@ class Searcher:
     """One table for one board size, kept across searches (its bounds stay true)."""
 
     def __init__(self, size: int, entries: int = 1 << DEFAULT_TABLE_BITS) -> None:
-        from perfectplay.games.othello.bitboard import board_word, quadrant_words
+        from perfectplay.games.othello.bitboard import board_word
         self.size = size
         self.cells = size * size
         self.board = np.uint64(board_word(size))
-        self.quadrants = quadrant_words(size)
         self.mask = entries - 1
         self.keys = np.zeros((entries, 2), dtype=np.uint64)
         # lower bound, upper bound, best move, empty cells; an empty slot (keys 0, 0) is a
@@ -345,7 +413,7 @@ class Searcher:
             budget = int(self.counters[NODES]) + slice_nodes
             if last is not None and budget >= last:
                 budget = last
-            found = _deep(own, other, alpha, beta, left, 0, self.board, self.cells, self.quadrants,
+            found = _deep(own, other, alpha, beta, left, 0, self.board, self.cells, self.size,
                           self.keys, self.data, self.mask, self.squares, self.scores, self.best_moves,
                           self.counters, budget)
             if not self.counters[ABORTED]:
