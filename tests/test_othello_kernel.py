@@ -146,3 +146,27 @@ def test_the_command_line_solves_an_ffo_position() -> None:
                            game.format_position(position)], capture_output=True, text=True)
     assert done.returncode == 0 and re.search(r"best moves: a2\b", done.stdout)
     assert "totals: mover 51 other 13" in done.stdout
+
+
+def test_play_and_the_web_value_a_16_empty_endgame_exactly_as_the_kernel_does() -> None:
+    # play and the web page both answer through perfectplay.deciding
+    from perfectplay import analyze, deciding
+    from perfectplay.deciding import Think
+    from perfectplay.play.analyst import Analyst
+    game = Othello(8)
+    position = random_position(game, random.Random(16), 16)
+    assert game.solvable(position) and game.moves(position)
+    kernel = {move.notation: move.value for move in analyze(game, position, engine="compiled")}
+    played = Analyst(game, think_time=30.0).analyze(position)
+    assert played.exact and played.estimator is None
+    assert {move.notation: move.value for move in played.moves} == kernel
+    decided = deciding.decide(game, position, Think(seconds=30.0))
+    assert decided.exact
+
+
+def test_the_kernel_is_the_auto_method_on_6x6_and_8x8_endgames() -> None:
+    from perfectplay.methods import Request
+    from perfectplay.solving import choose
+    game, position, _ = ffo(40)
+    request = Request(engine="auto", position=position)
+    assert choose(game, request).name == "othello-kernel"

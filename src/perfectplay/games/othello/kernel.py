@@ -95,6 +95,34 @@ def _quadrants() -> np.ndarray:
 QUADRANTS = _quadrants()
 
 
+def _ranks() -> np.ndarray:
+    """RANKS[n]: the n x n board's cells in five groups, tried in this order near the end:
+    corners, the other edge cells, the inner cells, then the cells next to a corner along an
+    edge and diagonally (which tend to give the corner away)."""
+    found = np.zeros((9, 5), dtype=np.uint64)
+    for size in (4, 6, 8):
+        last = size - 1
+        for r in range(size):
+            for c in range(size):
+                edge_r, edge_c = r in (0, last), c in (0, last)
+                near_r, near_c = r in (1, last - 1), c in (1, last - 1)
+                if edge_r and edge_c:
+                    rank = 0
+                elif near_r and near_c:
+                    rank = 4
+                elif (edge_r and near_c) or (edge_c and near_r):
+                    rank = 3
+                elif edge_r or edge_c:
+                    rank = 1
+                else:
+                    rank = 2
+                found[size, rank] |= np.uint64(1 << r * 8 + c)
+    return found
+
+
+RANKS = _ranks()
+
+
 @njit(cache=True)
 def _last_cell(mine: np.uint64, theirs: np.uint64, square: int, cells: int) -> int:
     """The final score with one empty cell, ``square``: its flips counted, never played."""
@@ -128,10 +156,14 @@ def _shallow(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, empty: n
         return 0, 1
     nodes = 1
     cells = size * size
+    if left >= 5 and alpha >= 2 * left + cells - 64:
+        cap = cells - 2 * popcount(stable_discs(theirs, mine | theirs, size))
+        if cap <= alpha:
+            return cap, nodes
     odd = _odd_quadrants(empty, size)
     best = -INFINITY
-    for stage in range(2):
-        todo = empty & odd if stage == 0 else empty & ~odd
+    for stage in range(10):
+        todo = (empty & odd if stage < 5 else empty & ~odd) & RANKS[size, stage % 5]
         while todo:
             square = lowest(todo)
             todo &= todo - ONE

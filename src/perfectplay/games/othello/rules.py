@@ -44,9 +44,11 @@ SOLVABLE_SIZE = 4
 # 4x4 start has 12): on 8x8 in Python, 10 empties take tt 0.3 s and 22 thousand nodes, 12
 # take 3 s, 14 ran past a minute.
 SOLVABLE_EMPTIES = 12
-# The compiled endgame search (kernel_method, boards up to 8x8) reaches further: empties it
-# finishes in seconds on a busy 2-core machine (docs/othello.md).
-KERNEL_SOLVABLE_EMPTIES = {6: 22, 8: 22}
+# The compiled endgame search (kernel_method, boards up to 8x8) reaches further: from random
+# games, 8x8 endgames of 20 empties took 0.65 s of CPU at the median and 1.3 s at most, 22
+# took 9.8 s and 58 s; 6x6 endgames of 22 took 2.5 s and 3.9 s (benchmarks/othello_reach.py,
+# docs/othello.md).
+KERNEL_SOLVABLE_EMPTIES = {6: 22, 8: 20}
 
 Position = tuple[int, int, bool, int]
 
