@@ -53,6 +53,9 @@ SHALLOW = 7
 # Empty cells above which a node probes the table for every child (enhanced transposition
 # cutoffs): nearer the end the probes cost more than they save.
 ETC_FROM = 10
+# Empty cells from which the order looks at the opponent's replies too (the few nodes near the
+# root, where a better order saves the most).
+LOOK_AHEAD_FROM = 12
 INFINITY = 127
 PASS = -1
 CORNERS = np.uint64(0x8100000000000081)
@@ -274,6 +277,27 @@ def _store(mine: np.uint64, theirs: np.uint64, lower: int, upper: int, move: int
 
 
 @njit(cache=True)
+def _worst_reply(mine: np.uint64, theirs: np.uint64, replies: np.uint64, board: np.uint64) -> int:
+    """Looking one reply further: the least mobility margin (corners twice) the opponent,
+    ``mine`` here, can leave the other side after any of its ``replies``."""
+    if not replies:
+        return 32
+    worst = 1000
+    while replies:
+        square = lowest(replies)
+        replies &= replies - ONE
+        turned = flips(mine, theirs, square)
+        after_theirs = theirs & ~turned
+        after_mine = mine | turned | (ONE << np.uint64(square))
+        ours = legal_moves(after_theirs, after_mine, board)
+        others = legal_moves(after_mine, after_theirs, board)
+        margin = popcount(ours) + popcount(ours & CORNERS) - popcount(others) - popcount(others & CORNERS)
+        if margin < worst:
+            worst = margin
+    return worst
+
+
+@njit(cache=True)
 def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, beta: int, left: int,
            board: np.uint64, keys: np.ndarray, data: np.ndarray, mask: int,
            squares: np.ndarray, scores: np.ndarray, counters: np.ndarray) -> int:
@@ -301,6 +325,8 @@ def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, bet
             replies = legal_moves(child_mine, child_theirs, board)
             score = -(popcount(replies) + popcount(replies & CORNERS)) * 1024
             score -= popcount(around(child_theirs) & board & ~(child_mine | child_theirs)) * 16
+            if left >= LOOK_AHEAD_FROM:
+                score += _worst_reply(child_mine, child_theirs, replies, board) * (1 << 14)
         # insertion: the list is short
         position = count
         while position > 0 and scores[position - 1] < score:
