@@ -24,6 +24,8 @@ NAME = "othello-kernel"
 ALGORITHMS = ("auto",)
 KERNEL_MAX_SIZE = 8
 PREFERRED_FROM_SIZE = 6
+# A time limit beyond the kernel's reach from which loading it is worth its second or two.
+LOADING_PAYS_S = 10.0
 PASS = -1  # the rules' and the kernel's pass
 # Nodes per slice of a long search: a second or two, between which Ctrl-C is heard.
 SLICE_NODES = 20_000_000
@@ -71,12 +73,14 @@ class _Run:
     word at the deadline or on a stop request."""
 
     def __init__(self, game: Any, request: Request) -> None:
+        # The clock starts before numba loads: on a busy machine loading takes a second or
+        # two, which a time limit must count
+        self.budget = kernel_budget(request)
         from perfectplay.games.othello.kernel import BYTES_PER_ENTRY, STOP
         from perfectplay.search.worker import Watch
         entries = parse_table_size(request.table_size, BYTES_PER_ENTRY)
         self.game = game
         self.searcher = searcher_for(game.size, entries)
-        self.budget = kernel_budget(request)
         self.budget.allow_memory(entries * BYTES_PER_ENTRY)
         self.node_cap = kernel_node_limit(request, self.budget)
         self.watch = Watch(self.budget, self.searcher.counters, STOP)
@@ -98,6 +102,7 @@ class _Run:
         mine, theirs = to_words(game, position)
         cap = None if self.node_cap is None else self.started + self.node_cap
         try:
+            self.budget.poll(self.nodes())  # a limit spent already: no search, no compiled code loaded
             found = self.searcher.score(mine, theirs, alpha + margin, beta + margin, SLICE_NODES,
                                         self.budget.poll, cap)
         except OutOfBudget as stop:
@@ -167,7 +172,13 @@ def _applies(game: Any, request: Request) -> str | None:
 
 
 def _pays(game: Any, request: Request) -> bool:
-    return bool(game.size >= PREFERRED_FROM_SIZE)
+    """From 6x6 up; beyond the kernel's reach (Game.solvable) only under no time limit or a
+    long one: a short one would go to loading numba, a second or two on a busy machine, and
+    the estimate that follows the exact try would start late."""
+    if game.size < PREFERRED_FROM_SIZE:
+        return False
+    position, seconds = request.position, request.limits.time
+    return position is None or game.solvable(position) or seconds is None or seconds >= LOADING_PAYS_S
 
 
 def _board(size: int) -> Any:
