@@ -5,27 +5,33 @@ form the field's endgame solvers take (Edax, Zebra; Buro's and Gunnar Andersson'
 
 * principal variation search: the first move with the whole window, the rest with a null
   window, searched again only when one beats it;
-* with more than ``SHALLOW`` empty cells: moves generated as a bit set, ordered fastest
-  first (the fewest replies left to the opponent, corners counted twice) after the table's
-  move, and a table of bounds probed at every node and for every child before any is
-  searched (an enhanced transposition cutoff);
+* with more than ``SHALLOW`` empty cells: moves generated as a bit set and ordered after the
+  table's move fastest first (the fewest replies left to the opponent, corners counted twice,
+  then the fewest empty cells next to the mover's discs), from ``LOOK_AHEAD_FROM`` empties
+  by the least mobility margin the opponent's best reply leaves; a table of bounds probed at
+  every node, and from ``ETC_FROM`` empties for every child before any is searched (an
+  enhanced transposition cutoff);
 * with ``SHALLOW`` or fewer: no move generation and no table; each empty cell is tried in
-  turn, those in quadrants with an odd number of empty cells first (parity), and the last
-  empty cell is valued by counting its flips without playing it.
+  turn, those in quadrants with an odd number of empty cells first (parity), corners first
+  and the cells next to corners last, and the last empty cell is valued by counting its
+  flips without playing it;
+* a stability cutoff where alpha is high: the opponent's stable discs cap the mover's score.
 
 Scores are the final disc difference for the side to move with the empty cells to the winner
 (bitboard.final_score), from -cells to +cells.
 
-The table (``Table``): two entries a bucket, each holding the position (both words, so no
-collision can give a wrong answer), a lower and an upper bound of its exact value, the best
-move found and the empty cells it had; the first of a bucket keeps the entry with the most
-empty cells, the second takes whatever the first refuses. Bounds of an exact value hold at any
-depth, so an entry answers any window it decides.
+The table: two entries a bucket, each holding the position (both words, so no collision can
+give a wrong answer), a lower and an upper bound of its exact value, the best move found and
+the empty cells it had; the first of a bucket keeps the entry with the most empty cells, the
+second takes whatever the first refuses. Bounds of an exact value hold at any depth, so an
+entry answers any window it decides.
 
-A search gives up after ``budget`` nodes, or at its next node once ``counters[STOP]`` is set
-(by a watching thread: the search releases the GIL), and says so (``counters[ABORTED]``);
-nothing it computed after that enters the table, so calling it again goes on where the table
-left off.
+A search gives up after ``budget`` nodes (an exact count: the shallow searches are handed
+what is left of it), or once ``counters[STOP]`` is set (by a watching thread: the search
+releases the GIL), polled at every node with more than ``SHALLOW`` empty cells and before
+every shallow search (at most a few thousand nodes); it says so (``counters[ABORTED]``), and
+nothing it computed after that enters the table, so calling it again goes on where the
+table left off.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from numba import njit
 from perfectplay.games.othello.bitboard import (
     ONE,
     around,
+    board_word,
     final_score,
     flips,
     legal_moves,
@@ -437,14 +444,13 @@ class Searcher:
     """One table for one board size, kept across searches (its bounds stay true)."""
 
     def __init__(self, size: int, entries: int = 1 << DEFAULT_TABLE_BITS) -> None:
-        from perfectplay.games.othello.bitboard import board_word
         self.size = size
         self.cells = size * size
         self.board = np.uint64(board_word(size))
         self.mask = entries - 1
         self.keys = np.zeros((entries, 2), dtype=np.uint64)
-        # lower bound, upper bound, best move, empty cells; an empty slot (keys 0, 0) is a
-        # position no game reaches (no disc at all), so it is never found
+        # lower bound, upper bound, best move, empty cells; an empty slot's key (0, 0) is a
+        # board without discs, which has no move and is valued before any probe
         self.data = np.zeros((entries, 4), dtype=np.int8)
         self.squares = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
         self.scores = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)

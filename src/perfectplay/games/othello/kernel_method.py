@@ -84,7 +84,8 @@ class _Run:
         self.budget.allow_memory(entries * BYTES_PER_ENTRY)
         self.node_cap = kernel_node_limit(request, self.budget)
         self.watch = Watch(self.budget, self.searcher.counters, STOP)
-        self.started = int(self.searcher.counters[0])
+        self.searcher.counters[:] = 0  # this run's nodes, hits and cutoffs
+        self.started = 0
 
     def nodes(self) -> int:
         return int(self.searcher.counters[0]) - self.started
