@@ -50,8 +50,8 @@ def test_the_kernels_moves_flips_passes_and_score_are_the_rules(size: int) -> No
             legal = kernel_cells(game, int(bitboard.legal_moves(own, other, board)))
             moves = game.moves(position)
             if not moves:
-                black, white = game.points(position)
-                assert bitboard.final_score(own, other, size * size) == black - white
+                mover_points, other_points = game.points(position)
+                assert bitboard.final_score(own, other, size * size) == mover_points - other_points
                 break
             assert legal == (set() if moves == [PASS] else set(moves))
             for cell in legal:
@@ -62,6 +62,26 @@ def test_the_kernels_moves_flips_passes_and_score_are_the_rules(size: int) -> No
             position = game.play(position, rng.choice(moves))
             positions += 1
     assert positions > 250
+
+
+@pytest.mark.parametrize("size", [4, 6, 8])
+def test_stable_discs_are_never_turned_over_in_random_continuations(size: int) -> None:
+    game, rng = Othello(size), random.Random(100 + size)
+    stable_seen = 0
+    for _ in range(60):
+        position = random_position(game, rng, rng.randrange(2, size * size // 2))
+        mine, theirs = to_words(game, position)
+        occupied = np.uint64(mine | theirs)
+        stable = [int(bitboard.stable_discs(np.uint64(word), occupied, size)) for word in (mine, theirs)]
+        stable_seen += sum(bin(word).count("1") for word in stable)
+        black_first = position[2]
+        while game.moves(position):
+            position = game.play(position, rng.choice(game.moves(position)))
+            now = to_words(game, position)
+            if position[2] != black_first:
+                now = (now[1], now[0])
+            assert now[0] & stable[0] == stable[0] and now[1] & stable[1] == stable[1]
+    assert stable_seen > 100
 
 
 def _agree(game: Othello, position: tuple[int, int, bool, int], algorithm: str = "tt") -> None:
