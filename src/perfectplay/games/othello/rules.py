@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from perfectplay.compiled import numba_available
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Picture, Properties
@@ -40,15 +41,21 @@ PASS = -1
 # game says so, and play thinks with Monte Carlo tree search.
 SOLVABLE_SIZE = 4
 # An endgame with this many empty squares or fewer is solved exactly whatever the board (the
-# 4x4 start has 12): on 8x8, 10 empties take tt 0.3 s and 22 thousand nodes, 12 take 3 s, 14
-# ran past a minute.
+# 4x4 start has 12): on 8x8 in Python, 10 empties take tt 0.3 s and 22 thousand nodes, 12
+# take 3 s, 14 ran past a minute.
 SOLVABLE_EMPTIES = 12
+# The compiled endgame search (kernel_method, boards up to 8x8) reaches further: from random
+# games, 8x8 endgames of 20 empties took 0.65 s of CPU at the median and 1.3 s at most, 22
+# took 9.8 s and 58 s; 6x6 endgames of 22 took 2.5 s and 3.9 s (benchmarks/othello_reach.py,
+# docs/othello.md).
+KERNEL_SOLVABLE_EMPTIES = {6: 22, 8: 20}
 
 Position = tuple[int, int, bool, int]
 
 
 class Othello(Game[Position, int]):
     name = "othello"
+    method_modules = ("perfectplay.games.othello.kernel_method",)
 
     def __init__(self, size: int = 8) -> None:
         if size not in SIZES:
@@ -60,14 +67,19 @@ class Othello(Game[Position, int]):
         self.directions = (1, -1, s, -s, s + 1, -s - 1, s - 1, -s + 1)
         self.properties = Properties(kind=Properties().kind.SCORE, max_length=2 * n * n,
                                      value_bound=n * n, too_big_to_solve=size > SOLVABLE_SIZE)
+        self.kernel_reach = KERNEL_SOLVABLE_EMPTIES.get(size, 0) if numba_available() else 0
         corners = {0, n - 1, (n - 1) * s, (n - 1) * s + n - 1}
         edges = {cell for cell in self.cells if cell % s in (0, n - 1) or cell // s in (0, n - 1)}
         # Corners first, then edges, then the rest: a cheap order that finds cutoffs early.
         self.order = sorted(self.cells, key=lambda cell: (cell not in corners, cell not in edges, cell))
 
     def solvable(self, position: Position) -> bool:
+        """Whether an exact search can be expected to finish: 4x4 always, larger boards from
+        few enough empty squares: more with numba (the kernel's reach) than without."""
+        if not self.properties.too_big_to_solve:
+            return True
         empties = self.board.bit_count() - (position[0] | position[1]).bit_count()
-        return not self.properties.too_big_to_solve or empties <= SOLVABLE_EMPTIES
+        return empties <= max(SOLVABLE_EMPTIES, self.kernel_reach)
 
     def options(self) -> dict[str, object]:
         return {"size": self.size}

@@ -1,0 +1,487 @@
+"""Othello's exact endgame search in numba: the final disc difference with best play.
+
+The search is negamax alpha-beta over bitboards (perfectplay.games.othello.bitboard) in the
+form the field's endgame solvers take (Edax, Zebra; Buro's and Gunnar Andersson's notes):
+
+* principal variation search: the first move with the whole window, the rest with a null
+  window, searched again only when one beats it;
+* with more than ``SHALLOW`` empty cells: moves generated as a bit set and ordered after the
+  table's move fastest first (the fewest replies left to the opponent, corners counted twice,
+  then the fewest empty cells next to the mover's discs), from ``LOOK_AHEAD_FROM`` empties
+  by the least mobility margin the opponent's best reply leaves; a table of bounds probed at
+  every node, and from ``ETC_FROM`` empties for every child before any is searched (an
+  enhanced transposition cutoff);
+* with ``SHALLOW`` or fewer: no move generation and no table; each empty cell is tried in
+  turn, those in quadrants with an odd number of empty cells first (parity), corners first
+  and the cells next to corners last, and the last empty cell is valued by counting its
+  flips without playing it;
+* a stability cutoff where alpha is high: the opponent's stable discs cap the mover's score.
+
+Scores are the final disc difference for the side to move with the empty cells to the winner
+(bitboard.final_score), from -cells to +cells.
+
+The table: two entries a bucket, each holding the position (both words, so no collision can
+give a wrong answer), a lower and an upper bound of its exact value, the best move found and
+the empty cells it had; the first of a bucket keeps the entry with the most empty cells, the
+second takes whatever the first refuses. Bounds of an exact value hold at any depth, so an
+entry answers any window it decides.
+
+A search gives up after ``budget`` nodes (an exact count: the shallow searches are handed
+what is left of it), or once ``counters[STOP]`` is set (by a watching thread: the search
+releases the GIL), polled at every node with more than ``SHALLOW`` empty cells and before
+every shallow search (at most a few thousand nodes); it says so (``counters[ABORTED]``), and
+nothing it computed after that enters the table, so calling it again goes on where the
+table left off.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+from numba import njit
+
+from perfectplay.games.othello.bitboard import (
+    ONE,
+    around,
+    board_word,
+    final_score,
+    flips,
+    legal_moves,
+    lowest,
+    popcount,
+    stable_discs,
+)
+
+# counters' slots
+NODES, HITS, CUTOFFS, ABORTED, STOP = range(5)
+# Empty cells at or below which the search stops generating moves and using the table.
+SHALLOW = 7
+# Empty cells above which a node probes the table for every child (enhanced transposition
+# cutoffs): nearer the end the probes cost more than they save.
+ETC_FROM = 10
+# Empty cells from which the order looks at the opponent's replies too (the few nodes near the
+# root, where a better order saves the most).
+LOOK_AHEAD_FROM = 12
+INFINITY = 127
+PASS = -1
+CORNERS = np.uint64(0x8100000000000081)
+
+def _neighbours() -> np.ndarray:
+    """For each square, the squares next to it: a move needs an opponent's disc there."""
+    found = np.zeros(64, dtype=np.uint64)
+    for square in range(64):
+        row, column = divmod(square, 8)
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if (dr or dc) and 0 <= row + dr < 8 and 0 <= column + dc < 8:
+                    found[square] |= np.uint64(1 << (row + dr) * 8 + column + dc)
+    return found
+
+
+NEIGHBOURS = _neighbours()
+# Plies a search may go down: 60 moves and the passes between them.
+MAX_PLIES = 130
+# Moves a position may have (the most known on 8x8 is 33).
+MAX_MOVES = 40
+BYTES_PER_ENTRY = 20
+DEFAULT_TABLE_BITS = 22
+
+
+def _quadrants() -> np.ndarray:
+    """QUADRANTS[n]: the four n/2 x n/2 quadrants of the n x n board (n = 4, 6, 8). Near the
+    end a search plays first into the quadrants holding an odd number of empty cells (parity:
+    the last move of a region is worth having)."""
+    found = np.zeros((9, 4), dtype=np.uint64)
+    for size in (4, 6, 8):
+        half = size // 2
+        for index, (top, left) in enumerate(((0, 0), (0, half), (half, 0), (half, half))):
+            for r in range(half):
+                for c in range(half):
+                    found[size, index] |= np.uint64(1 << (top + r) * 8 + left + c)
+    return found
+
+
+QUADRANTS = _quadrants()
+
+
+def _ranks() -> np.ndarray:
+    """RANKS[n]: the n x n board's cells in five groups, tried in this order near the end:
+    corners, the other edge cells, the inner cells, then the cells next to a corner along an
+    edge and diagonally (which tend to give the corner away)."""
+    found = np.zeros((9, 5), dtype=np.uint64)
+    for size in (4, 6, 8):
+        last = size - 1
+        for r in range(size):
+            for c in range(size):
+                edge_r, edge_c = r in (0, last), c in (0, last)
+                near_r, near_c = r in (1, last - 1), c in (1, last - 1)
+                if edge_r and edge_c:
+                    rank = 0
+                elif near_r and near_c:
+                    rank = 4
+                elif (edge_r and near_c) or (edge_c and near_r):
+                    rank = 3
+                elif edge_r or edge_c:
+                    rank = 1
+                else:
+                    rank = 2
+                found[size, rank] |= np.uint64(1 << r * 8 + c)
+    return found
+
+
+RANKS = _ranks()
+
+
+@njit(cache=True)
+def _last_cell(mine: np.uint64, theirs: np.uint64, square: int, cells: int) -> int:
+    """The final score with one empty cell, ``square``: its flips counted, never played."""
+    lead = 2 * popcount(mine) + 1 - cells
+    turned = popcount(flips(mine, theirs, square))
+    if turned:
+        return lead + 2 * turned + 1
+    turned = popcount(flips(theirs, mine, square))
+    if turned:
+        return lead - 2 * turned - 1
+    return lead + 1 if lead > 0 else lead - 1 if lead < 0 else 0
+
+
+@njit(cache=True)
+def _odd_quadrants(empty: np.uint64, size: int) -> np.uint64:
+    odd = np.uint64(0)
+    for index in range(4):
+        quadrant = QUADRANTS[size, index]
+        if popcount(empty & quadrant) & 1:
+            odd |= quadrant
+    return odd
+
+
+@njit(cache=True, nogil=True)
+def _shallow(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, empty: np.uint64,
+             left: int, size: int, allowance: int) -> tuple[int, int]:
+    """The final score (fail-soft within alpha, beta) with ``left`` empty cells, 2 or more,
+    and the nodes it took. Scalars only, for speed: no table, no counters; the search gives
+    up once it has counted more than ``allowance`` nodes (the caller sees it in the count)."""
+    if allowance < 1:
+        return 0, 1
+    nodes = 1
+    cells = size * size
+    if left >= 5 and alpha >= 2 * left + cells - 64:
+        cap = cells - 2 * popcount(stable_discs(theirs, mine | theirs, size))
+        if cap <= alpha:
+            return cap, nodes
+    odd = _odd_quadrants(empty, size)
+    best = -INFINITY
+    for stage in range(10):
+        todo = (empty & odd if stage < 5 else empty & ~odd) & RANKS[size, stage % 5]
+        while todo:
+            square = lowest(todo)
+            todo &= todo - ONE
+            if not theirs & NEIGHBOURS[square]:
+                continue
+            turned = flips(mine, theirs, square)
+            if not turned:
+                continue
+            cell = ONE << np.uint64(square)
+            child_mine = theirs & ~turned
+            child_theirs = mine | turned | cell
+            if left == 2:
+                if nodes >= allowance:
+                    return 0, nodes + 1
+                nodes += 1
+                value = -_last_cell(child_mine, child_theirs, lowest(empty & ~cell), cells)
+            else:
+                found, used = _shallow(child_mine, child_theirs, -beta, -max(alpha, best),
+                                       empty & ~cell, left - 1, size, allowance - nodes)
+                nodes += used
+                if nodes > allowance:
+                    return 0, nodes
+                value = -found
+            if value > best:
+                best = value
+                if value >= beta:
+                    return best, nodes
+    if best > -INFINITY:
+        return best, nodes
+    if not _can_move(theirs, mine, empty):
+        return final_score(mine, theirs, cells), nodes
+    # A pass: no flag is passed down (a literal one would give numba's cache two signatures
+    # of one recursive function, which it loads as a crash)
+    found, used = _shallow(theirs, mine, -beta, -alpha, empty, left, size, allowance - nodes)
+    return -found, nodes + used
+
+
+@njit(cache=True)
+def _can_move(mine: np.uint64, theirs: np.uint64, empty: np.uint64) -> bool:
+    while empty:
+        if flips(mine, theirs, lowest(empty)):
+            return True
+        empty &= empty - ONE
+    return False
+
+
+@njit(cache=True)
+def _below_shallow(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int,
+                   board: np.uint64, size: int, counters: np.ndarray, budget: int) -> int:
+    """A position with ``SHALLOW`` or fewer empty cells, by the searches without a table."""
+    if counters[STOP]:
+        counters[ABORTED] = 1
+        return 0
+    empty = board & ~(mine | theirs)
+    cells = size * size
+    if left <= 1:
+        counters[NODES] += 1
+        if counters[NODES] > budget:
+            counters[ABORTED] = 1
+            return 0
+        if left == 0:
+            return final_score(mine, theirs, cells)
+        return _last_cell(mine, theirs, lowest(empty), cells)
+    found, used = _shallow(mine, theirs, alpha, beta, empty, left, size,
+                           budget - counters[NODES])
+    counters[NODES] += used
+    if counters[NODES] > budget:
+        counters[ABORTED] = 1
+        return 0
+    return found
+
+
+@njit(cache=True)
+def _slot(mine: np.uint64, theirs: np.uint64, mask: int) -> int:
+    mixed = (mine * np.uint64(0x9E3779B97F4A7C15)) ^ (theirs * np.uint64(0xC2B2AE3D27D4EB4F))
+    return int((mixed ^ (mixed >> np.uint64(29))) & np.uint64(mask)) & ~1
+
+
+@njit(cache=True)
+def _find(mine: np.uint64, theirs: np.uint64, keys: np.ndarray, mask: int) -> int:
+    """The table index holding the position, or -1."""
+    slot = _slot(mine, theirs, mask)
+    for index in (slot, slot + 1):
+        if keys[index, 0] == mine and keys[index, 1] == theirs:
+            return index
+    return -1
+
+
+@njit(cache=True)
+def _store(mine: np.uint64, theirs: np.uint64, lower: int, upper: int, move: int, left: int,
+           keys: np.ndarray, data: np.ndarray, mask: int) -> None:
+    """Write the entry: over the position's own entry if it has one, else into the bucket's
+    first place when it has no more empty cells than this, else into the second."""
+    slot = _slot(mine, theirs, mask)
+    index = slot + 1
+    if keys[slot, 0] == mine and keys[slot, 1] == theirs:
+        index = slot
+    elif keys[index, 0] == mine and keys[index, 1] == theirs:
+        pass
+    elif data[slot, 3] <= left:
+        index = slot
+    keys[index, 0] = mine
+    keys[index, 1] = theirs
+    data[index, 0] = lower
+    data[index, 1] = upper
+    data[index, 2] = move
+    data[index, 3] = left
+
+
+@njit(cache=True)
+def _worst_reply(mine: np.uint64, theirs: np.uint64, replies: np.uint64, board: np.uint64) -> int:
+    """Looking one reply further: the least mobility margin (corners twice) the opponent,
+    ``mine`` here, can leave the other side after any of its ``replies``."""
+    if not replies:
+        return 32
+    worst = 1000
+    while replies:
+        square = lowest(replies)
+        replies &= replies - ONE
+        turned = flips(mine, theirs, square)
+        after_theirs = theirs & ~turned
+        after_mine = mine | turned | (ONE << np.uint64(square))
+        ours = legal_moves(after_theirs, after_mine, board)
+        others = legal_moves(after_mine, after_theirs, board)
+        margin = popcount(ours) + popcount(ours & CORNERS) - popcount(others) - popcount(others & CORNERS)
+        if margin < worst:
+            worst = margin
+    return worst
+
+
+@njit(cache=True)
+def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, beta: int, left: int,
+           board: np.uint64, keys: np.ndarray, data: np.ndarray, mask: int,
+           squares: np.ndarray, scores: np.ndarray, counters: np.ndarray) -> int:
+    """Fill ``squares`` with the moves, best first: the table's move, then the fewest replies
+    (corners twice). Returns how many, or -1 when a child's table entry already proves a
+    value of at least ``beta`` (an enhanced transposition cutoff): that value is then in
+    ``scores[0]``."""
+    count = 0
+    while moves:
+        square = lowest(moves)
+        moves &= moves - ONE
+        turned = flips(mine, theirs, square)
+        child_mine = theirs & ~turned
+        child_theirs = mine | turned | (ONE << np.uint64(square))
+        index = _find(child_mine, child_theirs, keys, mask) if left > ETC_FROM else -1
+        if index >= 0 and -data[index, 1] >= beta:
+            counters[CUTOFFS] += 1
+            scores[0] = -data[index, 1]
+            return -1
+        if square == first:
+            score = 1 << 20
+        else:
+            # the opponent's replies (corners twice), then the empty cells next to the mover's
+            # discs: the opponent's moves to come
+            replies = legal_moves(child_mine, child_theirs, board)
+            score = -(popcount(replies) + popcount(replies & CORNERS)) * 1024
+            score -= popcount(around(child_theirs) & board & ~(child_mine | child_theirs)) * 16
+            if left >= LOOK_AHEAD_FROM:
+                score += _worst_reply(child_mine, child_theirs, replies, board) * (1 << 14)
+        # insertion: the list is short
+        position = count
+        while position > 0 and scores[position - 1] < score:
+            scores[position] = scores[position - 1]
+            squares[position] = squares[position - 1]
+            position -= 1
+        scores[position] = score
+        squares[position] = square
+        count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, ply: int,
+          board: np.uint64, cells: int, size: int, keys: np.ndarray, data: np.ndarray,
+          mask: int, squares: np.ndarray, scores: np.ndarray, best_moves: np.ndarray,
+          counters: np.ndarray, budget: int) -> int:
+    """The final score of a position with ``left`` empty cells (fail-soft); its best move
+    goes to ``best_moves[ply]`` (PASS when it must pass). Below the root, a position with
+    ``SHALLOW`` or fewer empty cells goes to the searches without a table."""
+    if left <= SHALLOW and ply > 0:
+        return _below_shallow(mine, theirs, alpha, beta, left, board, size, counters, budget)
+    counters[NODES] += 1
+    if counters[NODES] > budget or counters[STOP]:
+        counters[ABORTED] = 1
+        return 0
+    moves = legal_moves(mine, theirs, board)
+    if not moves:
+        best_moves[ply] = PASS
+        if not legal_moves(theirs, mine, board):
+            return final_score(mine, theirs, cells)
+        value = -_deep(theirs, mine, -beta, -alpha, left, ply + 1, board, cells, size, keys,
+                       data, mask, squares, scores, best_moves, counters, budget)
+        return 0 if counters[ABORTED] else value
+    # Stability: the opponent keeps its stable discs, which caps the mover's score; checked
+    # only where alpha is high enough for the cap to matter (as Edax does).
+    if alpha >= 2 * left + cells - 64:
+        cap = cells - 2 * popcount(stable_discs(theirs, mine | theirs, size))
+        if cap <= alpha:
+            counters[CUTOFFS] += 1
+            return cap
+    lower = -INFINITY
+    upper = INFINITY
+    first = -1
+    index = _find(mine, theirs, keys, mask)
+    if index >= 0:
+        counters[HITS] += 1
+        lower = data[index, 0]
+        upper = data[index, 1]
+        first = data[index, 2]
+        if lower >= beta or lower == upper:
+            best_moves[ply] = first
+            return lower
+        if upper <= alpha:
+            best_moves[ply] = first
+            return upper
+        alpha = max(alpha, lower)
+        beta = min(beta, upper)
+    count = _order(mine, theirs, moves, first, beta, left, board, keys, data, mask, squares[ply],
+                   scores[ply], counters)
+    if count < 0:
+        return scores[ply, 0]
+    alpha_in = alpha
+    best = -INFINITY
+    best_move = PASS
+    for i in range(count):
+        square = squares[ply, i]
+        turned = flips(mine, theirs, square)
+        cell = ONE << np.uint64(square)
+        child_mine = theirs & ~turned
+        child_theirs = mine | turned | cell
+        floor = max(alpha, best)
+        if i == 0:
+            value = -_deep(child_mine, child_theirs, -beta, -floor, left - 1, ply + 1, board, cells,
+                            size, keys, data, mask, squares, scores, best_moves, counters, budget)
+        else:
+            value = -_deep(child_mine, child_theirs, -floor - 1, -floor, left - 1, ply + 1, board,
+                            cells, size, keys, data, mask, squares, scores, best_moves, counters,
+                            budget)
+            if floor < value < beta and not counters[ABORTED]:
+                value = -_deep(child_mine, child_theirs, -beta, -value, left - 1, ply + 1, board,
+                                cells, size, keys, data, mask, squares, scores, best_moves,
+                                counters, budget)
+        if counters[ABORTED]:
+            return 0
+        if value > best:
+            best = value
+            best_move = square
+            if value >= beta:
+                counters[CUTOFFS] += 1
+                break
+    if best >= beta:
+        lower = best
+    elif best <= alpha_in:
+        # every move failed low: the one with the highest bound proves nothing, keep the
+        # table's move (an earlier lower bound may be this value's proof)
+        upper = best
+        if first >= 0:
+            best_move = first
+    else:
+        lower = upper = best
+    _store(mine, theirs, lower, upper, best_move, left, keys, data, mask)
+    best_moves[ply] = best_move
+    return best
+
+
+class Searcher:
+    """One table for one board size, kept across searches (its bounds stay true)."""
+
+    def __init__(self, size: int, entries: int = 1 << DEFAULT_TABLE_BITS) -> None:
+        self.size = size
+        self.cells = size * size
+        self.board = np.uint64(board_word(size))
+        self.mask = entries - 1
+        self.keys = np.zeros((entries, 2), dtype=np.uint64)
+        # lower bound, upper bound, best move, empty cells; an empty slot's key (0, 0) is a
+        # board without discs, which has no move and is valued before any probe
+        self.data = np.zeros((entries, 4), dtype=np.int8)
+        self.squares = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
+        self.scores = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
+        self.best_moves = np.zeros(MAX_PLIES, dtype=np.int64)
+        self.counters = np.zeros(5, dtype=np.int64)
+
+    def clear(self) -> None:
+        self.keys[:] = 0
+        self.data[:] = 0
+
+    def score(self, mine: int, theirs: int, alpha: int, beta: int, slice_nodes: int,
+              poll: Callable[[int], None], node_cap: int | None = None) -> tuple[int, int] | None:
+        """The final score of the position (``mine``, ``theirs``: kernel words, the mover's
+        first) within ``alpha``, ``beta`` (fail-soft) and its best move (a kernel square, or
+        PASS), searched in slices of ``slice_nodes`` nodes with ``poll(nodes)`` between them (it
+        may raise to stop); None when the search stopped first: at ``node_cap`` nodes in the
+        counters (never more), or on the STOP word."""
+        own, other = np.uint64(mine), np.uint64(theirs)
+        left = self.cells - bin(mine | theirs).count("1")
+        # The node past the cap is counted, then refused: stop one short of it.
+        last = None if node_cap is None else node_cap - 1
+        while True:
+            self.counters[ABORTED] = 0
+            budget = int(self.counters[NODES]) + slice_nodes
+            if last is not None and budget >= last:
+                budget = last
+            found = _deep(own, other, alpha, beta, left, 0, self.board, self.cells, self.size,
+                          self.keys, self.data, self.mask, self.squares, self.scores, self.best_moves,
+                          self.counters, budget)
+            if not self.counters[ABORTED]:
+                return int(found), int(self.best_moves[0])
+            if self.counters[STOP] or budget == last:
+                return None
+            poll(int(self.counters[NODES]))
