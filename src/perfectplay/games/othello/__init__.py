@@ -5,6 +5,7 @@ no rules."""
 from __future__ import annotations
 
 from perfectplay.entry import Entry, Loaded, Options, from_text
+from perfectplay.games.othello.own_methods import METHODS
 
 DEFAULT_SIZE = 8
 
@@ -21,4 +22,4 @@ ENTRY = Entry("othello", "score game: Othello on an n x n board (--size 4, 6, 8,
               "moves from the start, e.g. 'c4 e3 f6' ('pass' when a player has no move), or "
               "rows from the top of B, W and ., then the side to move (and 'passes 1' just "
               "after a pass), e.g. '..../.WB./.BW./.... B' with --size 4", _load, aliases=("reversi",),
-              options=("size",), order=120)
+              methods=METHODS, options=("size",), order=120)

@@ -3,7 +3,8 @@ that places there, the disc counts above, and the pass as a button when it is th
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from perfectplay.diagram import Cell, Count, Grid, Highlight, Piece, Words
 

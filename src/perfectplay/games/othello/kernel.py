@@ -36,7 +36,7 @@ table left off.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from numba import njit

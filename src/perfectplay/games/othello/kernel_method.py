@@ -18,7 +18,7 @@ from perfectplay.finish import line_totals
 from perfectplay.methods import Method, Request, register
 from perfectplay.search.limits import OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats
-from perfectplay.search.tables import parse_table_size
+from perfectplay.search.transposition import parse_table_size
 
 NAME = "othello-kernel"
 ALGORITHMS = ("auto",)

@@ -27,12 +27,13 @@ move, and how many passes were just played (2: the game is over).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from perfectplay.compiled import numba_available
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Picture, Properties
+from perfectplay.games.othello.own_methods import METHODS
 
 SIZES = (4, 6, 8, 10)
 COLUMNS = "abcdefghij"
@@ -55,7 +56,7 @@ Position = tuple[int, int, bool, int]
 
 class Othello(Game[Position, int]):
     name = "othello"
-    method_modules = ("perfectplay.games.othello.kernel_method",)
+    method_modules = METHODS  # declared once, beside the entry
 
     def __init__(self, size: int = 8) -> None:
         if size not in SIZES:

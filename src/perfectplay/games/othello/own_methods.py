@@ -1,0 +1,11 @@
+"""Othello's own solving methods, declared once: the entry lists their --algorithm names
+from here without importing the rules, and the game's class names the same tuple
+(Game.method_modules), so that perfectplay.solving imports them when it answers a position."""
+
+from __future__ import annotations
+
+from perfectplay.game import MethodModule
+
+# The numba endgame kernel (--engine auto|compiled): boards up to 8x8, exact where
+# Othello.solvable says a position is in reach.
+METHODS = (MethodModule("perfectplay.games.othello.kernel_method"),)
