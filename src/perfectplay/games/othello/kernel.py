@@ -9,7 +9,7 @@ form the field's endgame solvers take (Edax, Zebra; Buro's and Gunnar Andersson'
   table's move fastest first (the fewest replies left to the opponent, corners counted twice,
   then the fewest empty cells next to the mover's discs), from ``LOOK_AHEAD_FROM`` empties
   by the least mobility margin the opponent's best reply leaves, and from ``ESTIMATE_FROM``
-  by a shallow alpha-beta search (3 to 6 plies) of a mobility, corner and frontier
+  by a shallow alpha-beta search (2 to 6 plies) of a mobility, corner and frontier
   evaluation of each child; a table of bounds probed at
   every node, and from ``ETC_FROM`` empties for every child before any is searched (an
   enhanced transposition cutoff);
@@ -67,8 +67,8 @@ ETC_FROM = 10
 LOOK_AHEAD_FROM = 12
 # Empty cells from which the order rests on a shallow search of a mobility evaluation of each
 # child (far from the end, where a node's order decides the most work below it).
-ESTIMATE_FROM = 16
-ESTIMATE_DEPTH = 3
+ESTIMATE_FROM = 14
+ESTIMATE_DEPTH = 2
 # ... deepening by one ply every two empty cells more, up to this (its cost grows
 # exponentially, far faster than the saving in the opening's hopeless searches)
 ESTIMATE_MAX_DEPTH = 6
