@@ -328,7 +328,7 @@ def _evaluate(mine: np.uint64, theirs: np.uint64, board: np.uint64) -> int:
 
 
 @njit(cache=True)
-def _estimate(mine: np.uint64, theirs: np.uint64, depth: int, alpha: int, beta: int,
+def _estimate(mine: np.uint64, theirs: np.uint64, depth: int, alpha: int | np.int64, beta: int | np.int64,
               board: np.uint64) -> int:
     """Alpha-beta over ``depth`` plies of _evaluate, the position's guessed worth."""
     if depth == 0:
