@@ -8,7 +8,9 @@ form the field's endgame solvers take (Edax, Zebra; Buro's and Gunnar Andersson'
 * with more than ``SHALLOW`` empty cells: moves generated as a bit set and ordered after the
   table's move fastest first (the fewest replies left to the opponent, corners counted twice,
   then the fewest empty cells next to the mover's discs), from ``LOOK_AHEAD_FROM`` empties
-  by the least mobility margin the opponent's best reply leaves; a table of bounds probed at
+  by the least mobility margin the opponent's best reply leaves, and from ``ESTIMATE_FROM``
+  by a shallow alpha-beta search (2 to 6 plies) of a mobility, corner and frontier
+  evaluation of each child; a table of bounds probed at
   every node, and from ``ETC_FROM`` empties for every child before any is searched (an
   enhanced transposition cutoff);
 * with ``SHALLOW`` or fewer: no move generation and no table; each empty cell is tried in
@@ -63,6 +65,14 @@ ETC_FROM = 10
 # Empty cells from which the order looks at the opponent's replies too (the few nodes near the
 # root, where a better order saves the most).
 LOOK_AHEAD_FROM = 12
+# Empty cells from which the order rests on a shallow search of a mobility evaluation of each
+# child (far from the end, where a node's order decides the most work below it).
+ESTIMATE_FROM = 14
+ESTIMATE_DEPTH = 2
+# ... deepening by one ply every two empty cells more, up to this (its cost grows
+# exponentially, far faster than the saving in the opening's hopeless searches)
+ESTIMATE_MAX_DEPTH = 6
+ESTIMATE_WEIGHT = 1 << 10
 INFINITY = 127
 PASS = -1
 CORNERS = np.uint64(0x8100000000000081)
@@ -305,6 +315,44 @@ def _worst_reply(mine: np.uint64, theirs: np.uint64, replies: np.uint64, board: 
 
 
 @njit(cache=True)
+def _evaluate(mine: np.uint64, theirs: np.uint64, board: np.uint64) -> int:
+    """A rough worth of the position to the mover: its mobility margin (corners twice), the
+    corners held, and the empty cells next to the opponent's discs (moves to come)."""
+    empty = board & ~(mine | theirs)
+    ours = legal_moves(mine, theirs, board)
+    others = legal_moves(theirs, mine, board)
+    value = 4 * (popcount(ours) + popcount(ours & CORNERS) - popcount(others) - popcount(others & CORNERS))
+    value += 16 * (popcount(mine & CORNERS) - popcount(theirs & CORNERS))
+    value += popcount(around(theirs) & empty) - popcount(around(mine) & empty)
+    return value
+
+
+@njit(cache=True)
+def _estimate(mine: np.uint64, theirs: np.uint64, depth: int, alpha: int | np.int64, beta: int | np.int64,
+              board: np.uint64) -> int:
+    """Alpha-beta over ``depth`` plies of _evaluate, the position's guessed worth."""
+    if depth == 0:
+        return _evaluate(mine, theirs, board)
+    moves = legal_moves(mine, theirs, board)
+    if not moves:
+        if not legal_moves(theirs, mine, board):
+            return 1000 * (popcount(mine) - popcount(theirs))
+        return -_estimate(theirs, mine, depth - 1, -beta, -alpha, board)
+    best = -100000
+    while moves:
+        square = lowest(moves)
+        moves &= moves - ONE
+        turned = flips(mine, theirs, square)
+        value = -_estimate(theirs & ~turned, mine | turned | (ONE << np.uint64(square)), depth - 1,
+                           -beta, -max(alpha, best), board)
+        if value > best:
+            best = value
+            if value >= beta:
+                break
+    return best
+
+
+@njit(cache=True)
 def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, beta: int, left: int,
            board: np.uint64, keys: np.ndarray, data: np.ndarray, mask: int,
            squares: np.ndarray, scores: np.ndarray, counters: np.ndarray) -> int:
@@ -332,7 +380,13 @@ def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, bet
             replies = legal_moves(child_mine, child_theirs, board)
             score = -(popcount(replies) + popcount(replies & CORNERS)) * 1024
             score -= popcount(around(child_theirs) & board & ~(child_mine | child_theirs)) * 16
-            if left >= LOOK_AHEAD_FROM:
+            if left >= ESTIMATE_FROM:
+                depth = min(ESTIMATE_DEPTH + (left - ESTIMATE_FROM) // 2, ESTIMATE_MAX_DEPTH)
+                # the bounds as int64 values, not literals: a literal would give numba's cache
+                # two signatures of one recursive function, which it loads as a crash
+                wide = np.int64(100000)
+                score -= _estimate(child_mine, child_theirs, depth, -wide, wide, board) * ESTIMATE_WEIGHT
+            elif left >= LOOK_AHEAD_FROM:
                 score += _worst_reply(child_mine, child_theirs, replies, board) * (1 << 14)
         # insertion: the list is short
         position = count
