@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 
 class Worker:
@@ -109,3 +109,29 @@ class Watch:
             return False
         self.flags[self.slot] = 1
         return True
+
+
+Found = TypeVar("Found")
+
+
+def in_slices(search: Callable[[int], Found], counters: Any, slice_nodes: int,
+              poll: Callable[[int], None], node_cap: int | None, *, nodes: int, aborted: int,
+              stop: int) -> Found | None:
+    """A kernel search run in slices of ``slice_nodes`` nodes: ``search(budget)`` searches
+    until ``counters[nodes]`` reaches ``budget`` and then sets ``counters[aborted]``; between
+    slices ``poll(nodes so far)`` runs (it may raise to stop). Returns what a search that was
+    not aborted found, or None when it stopped first: at ``node_cap`` nodes in the counters
+    (never more), or on the ``counters[stop]`` word (a Watch's)."""
+    # The node past the cap is counted, then refused: stop one short of it.
+    last = None if node_cap is None else node_cap - 1
+    while True:
+        counters[aborted] = 0
+        budget = int(counters[nodes]) + slice_nodes
+        if last is not None and budget >= last:
+            budget = last
+        found = search(budget)
+        if not counters[aborted]:
+            return found
+        if counters[stop] or budget == last:
+            return None
+        poll(int(counters[nodes]))

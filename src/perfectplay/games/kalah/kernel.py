@@ -24,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from perfectplay.games.kalah.rules import Kalah, Position
+from perfectplay.search.worker import in_slices
 from perfectplay.value import EXACT, LOWER, UPPER
 
 TABLE_BITS = 22
@@ -206,21 +207,13 @@ class Searcher:
         first: at ``node_cap`` nodes in the counters (never more), or on the STOP word."""
         self.boards[0, :] = self.board(position)
         left = int(self.boards[0].sum())
-        # The node past the cap is counted, then refused: stop one short of it.
-        last = None if node_cap is None else node_cap - 1
-        while True:
-            self.counters[ABORTED] = 0
-            budget = int(self.counters[NODES]) + slice_nodes
-            if last is not None and budget >= last:
-                budget = last
-            found = _search(self.boards, 0, -left - 1, left + 1, self.game.pits,
-                            self.game.empty_capture, self.keys_own, self.keys_other, self.values,
-                            self.flags, self.best_moves, self.counters, budget)
-            if not self.counters[ABORTED]:
-                return int(found)
-            if self.counters[STOP] or budget == last:
-                return None
-            poll(int(self.counters[NODES]))
+
+        def search(budget: int) -> int:
+            return int(_search(self.boards, 0, -left - 1, left + 1, self.game.pits,
+                               self.game.empty_capture, self.keys_own, self.keys_other, self.values,
+                               self.flags, self.best_moves, self.counters, budget))
+        return in_slices(search, self.counters, slice_nodes, poll, node_cap,
+                         nodes=NODES, aborted=ABORTED, stop=STOP)
 
 
 def supports(game: Kalah) -> bool:

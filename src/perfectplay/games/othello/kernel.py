@@ -54,6 +54,7 @@ from perfectplay.games.othello.bitboard import (
     popcount,
     stable_discs,
 )
+from perfectplay.search.worker import in_slices
 
 # counters' slots
 NODES, HITS, CUTOFFS, ABORTED, STOP = range(5)
@@ -524,18 +525,11 @@ class Searcher:
         counters (never more), or on the STOP word."""
         own, other = np.uint64(mine), np.uint64(theirs)
         left = self.cells - bin(mine | theirs).count("1")
-        # The node past the cap is counted, then refused: stop one short of it.
-        last = None if node_cap is None else node_cap - 1
-        while True:
-            self.counters[ABORTED] = 0
-            budget = int(self.counters[NODES]) + slice_nodes
-            if last is not None and budget >= last:
-                budget = last
+
+        def search(budget: int) -> tuple[int, int]:
             found = _deep(own, other, alpha, beta, left, 0, self.board, self.cells, self.size,
                           self.keys, self.data, self.mask, self.squares, self.scores, self.best_moves,
                           self.counters, budget)
-            if not self.counters[ABORTED]:
-                return int(found), int(self.best_moves[0])
-            if self.counters[STOP] or budget == last:
-                return None
-            poll(int(self.counters[NODES]))
+            return int(found), int(self.best_moves[0])
+        return in_slices(search, self.counters, slice_nodes, poll, node_cap,
+                         nodes=NODES, aborted=ABORTED, stop=STOP)
