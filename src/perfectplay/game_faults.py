@@ -197,15 +197,10 @@ def explain(error: BaseException) -> str | None:
     frame = _user_frame(error)
     if frame is None:
         return None
-    game = frame.f_locals["self"]
     code = frame.f_code
-    method = code.co_name
-    where = f"{type(game).__name__}.{method}"
-    position = ""
-    if method in POSITION_METHODS and code.co_argcount >= 2:
-        position = f" on position {_shown(frame.f_locals.get(code.co_varnames[1]))}"
+    where = f"{type(frame.f_locals['self']).__name__}.{code.co_name}"
     line = linecache.getline(code.co_filename, frame.f_lineno).strip()
-    return (f"your game's {where} raised {type(error).__name__}: {error}{position} "
+    return (f"your game's {where} raised {type(error).__name__}: {error}{_on_position(frame)} "
             f"({code.co_filename}:{frame.f_lineno}: {line})")
 
 
@@ -215,9 +210,7 @@ def users_call(frame: types.FrameType | None) -> types.FrameType | None:
     user's code that the program is inside."""
     found = None
     while frame is not None:
-        owner = frame.f_locals.get("self")
-        in_package = os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE_DIR)
-        if isinstance(owner, Game) and not _is_builtin(owner) and not in_package:
+        if _in_users_method(frame):
             found = frame
         frame = frame.f_back
     return found
@@ -226,13 +219,19 @@ def users_call(frame: types.FrameType | None) -> types.FrameType | None:
 def slow_call_words(frame: types.FrameType, seconds: float) -> str:
     """What a call of the user's code that has not returned for ``seconds`` is: its method,
     the position and the line it stands on."""
-    game = frame.f_locals["self"]
     code = frame.f_code
-    position = ""
+    return (f"your game's {type(frame.f_locals['self']).__name__}.{code.co_name}()"
+            f"{_on_position(frame)} has not returned after {seconds:.1f} s "
+            f"({code.co_filename}:{frame.f_lineno})")
+
+
+def _on_position(frame: types.FrameType) -> str:
+    """The words ' on position P' for a frame of a Game method whose first argument is a
+    position, else nothing."""
+    code = frame.f_code
     if code.co_name in POSITION_METHODS and code.co_argcount >= 2:
-        position = f" on position {_shown(frame.f_locals.get(code.co_varnames[1]))}"
-    return (f"your game's {type(game).__name__}.{code.co_name}(){position} has not returned "
-            f"after {seconds:.1f} s ({code.co_filename}:{frame.f_lineno})")
+        return f" on position {_shown(frame.f_locals.get(code.co_varnames[1]))}"
+    return ""
 
 
 def _user_frame(error: BaseException) -> types.FrameType | None:
@@ -240,9 +239,14 @@ def _user_frame(error: BaseException) -> types.FrameType | None:
     found = None
     trace = error.__traceback__
     while trace is not None:
-        owner = trace.tb_frame.f_locals.get("self")
-        in_package = os.path.abspath(trace.tb_frame.f_code.co_filename).startswith(_PACKAGE_DIR)
-        if isinstance(owner, Game) and not _is_builtin(owner) and not in_package:
+        if _in_users_method(trace.tb_frame):
             found = trace.tb_frame
         trace = trace.tb_next
     return found
+
+
+def _in_users_method(frame: types.FrameType) -> bool:
+    """Whether ``frame`` runs a method of a user's Game subclass, in the user's own code."""
+    owner = frame.f_locals.get("self")
+    in_package = os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE_DIR)
+    return isinstance(owner, Game) and not _is_builtin(owner) and not in_package

@@ -106,7 +106,7 @@ def solve_command(game: str, position: tuple[str, ...], algorithm: str, depth: i
 
 
 # An unbounded search by a method asked for by name that is still going after this long
-# says so once, with auto's compiled method when that would answer instead.
+# says so once, where the game's compiled method would answer the position instead.
 FASTER_WAY_NOTE_SECONDS = 10.0
 
 

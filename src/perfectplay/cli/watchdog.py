@@ -59,7 +59,7 @@ def arm_time_limit(context: click.Context, param: click.Parameter, seconds: floa
     return seconds
 
 
-# How often the think-time watchdog looks at where the main thread stands.
+# How often the think-time watchdog looks at where every thread stands.
 CALL_WATCH_INTERVAL_SECONDS = 0.1
 
 
@@ -67,8 +67,8 @@ def arm_call_limit(context: click.Context, seconds: float, option: str) -> None:
     """Cut the command off when one call of a user's game code runs longer than ``seconds``
     (play's think time, which no search can enforce inside that call): a timer looks at
     every thread's stack every tenth of a second, and when the same call of the user's code
-    has been on one for longer, raises LimitReached in the main thread. Searches, kernels and the person's
-    typing are never cut: only time spent inside the game's own code counts."""
+    has been on one for longer, raises LimitReached in the main thread. Searches, kernels and
+    the person's typing are never cut: only time spent inside the game's own code counts."""
     if not _free():
         return
     from perfectplay.game_faults import slow_call_words, users_call
