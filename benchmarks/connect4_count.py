@@ -16,21 +16,17 @@ import time
 
 import numpy as np
 
-
-def has_four(stones: np.ndarray, height: int) -> np.ndarray:
-    found = np.zeros(stones.shape, dtype=bool)
-    for shift in (1, height + 1, height, height + 2):
-        pairs = stones & (stones >> shift)
-        found |= (pairs & (pairs >> (2 * shift))) != 0
-    return found
+from perfectplay.games.connect4.book.tiers import decode, has_four
+from perfectplay.games.connect4.rules import ConnectFour
 
 
 def count(width: int, height: int) -> list[int]:
     """Positions per tier, from the empty board."""
-    bottoms = [np.int64(1 << c * (height + 1)) for c in range(width)]
-    tops = [np.int64(1 << (height - 1 + c * (height + 1))) for c in range(width)]
-    mover = np.zeros(1, dtype=np.int64)
-    occupied = np.zeros(1, dtype=np.int64)
+    game = ConnectFour(width, height)
+    bottoms = [np.uint64(bottom) for bottom in game.bottoms]
+    tops = [np.uint64(top) for top in game.tops]
+    mover = np.zeros(1, dtype=np.uint64)
+    occupied = np.zeros(1, dtype=np.uint64)
     sizes = [1]
     for _ in range(width * height):
         # The side that just moved is occupied ^ mover; its four ends the game.
@@ -45,24 +41,8 @@ def count(width: int, height: int) -> list[int]:
         if keys.size == 0:
             break
         sizes.append(int(keys.size))
-        mover, occupied = _decode(keys, width, height)
+        mover, occupied = decode(game, keys)
     return sizes
-
-
-def _decode(keys: np.ndarray, width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
-    """(mover, occupied) from keys. Per column, a stack of k stones contributes 2^k - 1 to
-    occupied and at most that to mover, so the column's part of the key lies in
-    [2^k - 1, 2^(k+1) - 2] and k = floor(log2(part + 1))."""
-    mover = np.zeros_like(keys)
-    occupied = np.zeros_like(keys)
-    for c in range(width):
-        shift = c * (height + 1)
-        part = (keys >> shift) & ((1 << (height + 1)) - 1)
-        stones = np.floor(np.log2(part + 1)).astype(np.int64)
-        stack = (np.int64(1) << stones) - 1
-        occupied |= stack << shift
-        mover |= (part - stack) << shift
-    return mover, occupied
 
 
 def main() -> None:

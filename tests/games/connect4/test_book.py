@@ -64,6 +64,74 @@ def test_level_sizes_are_the_known_counts_of_positions_folded_by_mirror_image() 
     assert [len(level(ConnectFour(), n)) for n in range(5)] == [1, 4, 25, 121, 568]
 
 
+def one_at_a_time_levels(game: ConnectFour, stones: int) -> list[list[int]]:
+    """The live positions level by level, one position at a time on Python integers."""
+    found = [[canonical(game, game.key(game.start()))]]
+    for _ in range(stones):
+        following = set()
+        for key in found[-1]:
+            position = position_of(game, key)
+            for column in game.legal_moves(position):
+                child = game.play(position, column)
+                if game.outcome(child) is None:
+                    following.add(canonical(game, game.key(child)))
+        found.append(sorted(following))
+    return found
+
+
+def test_whole_levels_at_once_equal_the_levels_found_one_position_at_a_time() -> None:
+    from perfectplay.games.connect4.book import tiers
+
+    for game, stones in ((ConnectFour(4, 4), 15), (ConnectFour(), 6), (ConnectFour(3, 5), 14)):
+        at_once = [keys.tolist() for keys in tiers.levels(game, stones)]
+        assert at_once == one_at_a_time_levels(game, stones)
+
+
+def test_backing_up_whole_levels_gives_every_exact_score_of_a_small_board() -> None:
+    # 4x3: twelve squares, so every level down to the last empty square, full boards included,
+    # is backed up and compared with a plain negamax on the Python rules.
+    from functools import cache
+
+    from perfectplay.games.connect4.book import tiers
+
+    game = ConnectFour(4, 3)
+
+    @cache
+    def negamax(key: int) -> int:
+        position = position_of(game, key)
+        stones = position[1].bit_count()
+        best = -game.cells
+        for column in game.legal_moves(position):
+            child = game.play(position, column)
+            outcome = game.outcome(child)
+            if outcome is not None:
+                best = max(best, (game.cells + 1 - stones) // 2 if outcome.name == "LOSS" else 0)
+            else:
+                best = max(best, -negamax(game.key(child)))
+        return best
+
+    found = tiers.levels(game, 11)
+    scores = tiers.back_up(game, found, [negamax(int(key)) for key in found[-1]])
+    assert [[negamax(int(key)) for key in keys] for keys in found] == [s.tolist() for s in scores]
+    assert sum(s.size for s in scores) > 1_000 and scores[0].tolist() == [negamax(0)]
+
+
+def test_a_changed_score_or_a_missing_position_fails_the_structure_check() -> None:
+    import numpy as np
+
+    # Below the frontier every entry is its children's negamax, so any change shows; a
+    # frontier entry is checked by re-solving instead (the sample test below).
+    book = shipped()
+    scores = np.array(book.scores)
+    scores[np.searchsorted(book.keys, np.uint64(level(ConnectFour(), 5)[40]))] += 1
+    changed = Book(book.path, book.header, book.keys, scores)
+    with pytest.raises(BookError, match="1 entries disagree with their children"):
+        check_structure(changed)
+    short = Book(book.path, book.header, np.delete(book.keys, 5), np.delete(book.scores, 5))
+    with pytest.raises(BookError, match="holds 399,028 positions, but there are 399,029"):
+        check_structure(short)
+
+
 # -- a whole small book against the search -----------------------------------------------
 def test_every_entry_of_a_4x4_book_matches_the_kernel_and_the_python_engine(tmp_path: Path) -> None:
     from perfectplay.games.connect4.kernel_engine import Engine

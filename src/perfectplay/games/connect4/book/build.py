@@ -33,8 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from perfectplay.errors import BadOption
-from perfectplay.game import Outcome
-from perfectplay.games.connect4.book.positions import canonical, level, levels, position_of
+from perfectplay.games.connect4.book.positions import level, position_of
 from perfectplay.games.connect4.book.storage import BookError, Solved, batch_header, read_batch, write_batch
 from perfectplay.games.connect4.rules import ConnectFour
 
@@ -190,21 +189,19 @@ def frontier_results(game: ConnectFour, root: Path, stones: int) -> list[Solved]
 
 def back_up(game: ConnectFour, frontier: dict[int, int], stones: int) -> dict[int, int]:
     """Scores of every live position with at most ``stones`` stones, from the frontier's
-    scores (canonical key -> score) by one-ply negamax, level by level towards the start."""
-    scores = dict(frontier)
-    for depth, keys in reversed(list(enumerate(levels(game, stones)[:stones]))):
-        win_now = (game.cells + 1 - depth) // 2
-        for key in keys:
-            position = position_of(game, key)
-            best = -game.cells
-            for column in game.moves(position):
-                child = game.play(position, column)
-                if game.outcome(child) is Outcome.LOSS:  # the move completes four
-                    best = max(best, win_now)
-                else:
-                    best = max(best, -scores[canonical(game, game.key(child))])
-            scores[key] = best
-    return scores
+    scores (canonical key -> score) by one-ply negamax, level by level towards the start
+    (:func:`.tiers.back_up`)."""
+    from perfectplay.games.connect4.book import tiers
+
+    found = tiers.levels(game, stones)
+    try:
+        frontier_scores = [frontier[key] for key in found[stones].tolist()]
+    except KeyError as missing:
+        raise BookError(f"the frontier has no score for the position with key "
+                        f"{missing.args[0]:x}") from None
+    scores = tiers.back_up(game, found, frontier_scores)
+    return {key: score for keys, values in zip(found, scores, strict=True)
+            for key, score in zip(keys.tolist(), values.tolist(), strict=True)}
 
 
 def assemble(game: ConnectFour, root: Path, stones: int, output: Path) -> dict[str, object]:

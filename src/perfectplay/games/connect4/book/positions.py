@@ -7,8 +7,8 @@ column's stack, so the key alone gives back both bitboards (:func:`decode`). A p
 its mirror image (columns reversed) have the same score, so the book stores one of the two:
 the smaller key (:func:`canonical`), as Pons' opening book does ("Solving Connect 4", part 12).
 
-Everything here is plain Python on integers: no numba, fast enough for the million positions
-of the deepest book we plan (ten stones).
+Everything here is plain Python on integers, for one position at a time; whole levels are
+listed with numpy (:mod:`.tiers`).
 """
 
 from __future__ import annotations
@@ -66,14 +66,9 @@ def live_children(game: ConnectFour, position: Position) -> Iterator[tuple[int, 
 def levels(game: ConnectFour, stones: int) -> list[list[int]]:
     """For n = 0..stones, the sorted canonical keys of the live positions with n stones
     reachable from the empty board (a position where someone has won is not live)."""
-    found = [[canonical(game, game.key(game.start()))]]
-    for _ in range(stones):
-        following: set[int] = set()
-        for key in found[-1]:
-            for _, child in live_children(game, position_of(game, key)):
-                following.add(canonical(game, game.key(child)))
-        found.append(sorted(following))
-    return found
+    from perfectplay.games.connect4.book import tiers
+
+    return [[int(key) for key in level.tolist()] for level in tiers.levels(game, stones)]
 
 
 def level(game: ConnectFour, stones: int) -> list[int]:

@@ -15,9 +15,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from perfectplay.games.connect4.book.build import back_up
+from perfectplay.games.connect4.book import tiers
 from perfectplay.games.connect4.book.lookup import Book
-from perfectplay.games.connect4.book.positions import levels, position_of
+from perfectplay.games.connect4.book.positions import position_of
 from perfectplay.games.connect4.book.storage import BookError
 from perfectplay.games.connect4.rules import ConnectFour
 
@@ -44,20 +44,26 @@ def game_of(book: Book) -> ConnectFour:
 def check_structure(book: Book) -> int:
     """Raise BookError unless the book holds exactly the live positions up to K stones and
     its lower levels back up from its frontier; returns the number of entries checked."""
+    import numpy as np
+
     game = game_of(book)
-    expected = levels(game, book.stones)
-    stored = {int(k): int(s) for k, s in zip(book.keys, book.scores, strict=True)}
-    wanted = {key for keys in expected for key in keys}
-    if set(stored) != wanted:
-        raise BookError(f"{book.path}: holds {len(stored):,} positions, but there are "
-                        f"{len(wanted):,} live positions {book.reach}")
-    frontier = {key: stored[key] for key in expected[book.stones]}
-    backed = back_up(game, frontier, book.stones)
-    wrong = [key for key in stored if backed[key] != stored[key]]
+    expected = tiers.levels(game, book.stones)
+    wanted = np.concatenate(expected)
+    stored_keys = np.asarray(book.keys, dtype=np.uint64)
+    order = np.argsort(stored_keys, kind="stable")
+    stored_keys, stored_scores = stored_keys[order], np.asarray(book.scores, dtype=np.int64)[order]
+    if stored_keys.size != wanted.size or not np.array_equal(stored_keys, np.sort(wanted)):
+        held = np.unique(stored_keys).size
+        raise BookError(f"{book.path}: holds {held:,} positions, but there are "
+                        f"{wanted.size:,} live positions {book.reach}")
+    by_level = [stored_scores[np.searchsorted(stored_keys, keys)] for keys in expected]
+    backed = tiers.back_up(game, expected, by_level[-1])
+    wrong = [int(key) for keys, mine, theirs in zip(expected, backed, by_level, strict=True)
+             for key in keys[mine != theirs].tolist()]
     if wrong:
         raise BookError(f"{book.path}: {len(wrong):,} entries disagree with their children "
                         f"(first: key {wrong[0]:x})")
-    return len(stored)
+    return int(stored_keys.size)
 
 
 def sample_keys(book: Book, count: int, seed: int, stones: int | None = None) -> list[int]:
