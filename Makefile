@@ -21,8 +21,10 @@ run: install
 	$(BIN)/perfectplay tour
 
 test: install-test
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/mypy
+	@# The kernels compile into numba's cache on the core that lint leaves idle.
+	$(BIN)/python tests/warm_kernels.py & warming=$$!; \
+	$(BIN)/ruff check src tests benchmarks && $(BIN)/mypy; linted=$$?; \
+	wait $$warming && exit $$linted
 	@# Two at a time (one per core), then the tests that load the machine on purpose, alone.
 	$(BIN)/python -m pytest -n 2 -m "not serial"
 	$(BIN)/python -m pytest -m serial
