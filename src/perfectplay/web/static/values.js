@@ -30,6 +30,14 @@ export function estimateLean(estimate) {
   return Math.tanh((estimate ?? 0) / scale);
 }
 
+// Whether a man's ring in its best move's colour says something: only for an exact value.
+// An estimate rings nothing: the engine values the moves outside its best lines by a
+// shallower search, and in a level position pale red on every man would read as "losing";
+// a man picked still shows each of its moves' estimates.
+export function ringMeansSomething(row) {
+  return valueClass(row, false) !== "estimate" && valueClass(row, false) !== "unknown";
+}
+
 export function moveColour(row, scoreGame, scale = 1) {
   const kind = valueClass(row, scoreGame);
   if (kind === "unknown") return NEUTRAL;
