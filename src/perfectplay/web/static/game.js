@@ -489,8 +489,12 @@ function flip() {
   syncUrl();
 }
 
-// The game's record format (chess: PGN), where it has one: the page offers to paste and copy a game.
-const recordFormat = () => state.payloads.find((p) => p?.record_format)?.record_format ?? null;
+// The game's record format (chess: PGN), where it has one: the page offers to paste and copy
+// a game. Position answers say it (the thinking stream's do not): the last said is kept.
+function recordFormat() {
+  for (const payload of state.payloads) if (payload?.record_format !== undefined) state.recordFormat = payload.record_format;
+  return state.recordFormat ?? null;
+}
 
 async function copyRecord() {
   try {
