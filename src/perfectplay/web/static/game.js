@@ -74,6 +74,7 @@ function syncUrl() {
   }
   if (state.hidden) query.set("hide", "1");
   if (state.flipped) query.set("flip", "1");
+  if (state.seconds !== "max") query.set("seconds", state.seconds);  // a shorter analysis, kept in a copied link
   if (state.lines !== DEFAULT_LINES) query.set("lines", String(state.lines));
   history.replaceState(null, "", `${window.location.pathname}?${query}`);
   $("share").href = window.location.href;
