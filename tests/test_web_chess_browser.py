@@ -28,8 +28,23 @@ def _moves_in_url(page: Any) -> str:
 
 
 def _square_centre(page: Any, name: str) -> tuple[float, float]:
-    box = page.locator(f"#board [data-square='{name}']").bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    """A square's centre on the page; the board is drawn again as each depth of the thinking
+    arrives, so a box asked for at that moment may be missing: ask again."""
+    for _ in range(50):
+        box = page.locator(f"#board [data-square='{name}']").bounding_box()
+        if box is not None:
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.wait_for_timeout(100)
+    raise AssertionError(f"no square {name} on the board")
+
+
+def _board_box(page: Any) -> Any:
+    for _ in range(50):
+        box = page.locator("#board-svg").bounding_box()
+        if box is not None:
+            return box
+        page.wait_for_timeout(100)
+    raise AssertionError("no board")
 
 
 @pytest.mark.parametrize("width", sorted(WIDTHS))
@@ -107,14 +122,14 @@ def test_at_checkmate_the_bar_stays_and_the_board_stays_put(server: str, browser
     page.goto(server + "game/chess?moves=f2f3,e7e5,g2g4&seconds=2")
     page.wait_for_selector("#board [data-from='d8']")
     page.wait_for_function("() => !document.getElementById('eval-bar').hidden")
-    before = page.locator("#board-svg").bounding_box()
+    before = _board_box(page)
     page.click("#board [data-square='d8']")
     page.click("#board [data-move='d8h4']")
     page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Game over')")
     assert page.inner_text("#status") == "Game over: Black wins."
     assert page.locator("#eval-bar").is_visible()
     assert page.get_attribute("#eval-bar", "data-share") == "0"  # all Black's
-    after = page.locator("#board-svg").bounding_box()
+    after = _board_box(page)
     assert abs(after["x"] - before["x"]) < 1 and abs(after["width"] - before["width"]) < 1
     assert page.locator("#line .ply").all_inner_texts()[-1] == "Qh4#"
     page.screenshot(path=str(shots / f"web-chess-mate-{width}.png"), full_page=True)
