@@ -126,3 +126,15 @@ def test_a_proven_mate_shows_its_whole_line(client: Any) -> None:
         for move in line["moves"]:
             board.push_uci(move)
         assert board.is_checkmate() and data["line"] == line["moves"]
+
+
+def test_a_mate_seen_but_not_proven_is_never_shown_as_its_internal_value(client: Any) -> None:
+    # Mate in 2 (1. Qg6 and 2. Qh7#): the search sees it at depth 3, a depth before it proves it.
+    fen = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"
+    events = stream_events(client, "/api/chess/think", {"position": fen, "seconds": "3", "lines": "2"})
+    seen = [data for _, data in events if data["status"] == "estimate" and "seen" in data]
+    assert seen, [data["status"] for _, data in events]  # the depth that saw it, unproven
+    for data in seen:
+        assert data["seen"] == 3 and data["estimate"] > 0
+        rows = data["moves"] + data["lines"]
+        assert all(("seen" in row) == (abs(row["estimate"]) > 10**6) for row in rows if "estimate" in row)

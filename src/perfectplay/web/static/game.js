@@ -166,7 +166,7 @@ function think() {
       const payload = JSON.parse(event.data);
       if (ply === state.moves.length) state.payloads[ply] = payload;
       const kind = payload.exact ? `exact, ${describeRow(payload, payload.score_game)}`
-        : payload.estimate !== undefined ? `estimate ${formatEstimate(payload.estimate)}` : "estimate";
+        : payload.estimate !== undefined ? `estimate ${formatEstimate(payload.estimate, payload.seen)}` : "estimate";
       $("thinking-text").textContent = done
         ? `Done: ${kind}${payload.exact ? "" : ` from depth ${payload.depth_reached}`} after ${payload.elapsed_s} s`
           + (payload.reason.startsWith("error") ? ` (${payload.reason})` : "")
@@ -297,7 +297,7 @@ function statusText(payload) {
   if (payload.status === "pending")
     return `${side} to move${again}; ${payload.too_big ? "the engine is searching" : "the value needs a longer search"}…`;
   if (!payload.exact)
-    return `${side} to move${again}: estimate ${formatEstimate(payload.estimate)} (${searchedBy(payload)}).`;
+    return `${side} to move${again}: estimate ${formatEstimate(payload.estimate, payload.seen)} (${searchedBy(payload)}).`;
   const proven = payload.depth !== null && payload.depth !== undefined ? ` (proven at depth ${payload.depth})` : "";
   return `${side} to move${again}: ${describeRow({ ...payload }, payload.score_game)}${proven}.`;
 }
@@ -322,7 +322,8 @@ function drawEngine(payload) {
     $("eval-fill").style.height = `${share}%`;
     $("eval-bar").dataset.share = share;
     $("eval-label").textContent = payload.exact ? describeRow(payload, false).split(" ")[0]
-      : formatEstimate(moverAt(state.moves.length) === 1 ? -payload.estimate : payload.estimate);
+      : formatEstimate(moverAt(state.moves.length) === 1 ? -payload.estimate : payload.estimate, payload.seen)
+        .split(" ")[0];  // "~mate" where the search saw one
   }
   const lineShown = !state.hidden && !payload.over && (payload.line ?? []).length > 0;
   // The best lines where the page analyses: the engine's (deepening), or an exact answer's
@@ -381,7 +382,7 @@ function drawLines(payload, lines) {
     if (line.depth !== null && line.depth !== undefined) item.dataset.depth = String(line.depth);
     const score = document.createElement("span");
     score.className = `pv-score${line.exact ? " exact" : ""}`;
-    score.textContent = line.exact ? describeRow(line, payload.score_game) : formatEstimate(line.estimate);
+    score.textContent = line.exact ? describeRow(line, payload.score_game) : formatEstimate(line.estimate, line.seen);
     score.style.background = moveColour(line, payload.score_game);
     score.style.color = textColour(line, payload.score_game);
     const depth = document.createElement("span");

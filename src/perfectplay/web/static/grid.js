@@ -132,7 +132,7 @@ function drawDrops(svg, board, g, view) {
     if (row) {
       const label = view.hidden ? "" : row.score !== undefined ? (row.score > 0 ? "+" : "") + row.score
         : row.value === null ? "…" : row.exact ? describeRow(row, false).replace(" in ", " ")
-        : `~${formatEstimate(row.estimate)}`;
+        : `~${formatEstimate(row.estimate, row.seen)}`.replace("~~", "~");
       svg.appendChild(el("circle", { cx: x + g.cell / 2, cy: badgeY, r: 18, fill: fillFor(row, view) ?? "#eee",
                                      stroke: "#333", "pointer-events": "none", class: "column-badge", "data-badge": row.move }));
       text(svg, x + g.cell / 2, badgeY + 5, label, { "font-size": 13, class: "column-score",
