@@ -174,9 +174,7 @@ def test_pgn_pasted_loads_the_game_and_copies_back(server: str, browser: Any, sh
     page.screenshot(path=str(shots / f"web-chess-pgn-{width}.png"), full_page=True)
     page.keyboard.press("Home")
     page.wait_for_function("() => !new URL(location.href).searchParams.get('moves')")
-    page.keyboard.press("End")
-    page.wait_for_function("() => new URL(location.href).searchParams.get('moves')?.endsWith('e1g1,f8e7')")
-    page.click("#record-copy")
+    page.click("#record-copy")  # the whole game of the move list, though the board shows its start
     page.wait_for_function("() => document.getElementById('record-text').value.includes('[Result')")
     text = page.input_value("#record-text")
     assert "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *" in text

@@ -64,6 +64,9 @@ MOVE_LAG_BEHIND_LINES = 2
 # MATE_LINE_PLIES (a mate in 15 is shown whole).
 LINE_PLIES = 12
 MATE_LINE_PLIES = 30
+# Each move that continues a forced line is searched within this many nodes: the table
+# mostly holds the answer; a long mate it does not hold is shown as far as it is sure.
+MATE_LINE_NODES = 20_000
 # The best lines searched and shown by default (MultiPV, as lichess's analysis board); a
 # page may ask for 1 to MAX_LINES.
 DEFAULT_LINES = 3
@@ -334,11 +337,11 @@ class EngineDepths:
         while len(pv) < min(plies, MATE_LINE_PLIES) and not is_over(game, position):
             if self.thinker._stopped():
                 break
-            found = self.engine.search(position, SearchLimits(depth=plies - len(pv)),
+            found = self.engine.search(position, SearchLimits(depth=plies - len(pv), nodes=MATE_LINE_NODES),
                                        stop=self.thinker.budget.stop)
             self.nodes += found.nodes
-            if found.best_move is None:
-                break
+            if found.best_move is None or not V.is_decisive(found.score):
+                break  # the end not seen again within the nodes: the line stops where it is sure
             pv.append(found.best_move)
             position = game.play(position, found.best_move)
         return pv

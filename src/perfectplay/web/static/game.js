@@ -500,7 +500,7 @@ function recordFormat() {
 
 async function copyRecord() {
   try {
-    const record = await api("record", state.moves);
+    const record = await api("record", wholeLine());  // the whole game of the move list
     $("record-text").value = record.text;
     $("record-note").textContent = `The game as ${record.format}: copied.`;
     try { await navigator.clipboard.writeText(record.text); }
