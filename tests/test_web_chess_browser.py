@@ -139,8 +139,8 @@ def test_at_checkmate_the_bar_stays_and_the_board_stays_put(server: str, browser
 
 def test_a_proven_mate_shows_the_whole_mating_line(server: str, browser: Any, shots: Path) -> None:
     page, errors = open_page(browser)
-    page.goto(server + "game/chess?seconds=5&lines=2&position=" + MATE_IN_2.replace(" ", "%20"))
-    page.wait_for_function("() => Number(document.body.dataset.depth || 0) >= 4", timeout=30_000)
+    page.goto(server + "game/chess?seconds=40&lines=2&position=" + MATE_IN_2.replace(" ", "%20"))
+    page.wait_for_function("() => Number(document.body.dataset.depth || 0) >= 4", timeout=40_000)
     first = page.locator(".pv-line").first
     assert first.get_attribute("data-exact") == "true"
     assert first.locator(".pv-moves").inner_text() == "1. Nf6+ gxf6 2. Bxf7#"
