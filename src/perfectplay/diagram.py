@@ -79,12 +79,35 @@ class Highlight:
     why: str
 
 
+@dataclass(frozen=True)
+class Label:
+    """How a person writes ``move`` (its notation) where the notation is a machine's:
+    ``text`` is chess's SAN ("Nf3") for the move ``g1f3``."""
+
+    move: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A move played as the game's score sheet writes it: the ``number`` before it ("1.",
+    "1..." for a first move by the second side, "" for a reply) and its ``text`` ("e4")."""
+
+    number: str
+    text: str
+
+
 @dataclass(frozen=True, kw_only=True)
 class Diagram:
     """What every kind carries: the ``to_move`` side's mark, whether the last move kept the
     turn (``again``), whether the game is ``over``, the ``status`` lines, the ``help``
     (how to play on this board, the page's legend) and the ``units`` estimates read in
-    ("centipawns": shown as pawns)."""
+    ("centipawns": shown as pawns).
+
+    Optional, each empty by default (the page then writes moves in their notation, one
+    after another): ``labels``, the legal moves as a person writes them (the move buttons'
+    words), and ``record``, the moves played as a score sheet writes them, numbered (the
+    page's move list)."""
 
     kind: ClassVar[str] = "text"
     to_move: str | None = None
@@ -93,6 +116,8 @@ class Diagram:
     status: tuple[Words, ...] = ()
     help: str = ""
     units: str = ""
+    labels: tuple[Label, ...] = ()
+    record: tuple[Recorded, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -113,7 +138,8 @@ class Grid(Diagram):
     column plays (None: a full column). ``steps``: moves of two clicks. ``off``: "right" or
     "top", a strip beyond that edge (place "off") where pieces leave the board. ``passing``:
     a move with no place (a pass), shown as a button under the board. ``counts``: tallies
-    above it. ``column_names`` and ``row_names`` label the edges."""
+    above it. ``column_names`` and ``row_names`` label the edges. ``flippable``: the page
+    offers to turn the board round (the second side's view: the last row at the top)."""
 
     kind: ClassVar[str] = "grid"
     rows: int
@@ -130,6 +156,7 @@ class Grid(Diagram):
     counts: tuple[Count, ...] = ()
     column_names: tuple[str, ...] = ()
     row_names: tuple[str, ...] = ()
+    flippable: bool = False
 
 
 @dataclass(frozen=True)
@@ -300,5 +327,5 @@ def _plain(value: Any) -> Any:
 
 
 __all__ = ["DRAWN_OBJECTS", "Box", "Cell", "Count", "Diagram", "Edge", "Grid", "Hand", "Hands", "Heap",
-           "Heaps", "HexBoard", "Highlight", "Item", "Lines", "Piece", "Pit", "Pits", "Row", "Step", "Store",
-           "Text", "Words", "as_json"]
+           "Heaps", "HexBoard", "Highlight", "Item", "Label", "Lines", "Piece", "Pit", "Pits", "Recorded",
+           "Row", "Step", "Store", "Text", "Words", "as_json"]

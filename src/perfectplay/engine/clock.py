@@ -10,7 +10,10 @@ a new iteration starts whenever time is left, since even a cut one improves the 
 its first root move is searched. With clocks (``wtime``...), :meth:`Clock.may_start` refuses
 a new iteration once the soft limit (this move's share of the clock) has passed, or when the
 next iteration, predicted from the growth of the last ones, would not finish before the hard
-limit: time not spent now is left for later moves.
+limit: time not spent now is left for later moves. A fail low (the best move's score fell by
+FAIL_LOW_DROP at the last finished depth, below the two depths before) raises both limits
+once: the soft limit doubled, the hard one to FAIL_LOW_SHARES shares, within the part of the
+clock a move may take.
 
 While ``hold`` is set (UCI's ``go ponder``: the engine thinks on the opponent's time) no
 time limit runs; the limits start counting when it is cleared (``ponderhit``).
@@ -45,6 +48,13 @@ REPLY_S = 0.03
 IN_HAND_INCREMENTS = 10
 # Growth of iteration time with depth when only one iteration has been timed.
 DEFAULT_GROWTH = 4.0
+# A fail low: the best move's score at the last finished depth fell at least this far below
+# both depths before it (the game's evaluation units: centipawns in chess; both, so that the
+# swing between odd and even depths is no fall). Under a clock the move may then go on to
+# this many shares (never past its part of the clock, MOST_OF_CLOCK), its soft limit
+# doubled, to look for a way out, as engines spend more when the score drops.
+FAIL_LOW_DROP = 50
+FAIL_LOW_SHARES = 3.0
 
 
 class Abort(Exception):
@@ -73,6 +83,10 @@ class Clock:
         # alone is slow (a chess quiescence search took 7.8 s against a 0.15 s limit).
         self.armed = False
         self.iteration_times: list[float] = []
+        # Under a clock, the hard limit after a fail low (None: no clock, or a fixed time).
+        self.fail_low_hard = None if self.use_all else fail_low_limit(limits, mover)
+        self.scores: list[int] = []
+        self.extended = False
 
     def _deadline(self) -> float | None:
         if self.hard is None:
@@ -111,9 +125,25 @@ class Clock:
         if self.node_limit is not None and nodes >= self.node_limit:
             raise Abort("nodes")
 
-    def finished_iteration(self, seconds: float) -> None:
+    def finished_iteration(self, seconds: float, score: int | None = None) -> None:
+        """An iteration took ``seconds``; ``score`` is its best move's. A fail low (the score
+        FAIL_LOW_DROP below the last two) extends the move's limits once, under a clock."""
         self.iteration_times.append(seconds)
         self.armed = True
+        if score is None:
+            return
+        if self.scores and score <= min(self.scores[-2:]) - FAIL_LOW_DROP:
+            self._extend()
+        self.scores.append(score)
+
+    def _extend(self) -> None:
+        if self.extended or self.fail_low_hard is None or self.hard is None:
+            return
+        self.extended = True
+        self.hard = max(self.hard, self.fail_low_hard)
+        if self.soft is not None:
+            self.soft = min(2 * self.soft, self.hard)
+        self.deadline = self._deadline()
 
     def may_start(self, nodes: int) -> bool:
         """Whether another iteration is worth starting."""
@@ -158,6 +188,26 @@ def budget(limits: Limits, mover: int | None) -> tuple[float | None, float | Non
     return soft, hard
 
 
+def fail_low_limit(limits: Limits, mover: int | None) -> float | None:
+    """The hard limit of a move whose score fell (FAIL_LOW_SHARES shares, within its part of
+    the clock), or None when no clock is given (a fixed time, a depth, infinite)."""
+    if limits.infinite or limits.time is not None:
+        return None
+    left = limits.btime if mover == 1 else limits.wtime
+    if left is None:
+        return None
+    increment = (limits.binc if mover == 1 else limits.winc) or 0.0
+    share, hard = clock_share(left, increment, limits.movestogo)
+    return max(min(FAIL_LOW_SHARES * share - REPLY_S, _most(left, limits.movestogo)), hard)
+
+
+def _most(left: float, moves_to_go: int | None) -> float:
+    """The most a move may take of ``left`` (the reserve kept): a fixed part of it."""
+    usable = max(left - min(CLOCK_RESERVE_S, left / 2), 0.0)
+    part = LAST_MOVE_OF_CLOCK if (moves_to_go or DEFAULT_MOVES_TO_GO) == 1 else MOST_OF_CLOCK
+    return max(usable * part, 0.001)
+
+
 def clock_share(left: float, increment: float, moves_to_go: int | None) -> tuple[float, float]:
     """(share, most) seconds for a move with ``left`` on the clock: the share is the clock
     split over the moves to go plus the increment (the whole increment while the clock holds
@@ -166,7 +216,6 @@ def clock_share(left: float, increment: float, moves_to_go: int | None) -> tuple
     the time control)."""
     usable = max(left - min(CLOCK_RESERVE_S, left / 2), 0.0)
     to_go = moves_to_go or DEFAULT_MOVES_TO_GO
-    part = LAST_MOVE_OF_CLOCK if to_go == 1 else MOST_OF_CLOCK
-    most = max(usable * part, 0.001)
+    most = _most(left, moves_to_go)
     share = min(usable / to_go + min(increment, usable / IN_HAND_INCREMENTS), most)
     return share, min(max(HARD_SHARES * share - REPLY_S, share), most)

@@ -198,7 +198,7 @@ class Searcher:
                 self.partial = self._cut_short(depth, time.perf_counter() - started)
                 return
             seconds = time.perf_counter() - started
-            clock.finished_iteration(seconds)
+            clock.finished_iteration(seconds, found[0].score if found else None)
             exact = self.horizon == horizon_before
             yield Iteration(depth, found, self.nodes, self.seldepth, exact, seconds)
             if exact:

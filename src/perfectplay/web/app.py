@@ -67,7 +67,12 @@ COMMON_PARAMETERS = ("position", "moves")
 # (the game's source, the game, its start, the position reached, the moves played)
 Located = tuple[Source, Any, Any, Any, list[Any]]
 EXTRA_PARAMETERS = {"position": (), "think": ("seconds", "lines"), "computer": ("level", "seed", "seconds"),
-                    "tree": ("depth",)}
+                    "tree": ("depth",), "record": ()}
+# The longest game record (PGN) a page may paste, in bytes of the request's body.
+MAX_RECORD_BYTES = 100_000
+# ``seconds=max`` asks the thinking stream to go on for the server's cap (MAX_SECONDS): the
+# analysis board deepens until the page moves on, as lichess's does, within that bound.
+UNTIL_THE_CAP = "max"
 MAX_TREE_DEPTH = 4
 TREE_SECONDS = 3.0  # a tree's exact values are searched under this time limit (else HTTP 422)
 
@@ -109,7 +114,27 @@ class Server:
     def position(self, name: str, query: Mapping[str, str]) -> dict[str, Any]:
         source, game, start, position, played = self.locate(name, query, "position")
         known = quick_analysis(game, position, self.memory)
-        return describe(source.name, game, start, played, position, known, self.memory.database)
+        payload = describe(source.name, game, start, played, position, known, self.memory.database)
+        module = record_module(source)
+        return payload | {"record_format": None if module is None else module.FORMAT}
+
+    def record(self, name: str, query: Mapping[str, str]) -> dict[str, Any]:
+        """The line on the page as a game record in the game's own format (chess: PGN)."""
+        source, game, start, _position, played = self.locate(name, query, "record")
+        module = _record_module_or_refuse(source)
+        text = module.write(game.format_position(start), [game.format_move(*step) for step in
+                                                          _steps(game, start, played)])
+        return {"format": module.FORMAT, "text": text}
+
+    def read_record(self, name: str, text: str) -> dict[str, Any]:
+        """A pasted game record read: its start (the position's text, "" for the game's
+        usual start) and its moves in notation, checked by replaying them."""
+        source, (game, _start) = self.catalog.load(name, {}, None)
+        module = _record_module_or_refuse(source)
+        start_text, moves = module.read(text)
+        _, (game, start) = self.catalog.load(name, {}, start_text)
+        replay(game, start, moves)
+        return {"format": module.FORMAT, "position": start_text or "", "moves": moves}
 
     def computer(self, name: str, query: Mapping[str, str]) -> dict[str, Any]:
         """The computer's move at ``level`` from the best analysis known (exact, else the
@@ -205,6 +230,17 @@ def create_app(server: Server | None = None) -> Starlette:
         return StreamingResponse(_stream(server, located, seconds, lines, request),
                                  media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
+    async def record(request: Request) -> Response:
+        name = request.path_params["game"]
+        if request.method == "GET":
+            return JSONResponse(await run_in_threadpool(server.record, name, dict(request.query_params)))
+        body = await request.body()
+        if len(body) > MAX_RECORD_BYTES:
+            raise BadOption(f"the game record sent is {len(body):,} bytes; at most "
+                            f"{MAX_RECORD_BYTES:,} are read")
+        text = body.decode("utf-8", "replace")
+        return JSONResponse(await run_in_threadpool(server.read_record, name, text))
+
     async def tree(request: Request) -> Response:
         query = dict(request.query_params)
         picture = await run_in_threadpool(server.tree, request.path_params["game"], query)
@@ -238,6 +274,7 @@ def create_app(server: Server | None = None) -> Starlette:
         Route("/api/{game}/think", think),
         Route("/api/{game}/computer", computer),
         Route("/api/{game}/tree.svg", tree),
+        Route("/api/{game}/record", record, methods=["GET", "POST"]),
         Route("/api/{rest:path}", unknown_api),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -260,6 +297,30 @@ def recipe(source: Source, query: Mapping[str, str], moves: list[str]) -> Any:
         return None
     options = {name: query[name] for name in registry.OPTION_HELP if name in query}
     return (source.name, options, query.get("position") or None, moves)
+
+
+def record_module(source: Source) -> Any:
+    """The module that reads and writes the game's records (its entry's extension "record":
+    chess's PGN), or None: a user's game, or a game that declares none."""
+    if source.own or "record" not in registry.find(source.name).extensions:
+        return None
+    return registry.extension(source.name, "record")
+
+
+def _record_module_or_refuse(source: Source) -> Any:
+    module = record_module(source)
+    if module is None:
+        raise BadOption(f"{source.name} declares no game record format to read or write")
+    return module
+
+
+def _steps(game: Any, start: Any, played: list[Any]) -> list[tuple[Any, Any]]:
+    """Each move played with the position it was played from."""
+    steps, position = [], start
+    for move in played:
+        steps.append((position, move))
+        position = game.play(position, move)
+    return steps
 
 
 def _proved(game: Any, position: Any, seconds: float) -> Known | None:
@@ -292,10 +353,13 @@ def _game_row(source: Source, catalog: Catalog) -> dict[str, Any]:
 def _seconds(text: str | None, default: float = DEFAULT_SECONDS) -> float:
     if text is None:
         return default
+    if text == UNTIL_THE_CAP:
+        return MAX_SECONDS
     try:
         seconds = float(text)
     except ValueError:
-        raise BadOption(f"seconds={text[:40]!r}: give a number of seconds") from None
+        raise BadOption(f"seconds={text[:40]!r}: give a number of seconds, or {UNTIL_THE_CAP!r} for the "
+                        f"server's cap ({MAX_SECONDS:g} s)") from None
     if not 0 < seconds <= MAX_SECONDS:
         raise BadOption(f"seconds={text!r}: give more than 0 and at most {MAX_SECONDS:g}")
     return seconds
@@ -337,7 +401,7 @@ async def _stream(server: Server, located: Located, seconds: float, lines: int,
             payload = await run_in_threadpool(describe, source.name, game, start, played, position,
                                               progress.known, server.memory.database, lines)
             payload |= {"depth_reached": progress.depth, "elapsed_s": round(progress.elapsed_s, 3),
-                        "reason": progress.reason}
+                        "reason": progress.reason, "seconds": seconds, "cap_s": MAX_SECONDS}
             yield f"event: {'done' if progress.done else 'depth'}\ndata: {json.dumps(payload)}\n\n"
             if progress.done:
                 return

@@ -357,6 +357,7 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
     }
     if not proven:
         payload["estimate"] = best
+        payload |= _seen_end(best, score_game)
     if database is not None:
         payload["source"] = source_note(database, known.source == FROM_DATABASE)
     return payload
@@ -409,7 +410,15 @@ def _line_row(line: KnownLine, score_game: bool) -> dict[str, Any]:
                            "exact": line.exact, "depth": line.depth}
     if not line.exact and not score_game:
         row["estimate"] = line.value
+        row |= _seen_end(line.value, score_game)
     return row
+
+
+def _seen_end(value: int, score_game: bool) -> dict[str, int]:
+    """An estimate that is a forced win or loss the search saw but has not proven yet (a
+    mate found at the root before the next depth checks every reply): ``seen``, its plies
+    to the end, so the page says "~mate in 2", never the internal value."""
+    return {"seen": V.remoteness(value)} if not score_game and V.is_decisive(value) else {}
 
 
 def _best_moves(known: Known) -> list[str]:
@@ -455,6 +464,7 @@ def _move_row(game: Game[Any, Any], position: Any, move: Any, valued: MoveValue 
             "remoteness": valued.remoteness if valued.exact else None, "exact": valued.exact}
     if not valued.exact and not valued.score_game:
         row["estimate"] = valued.value
+        row |= _seen_end(valued.value, valued.score_game)
     note = game.value_note(position, valued.value) if valued.exact else None
     if note is not None:  # the value in the game's own convention (Connect Four's test-set score)
         row[note.field] = note.number

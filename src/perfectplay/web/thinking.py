@@ -60,8 +60,13 @@ MAX_DEPTH = 99
 # two plies behind; docs/web.md).
 MOVE_LAG = 1
 MOVE_LAG_BEHIND_LINES = 2
-# A best line is shown to this many plies.
+# A best line is shown to this many plies; a forced win's or loss's, to its end within
+# MATE_LINE_PLIES (a mate in 15 is shown whole).
 LINE_PLIES = 12
+MATE_LINE_PLIES = 30
+# Each move that continues a forced line is searched within this many nodes: the table
+# mostly holds the answer; a long mate it does not hold is shown as far as it is sure.
+MATE_LINE_NODES = 20_000
 # The best lines searched and shown by default (MultiPV, as lichess's analysis board); a
 # page may ask for 1 to MAX_LINES.
 DEFAULT_LINES = 3
@@ -309,11 +314,37 @@ class EngineDepths:
         for line in root.lines:
             if not line.pv:
                 continue
-            pv = line.pv[:LINE_PLIES]
+            pv = self._to_the_end(list(line.pv), line.score)[:MATE_LINE_PLIES]
+            if not V.is_decisive(line.score):
+                pv = pv[:LINE_PLIES]
             move = valued[game.format_move(position, pv[0])]
             lines.append(KnownLine(tuple(_notation_line(game, position, pv)), line_text(game, position, pv),
                                    move.value, move.exact, depth))
         return sorted(lines, key=lambda line: -line.value)
+
+    def _to_the_end(self, pv: list[Any], score: int) -> list[Any]:
+        """A forced win or loss's line, continued to the end where the search cut it short
+        (a table hit at the root ends its principal variation): each missing move is the best
+        of a search of the plies still to go, which the table mostly answers at once. Any
+        other line as it is."""
+        if not V.is_decisive(score):
+            return pv
+        from perfectplay.engine.api import SearchLimits
+        game, position = self.game, self.thinker.position
+        for move in pv:
+            position = game.play(position, move)
+        plies = V.remoteness(score)
+        while len(pv) < min(plies, MATE_LINE_PLIES) and not is_over(game, position):
+            if self.thinker._stopped():
+                break
+            found = self.engine.search(position, SearchLimits(depth=plies - len(pv), nodes=MATE_LINE_NODES),
+                                       stop=self.thinker.budget.stop)
+            self.nodes += found.nodes
+            if found.best_move is None or not V.is_decisive(found.score):
+                break  # the end not seen again within the nodes: the line stops where it is sure
+            pv.append(found.best_move)
+            position = game.play(position, found.best_move)
+        return pv
 
     def _move_value(self, move: Any, depth: int) -> MoveValue:
         from perfectplay.engine.api import SearchLimits

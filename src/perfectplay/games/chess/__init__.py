@@ -5,6 +5,8 @@
 * ``extra``: the check that python-chess is installed, before anything imports it;
 * ``tablebase``: the endgame tables KQK, KRK, KPK (build, probe, shipped data, the
   ``tablebase`` method, the ``tablebase`` command; docs/tablebase.md);
+* ``diagram`` / ``pgn``: the web page's board (SAN labels, the numbered move list, a board
+  that turns round) and its game records (PGN in and out: the extension ``record``);
 * ``uci`` / ``syzygy``: what `perfectplay uci chess` adds to the UCI loop (UCI_Chess960,
   SyzygyPath) and the Syzygy tables it probes.
 
@@ -29,6 +31,7 @@ ENTRY = Entry("chess", "chess by python-chess's rules (the extra perfectplay[che
               aliases=("fide-chess",),
               methods=METHODS,
               extensions={"tablebase": "perfectplay.games.chess.tablebase",
+                          "record": "perfectplay.games.chess.pgn",
                           "uci": "perfectplay.games.chess.uci"},
               commands={"tablebase": "perfectplay.games.chess.tablebase.command:tablebase_group"},
               order=140)

@@ -79,9 +79,11 @@ const DRAWERS = { grid: drawGrid, pits: drawPits, hex: drawHex, lines: drawLines
                   hands: drawHands, text: drawText };
 
 // Draw `payload`'s board into `container`; `onMove(notation)` plays a clicked move.
-export function drawBoard(container, payload, { hidden, onMove }) {
+// `flipped`: a board that can turn round (board.flippable) is drawn from the second side.
+export function drawBoard(container, payload, { hidden, onMove, flipped = false }) {
   const byMove = new Map(payload.moves.map((row) => [row.move, row]));
   const view = { byMove, hidden, onMove, scoreGame: payload.score_game, scale: scoreScale(payload.moves),
+                 flipped: flipped && Boolean(payload.board.flippable),
                  line: hidden ? [] : payload.line ?? [], position: `${payload.game}|${payload.position}`,
                  start: payload.start };
   const draw = DRAWERS[payload.board.kind] ?? drawText;
@@ -91,6 +93,8 @@ export function drawBoard(container, payload, { hidden, onMove }) {
 // Every legal move as a button, coloured by its value, best first.
 export function drawMoveButtons(container, payload, { hidden, onMove, hinted }) {
   const scale = scoreScale(payload.moves);
+  // How a person writes each move, where the game says (chess's SAN); else its notation.
+  const labels = new Map((payload.board.labels ?? []).map((label) => [label.move, label.text]));
   container.replaceChildren(...payload.moves.map((row) => {
     const button = document.createElement("button");
     const principal = !hidden && payload.line?.[0] === row.move;
@@ -101,7 +105,8 @@ export function drawMoveButtons(container, payload, { hidden, onMove, hinted }) 
     // The points the move itself scores; a move that scores none (most lines of Dots and Boxes,
     // a short sowing in Kalah) says nothing.
     const gain = row.gain ? ` (scores ${row.gain})` : "";
-    button.textContent = hidden ? `${row.move}${gain}` : `${row.move}${gain}: ${describeRow(row, payload.score_game)}`;
+    const written = labels.get(row.move) ?? row.move;
+    button.textContent = hidden ? `${written}${gain}` : `${written}${gain}: ${describeRow(row, payload.score_game)}`;
     if (!hidden) {
       button.style.background = moveColour(row, payload.score_game, scale);
       button.style.color = textColour(row, payload.score_game, scale);

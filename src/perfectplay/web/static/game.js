@@ -5,7 +5,7 @@ import { drawBoard, drawMoveButtons } from "./board.js";
 import { drawHistory } from "./chart.js";
 import { chartValue, describeRow, estimateLean, formatEstimate, moveColour, setEstimateUnits, textColour } from "./values.js";
 
-const PAGE_PARAMETERS = ["mode", "level", "computer", "hide", "seconds", "think", "lines"];
+const PAGE_PARAMETERS = ["mode", "level", "computer", "hide", "seconds", "think", "lines", "flip"];
 // The best lines the engine searches and shows (MultiPV): `lines=N` in the URL, 1 to 5.
 const DEFAULT_LINES = 3;
 const MAX_LINES = 5;
@@ -23,7 +23,10 @@ const state = {
   level: url.searchParams.get("level") ?? "perfect",
   computerSide: url.searchParams.get("computer") === "first" ? 0 : 1,
   hidden: url.searchParams.get("hide") === "1",
-  seconds: url.searchParams.get("seconds") ?? "5",
+  // The analysis goes on until the position changes, within the server's cap ("max");
+  // `seconds=S` in the URL stops it after S seconds instead.
+  seconds: url.searchParams.get("seconds") ?? "max",
+  flipped: url.searchParams.get("flip") === "1",  // a board that turns round, seen from the second side
   thinkSeconds: url.searchParams.get("think") ?? "2",  // the computer's think time where it estimates
   lines: linesWanted(url.searchParams.get("lines")),
   hinted: new Set(),
@@ -70,6 +73,8 @@ function syncUrl() {
     query.set("computer", state.computerSide === 0 ? "first" : "second");
   }
   if (state.hidden) query.set("hide", "1");
+  if (state.flipped) query.set("flip", "1");
+  if (state.seconds !== "max") query.set("seconds", state.seconds);  // a shorter analysis, kept in a copied link
   if (state.lines !== DEFAULT_LINES) query.set("lines", String(state.lines));
   history.replaceState(null, "", `${window.location.pathname}?${query}`);
   $("share").href = window.location.href;
@@ -161,12 +166,13 @@ function think() {
       const payload = JSON.parse(event.data);
       if (ply === state.moves.length) state.payloads[ply] = payload;
       const kind = payload.exact ? `exact, ${describeRow(payload, payload.score_game)}`
-        : payload.estimate !== undefined ? `estimate ${formatEstimate(payload.estimate)}` : "estimate";
+        : payload.estimate !== undefined ? `estimate ${formatEstimate(payload.estimate, payload.seen)}` : "estimate";
       $("thinking-text").textContent = done
         ? `Done: ${kind}${payload.exact ? "" : ` from depth ${payload.depth_reached}`} after ${payload.elapsed_s} s`
           + (payload.reason.startsWith("error") ? ` (${payload.reason})` : "")
-        : `Depth ${payload.depth_reached}: ${kind}, ${payload.elapsed_s} s${speed(payload)}…`;
+        : `Depth ${payload.depth_reached}: ${kind}, ${payload.elapsed_s} s${speed(payload)}${untilCap(payload)}…`;
       document.body.dataset.depth = payload.depth_reached;
+      document.body.dataset.cap = payload.cap_s;
       render();
       if (done) { stopThinking(false); resolve(); }
     };
@@ -181,6 +187,13 @@ function think() {
 function speed(payload) {
   if (!payload.nodes || !payload.elapsed_s) return "";
   return `, ${Math.round(payload.nodes / payload.elapsed_s / 1000)} kN/s`;
+}
+
+// How long the analysis may go on: until the position changes, within the server's cap.
+function untilCap(payload) {
+  if (payload.cap_s === undefined) return "";
+  return payload.seconds >= payload.cap_s ? `; analysing on until the position changes (the server stops at ${payload.cap_s} s)`
+    : `; stops at ${payload.seconds} s`;
 }
 
 function stopThinking(cancelled = true) {
@@ -234,7 +247,7 @@ function render() {
     $("undo").disabled = $("redo").disabled = true;
     return;
   }
-  const options = { hidden: state.hidden, onMove: play, hinted: state.hinted };
+  const options = { hidden: state.hidden, onMove: play, hinted: state.hinted, flipped: state.flipped };
   drawBoard($("board"), payload, options);
   drawMoveButtons($("moves"), payload, options);
   for (const node of document.querySelectorAll("#board [data-move]"))
@@ -255,7 +268,11 @@ function render() {
   drawEngine(payload);
   $("legend").replaceChildren(...legendFor(payload));
   $("tree").hidden = !payload.tree;
-  $("line").textContent = state.moves.length ? `Moves: ${state.moves.join(" ")}` : "No moves yet.";
+  drawMoveList();
+  $("flip").hidden = !payload.board.flippable;
+  const format = recordFormat();
+  $("record-box").hidden = !format;
+  if (format) { $("record-paste").textContent = `Load ${format}`; $("record-copy").textContent = `Copy ${format}`; }
   $("undo").disabled = state.moves.length === 0;
   $("redo").disabled = state.redo.length === 0;
 }
@@ -280,7 +297,7 @@ function statusText(payload) {
   if (payload.status === "pending")
     return `${side} to move${again}; ${payload.too_big ? "the engine is searching" : "the value needs a longer search"}…`;
   if (!payload.exact)
-    return `${side} to move${again}: estimate ${formatEstimate(payload.estimate)} (${searchedBy(payload)}).`;
+    return `${side} to move${again}: estimate ${formatEstimate(payload.estimate, payload.seen)} (${searchedBy(payload)}).`;
   const proven = payload.depth !== null && payload.depth !== undefined ? ` (proven at depth ${payload.depth})` : "";
   return `${side} to move${again}: ${describeRow({ ...payload }, payload.score_game)}${proven}.`;
 }
@@ -288,16 +305,25 @@ function statusText(payload) {
 // The evaluation bar (the first player's share: full when proven a win) and the best line.
 function drawEngine(payload) {
   const searched = payload.too_big || payload.status === "estimate" || (payload.exact && payload.depth != null);
-  const showBar = searched && !payload.over && !state.hidden && payload.value !== null && !payload.score_game;
+  // The bar stays where the engine analyses the game (so the board never shifts): at the end
+  // it goes to the winner, or the middle for a draw; while the first depth is awaited, the middle.
+  const engineGame = searched || state.payloads.some((p) => p?.too_big || p?.status === "estimate");
+  const showBar = engineGame && !state.hidden && !payload.score_game;
   $("eval-bar").hidden = !showBar;
-  if (showBar) {
+  if (showBar && (payload.over || payload.value === null)) {
+    const share = payload.over ? { 0: 100, 1: 0 }[payload.winner] ?? 50 : 50;
+    $("eval-fill").style.height = `${share}%`;
+    $("eval-bar").dataset.share = share;
+    $("eval-label").textContent = payload.over && payload.winner === null ? "½" : "";
+  } else if (showBar) {
     let lean = payload.exact ? { win: 1, loss: -1, draw: 0 }[payload.value] : estimateLean(payload.estimate);
     if (moverAt(state.moves.length) === 1) lean = -lean;  // the bar is the first player's
     const share = Math.round(50 + 50 * lean);
     $("eval-fill").style.height = `${share}%`;
     $("eval-bar").dataset.share = share;
     $("eval-label").textContent = payload.exact ? describeRow(payload, false).split(" ")[0]
-      : formatEstimate(moverAt(state.moves.length) === 1 ? -payload.estimate : payload.estimate);
+      : formatEstimate(moverAt(state.moves.length) === 1 ? -payload.estimate : payload.estimate, payload.seen)
+        .split(" ")[0];  // "~mate" where the search saw one
   }
   const lineShown = !state.hidden && !payload.over && (payload.line ?? []).length > 0;
   // The best lines where the page analyses: the engine's (deepening), or an exact answer's
@@ -356,7 +382,7 @@ function drawLines(payload, lines) {
     if (line.depth !== null && line.depth !== undefined) item.dataset.depth = String(line.depth);
     const score = document.createElement("span");
     score.className = `pv-score${line.exact ? " exact" : ""}`;
-    score.textContent = line.exact ? describeRow(line, payload.score_game) : formatEstimate(line.estimate);
+    score.textContent = line.exact ? describeRow(line, payload.score_game) : formatEstimate(line.estimate, line.seen);
     score.style.background = moveColour(line, payload.score_game);
     score.style.color = textColour(line, payload.score_game);
     const depth = document.createElement("span");
@@ -399,6 +425,108 @@ function legendFor(payload) {
   return parts;
 }
 
+// The whole line on show: the moves played up to the position on show, then those a step
+// back left to redo.
+const wholeLine = () => [...state.moves, ...[...state.redo].reverse()];
+
+// How the game writes the moves of the whole line, where it has a score sheet of its own
+// (board.record: chess's SAN, numbered): from the furthest position along it that is known.
+function recordOf(line) {
+  for (let ply = line.length; ply > 0; ply--) {
+    const record = state.payloads[ply]?.board?.record;
+    if (record?.length === ply) return record;
+  }
+  return [];
+}
+
+// The moves played, each a link back to the position after it (lichess's move list); the
+// position on show is marked. A game with no score sheet lists its moves' notation.
+function drawMoveList() {
+  const line = wholeLine(), record = recordOf(line), items = [];
+  if (!line.length) { $("line").textContent = "No moves yet."; return; }
+  const start = document.createElement("span");
+  start.className = "ply" + (state.moves.length === 0 ? " current" : "");
+  start.dataset.ply = "0";
+  start.textContent = "start";
+  start.onclick = () => goTo(0);
+  items.push("Moves: ", start);
+  line.forEach((move, i) => {
+    const written = record[i];
+    if (written?.number) items.push(" ", Object.assign(document.createElement("span"), { className: "move-number", textContent: written.number }));
+    const ply = document.createElement("span");
+    ply.className = "ply" + (i + 1 === state.moves.length ? " current" : "");
+    ply.dataset.ply = String(i + 1);
+    ply.dataset.move = move;
+    ply.textContent = written?.text ?? move;
+    ply.onclick = () => goTo(i + 1);
+    items.push(" ", ply);
+  });
+  $("line").replaceChildren(...items);
+}
+
+// Show the position after `ply` moves of the whole line (the move list, the arrow keys):
+// the moves after it wait to be redone, and the analysis starts on it.
+async function goTo(ply) {
+  const line = wholeLine();
+  if (state.busy || ply < 0 || ply > line.length || ply === state.moves.length) return;
+  stopThinking(false);
+  state.moves = line.slice(0, ply);
+  state.redo = line.slice(ply).reverse();
+  state.hinted.clear();
+  if (state.mode === "computer") { render(); syncUrl(); return; }  // no computer move on a look back
+  await refresh();
+}
+
+function onKey(event) {
+  if (event.target.closest?.("input, textarea, select") || event.ctrlKey || event.metaKey || event.altKey) return;
+  const steps = { ArrowLeft: state.moves.length - 1, ArrowRight: state.moves.length + 1,
+                  Home: 0, End: wholeLine().length };
+  if (event.key in steps) { event.preventDefault(); goTo(steps[event.key]); }
+  else if (event.key === "f" && current()?.board.flippable) flip();
+}
+
+function flip() {
+  state.flipped = !state.flipped;
+  render();
+  syncUrl();
+}
+
+// The game's record format (chess: PGN), where it has one: the page offers to paste and copy
+// a game. Position answers say it (the thinking stream's do not): the last said is kept.
+function recordFormat() {
+  for (const payload of state.payloads) if (payload?.record_format !== undefined) state.recordFormat = payload.record_format;
+  return state.recordFormat ?? null;
+}
+
+async function copyRecord() {
+  try {
+    const record = await api("record", wholeLine());  // the whole game of the move list
+    $("record-text").value = record.text;
+    $("record-note").textContent = `The game as ${record.format}: copied.`;
+    try { await navigator.clipboard.writeText(record.text); }
+    catch { $("record-note").textContent = `The game as ${record.format}: select it and copy.`; }
+    showError("");
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+async function pasteRecord() {
+  const response = await fetch(`/api/${encodeURIComponent(state.game)}/record`, { method: "POST", body: $("record-text").value });
+  const body = await response.json();
+  if (!response.ok) { showError(body.error ?? `HTTP ${response.status}`); return; }
+  stopThinking(false);
+  state.start = body.position;
+  $("position-input").value = state.start;
+  state.payloads = [];
+  state.moves = [];
+  state.redo = [...body.moves].reverse();  // the game loaded, shown from its end (the move list goes back)
+  $("record-note").textContent = `Loaded ${body.moves.length} moves from ${body.format}.`;
+  showError("");
+  await goTo(body.moves.length);
+  if (!body.moves.length) await refresh();
+}
+
 async function undo() {
   if (!state.moves.length || state.busy) return;
   stopThinking(false);
@@ -420,7 +548,9 @@ async function hint() {
   if (!payload || payload.over) return;
   if (payload.status !== "exact") await think();
   state.hinted = new Set(current().best_moves);
-  $("hint-text").textContent = `Best: ${current().best_moves.join(", ")} (${describeRow(current(), current().score_game)})`;
+  const labels = new Map((current().board.labels ?? []).map((label) => [label.move, label.text]));
+  const best = current().best_moves.map((move) => labels.get(move) ?? move);
+  $("hint-text").textContent = `Best: ${best.join(", ")} (${describeRow(current(), current().score_game)})`;
   render();
 }
 
@@ -454,6 +584,10 @@ function wire() {
     refresh();
   };
   $("position-input").value = state.start;
+  $("flip").onclick = flip;
+  $("record-copy").onclick = copyRecord;
+  $("record-paste").onclick = pasteRecord;
+  document.addEventListener("keydown", onKey);
 }
 
 wire();

@@ -30,14 +30,17 @@ function geometry(board, view) {
   const natural = margin + across + (board.off === "right" ? STRIP : 0) + (points ? POINT_MARGIN : 0);
   // A small board (Othello 4x4) is centred in a picture wide enough for its tallies and status.
   const width = Math.max(natural, captionWidth(board, view)), pad = (width - natural) / 2, left = margin + pad;
-  return { cell, points, head, pad, left, top, across, down, width, height: top + down + foot + statusHeight(board, view) };
+  return { cell, points, head, pad, left, top, across, down, width, height: top + down + foot + statusHeight(board, view),
+           flipped: Boolean(view.flipped) };
 }
 
 const drawnCounts = (board, view) => !isCard(view) && board.counts.length > 0;
 
 // A place's centre.
+// A board turned round (g.flipped) puts the last row at the top and the last column at the left.
 function centreOf(index, board, g) {
-  const r = Math.floor(index / board.columns), c = index % board.columns;
+  let r = Math.floor(index / board.columns), c = index % board.columns;
+  if (g.flipped) [r, c] = [board.rows - 1 - r, board.columns - 1 - c];
   const offset = g.points ? 0 : g.cell / 2;
   return [g.left + c * g.cell + offset, g.top + r * g.cell + offset];
 }
@@ -129,7 +132,7 @@ function drawDrops(svg, board, g, view) {
     if (row) {
       const label = view.hidden ? "" : row.score !== undefined ? (row.score > 0 ? "+" : "") + row.score
         : row.value === null ? "…" : row.exact ? describeRow(row, false).replace(" in ", " ")
-        : `~${formatEstimate(row.estimate)}`;
+        : `~${formatEstimate(row.estimate, row.seen)}`.replace("~~", "~");
       svg.appendChild(el("circle", { cx: x + g.cell / 2, cy: badgeY, r: 18, fill: fillFor(row, view) ?? "#eee",
                                      stroke: "#333", "pointer-events": "none", class: "column-badge", "data-badge": row.move }));
       text(svg, x + g.cell / 2, badgeY + 5, label, { "font-size": 13, class: "column-score",

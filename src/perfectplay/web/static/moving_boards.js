@@ -6,7 +6,7 @@
 
 import { el } from "./svg.js";
 import { svgRoot, text, valueLabel } from "./drawing.js";
-import { describeRow, moveColour, textColour, valueClass } from "./values.js";
+import { describeRow, moveColour, ringMeansSomething, textColour, valueClass } from "./values.js";
 
 const SELECTED = "#0a58ca";
 // The man or piece picked, kept while the same position is redrawn (each depth the engine
@@ -50,7 +50,7 @@ export function wireTwoClick(spots, view, steps, singles = new Map(), numbers = 
         shape.setAttribute("data-from", id);
         shape.setAttribute("data-class", valueClass(source, view.scoreGame));
         shape.setAttribute("class", "move-target");
-        if (!view.hidden) [stroke, width] = [moveColour(source, view.scoreGame, view.scale), 6];
+        if (!view.hidden && ringMeansSomething(source)) [stroke, width] = [moveColour(source, view.scoreGame, view.scale), 6];
       }
       if (id === selected) [stroke, width] = [SELECTED, 6];
       shape.setAttribute("stroke", stroke);

@@ -30,6 +30,14 @@ export function estimateLean(estimate) {
   return Math.tanh((estimate ?? 0) / scale);
 }
 
+// Whether a man's ring in its best move's colour says something: only for an exact value.
+// An estimate rings nothing: the engine values the moves outside its best lines by a
+// shallower search, and in a level position pale red on every man would read as "losing";
+// a man picked still shows each of its moves' estimates.
+export function ringMeansSomething(row) {
+  return valueClass(row, false) !== "estimate" && valueClass(row, false) !== "unknown";
+}
+
 export function moveColour(row, scoreGame, scale = 1) {
   const kind = valueClass(row, scoreGame);
   if (kind === "unknown") return NEUTRAL;
@@ -51,9 +59,11 @@ export function scoreScale(rows) {
   return Math.max(1, ...rows.filter((r) => typeof r.value === "number").map((r) => Math.abs(r.value)));
 }
 
-// An engine score as a person reads it: pawns with two decimals in chess, else the number.
-export function formatEstimate(estimate) {
+// An engine score as a person reads it: pawns with two decimals in chess, else the number;
+// a forced end the search saw but has not proven (`seen`: its plies) as "~mate in 2".
+export function formatEstimate(estimate, seen = null) {
   const value = estimate ?? 0;
+  if (seen !== null && seen !== undefined) return `~${decisiveWords({ value: value > 0 ? "win" : "loss", remoteness: seen })}`;
   if (estimateUnits === "centipawns") return `${value > 0 ? "+" : ""}${(value / 100).toFixed(2)}`;
   return `${value > 0 ? "+" : ""}${value}`;
 }
@@ -71,7 +81,7 @@ function decisiveWords(row) {
 export function describeRow(row, scoreGame) {
   if (row.value === null || row.value === undefined) return "thinking…";
   if (scoreGame) return `${row.value > 0 ? "+" : ""}${row.value}${row.exact ? "" : " (estimate)"}`;
-  if (!row.exact) return formatEstimate(row.estimate ?? row.value);
+  if (!row.exact) return formatEstimate(row.estimate ?? row.value, row.seen);
   if (row.value === "draw") return "draw";
   return decisiveWords(row);
 }
