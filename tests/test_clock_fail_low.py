@@ -120,6 +120,7 @@ def _searched(go: str) -> tuple[list[tuple[int, int, float]], float]:
     return depths, lines[-1][0] - began
 
 
+@pytest.mark.serial  # timed to the hundredth of a second: alone, not beside other tests
 def test_through_uci_a_fall_in_score_buys_the_move_more_time() -> None:
     # Where the extension shows depends on how fast the machine runs the iterations after
     # the fall, so Black's clock is set from the time to depth 5 measured first (0.42 s when
