@@ -11,6 +11,7 @@ no checks, no Python objects beyond the row).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 
@@ -25,6 +26,9 @@ def main() -> None:
     parser.add_argument("--height", type=int, default=6)
     parser.add_argument("--lookups", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="times every way in is run, in turn (a shared machine's load then "
+                             "falls on all alike)")
     args = parser.parse_args()
     game = ConnectFour(width=args.width, height=args.height)
     rng = random.Random(args.seed)
@@ -47,10 +51,10 @@ def main() -> None:
         elapsed = time.perf_counter() - started
     print(f"{len(keys):,} lookups ({len(set(keys)):,} distinct positions, {len(found):,} found) "
           f"in {elapsed:.2f} s: {len(keys) / elapsed:,.0f} a second")
-    public_api(game, positions, args.db)
+    public_api(game, positions, args.db, args.rounds)
 
 
-def public_api(game: ConnectFour, positions: list, db: str) -> None:
+def public_api(game: ConnectFour, positions: list, db: str, rounds: int) -> None:
     import perfectplay
     from perfectplay.store.handles import open_handle
     # The handle checks every chunk once, as a long-lived reader has after a while: what is
@@ -64,41 +68,62 @@ def public_api(game: ConnectFour, positions: list, db: str) -> None:
             ("lookup, one at a time", one,
              lambda: [perfectplay.lookup(game, p, database=db) for p in positions[:one]]),
             ("solve_many (no line)", one, lambda: perfectplay.solve_many(game, positions[:one], database=db)),
-            ("solve, one at a time, pv_limit=0", few,
-             lambda: [perfectplay.solve(game, p, database=db, pv_limit=0) for p in positions[:few]]),
+            ("solve, one at a time, pv_limit=0", one,
+             lambda: [perfectplay.solve(game, p, database=db, pv_limit=0) for p in positions[:one]]),
             ("solve, one at a time (with its line)", few,
              lambda: [perfectplay.solve(game, p, database=db) for p in positions[:few]]),
-            ("analyze, one at a time", few,
-             lambda: [perfectplay.analyze(game, p, database=db) for p in positions[:few]])]
+            ("analyze, one at a time", one,
+             lambda: [perfectplay.analyze(game, p, database=db) for p in positions[:one]])]
     runs += sqlite_itself(game, positions, db, one)
-    for label, count, run in runs:
-        wall, cpu = time.perf_counter(), time.process_time()
-        run()
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        print(f"{label}: {count:,} in {wall:.2f} s wall ({count / wall:,.0f} a second), "
-              f"{cpu:.2f} s CPU ({count / cpu:,.0f} a second)")
+    rates: dict[str, list[tuple[float, float]]] = {label: [] for label, _, _ in runs}
+    for round_ in range(1, rounds + 1):
+        for label, count, run in runs:
+            wall, cpu = time.perf_counter(), time.process_time()
+            run()
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            rates[label].append((count / wall, count / cpu))
+            print(f"round {round_}: {label}: {count:,} in {wall:.2f} s wall ({count / wall:,.0f} a second), "
+                  f"{cpu:.2f} s CPU ({count / cpu:,.0f} a second)", flush=True)
+        print(f"round {round_}: load {os.getloadavg()[0]:.1f}", flush=True)
+    print("\nway in: a second, CPU (lowest-highest of the rounds); wall")
+    for label, found in rates.items():
+        print(f"{label}: {min(c for _, c in found):,.0f}-{max(c for _, c in found):,.0f}; "
+              f"wall {min(w for w, _ in found):,.0f}-{max(w for w, _ in found):,.0f}")
+    family = rates["SQLite itself, a key and its children a query"]
+    for label in ("solve, one at a time, pv_limit=0", "analyze, one at a time"):
+        ratios = [mine[1] / theirs[1] for mine, theirs in zip(rates[label], family, strict=True)]
+        print(f"{label} against SQLite's own query for a key and its children, CPU, round by round: "
+              + ", ".join(f"{ratio:.2f}" for ratio in ratios))
 
 
 def sqlite_itself(game: ConnectFour, positions: list, db: str, one: int) -> list:
     """SQLite's own rate for the same keys: one indexed query a key, and a key with its
-    children in one query (what solve asks for a position)."""
+    children in one query (what solve asks for a position), on a connection opened as
+    sqlite3 opens it and on one memory-mapped as perfectplay's readers are."""
     import sqlite3
-    connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+
+    from perfectplay.store.database import READER_MMAP_BYTES
+    plain = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    mapped = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    mapped.execute(f"PRAGMA mmap_size={READER_MMAP_BYTES}")
     keys = [game.key(p) for p in positions[:one]]
     families = [[game.key(p)] + [game.key(game.play(p, m)) for m in game.legal_moves(p)]
                 if game.outcome(p) is None else [game.key(p)] for p in positions[:one]]
 
-    def singly() -> None:
+    def singly(connection: sqlite3.Connection) -> None:
         for key in keys:
             connection.execute("SELECT value FROM positions WHERE key = ?", (key,)).fetchone()
 
-    def with_children() -> None:
+    def with_children(connection: sqlite3.Connection) -> None:
         for family in families:
             marks = ",".join("?" * len(family))
             connection.execute(f"SELECT key, value FROM positions WHERE key IN ({marks})", family).fetchall()
 
-    return [("SQLite itself, one key a query", one, singly),
-            ("SQLite itself, a key and its children a query", one, with_children)]
+    return [("SQLite itself, one key a query", one, lambda: singly(plain)),
+            ("SQLite itself, a key and its children a query", one, lambda: with_children(plain)),
+            ("SQLite itself, memory-mapped, one key a query", one, lambda: singly(mapped)),
+            ("SQLite itself, memory-mapped, a key and its children a query", one,
+             lambda: with_children(mapped))]
 
 
 if __name__ == "__main__":

@@ -27,8 +27,9 @@ from perfectplay.store.records import FROM_DATABASE, Identity, encode_key
 # shares one store where SQLite is built serialized (perfectplay.store.database._connect);
 # elsewhere each thread opens its own, since a connection may not leave its thread.
 _open: dict[tuple[Any, ...], Store] = {}
-# (path as given, id(game)) -> (the game, kept so its id is not reused; its full key above).
-_recent: dict[tuple[Any, ...], tuple[Game[Any, Any], tuple[Any, ...]]] = {}
+# (path as given, id(game)[, thread]) -> (the game, kept so its id is not reused; the file's
+# device and inode; its store): the way back to an open store without building its full key.
+_recent: dict[tuple[Any, ...], tuple[Game[Any, Any], int, int, Store]] = {}
 _opening = threading.Lock()
 
 
@@ -42,10 +43,8 @@ def open_handle(path: str | os.PathLike[str], game: Game[Any, Any]) -> Store:
         return open_store(text, game)  # raises BadDatabase naming the file
     thread = () if SHARED_READERS else (threading.get_ident(),)
     recent = _recent.get((text, id(game), *thread))
-    if recent is not None and recent[0] is game:
-        where = recent[1]
-        if (where[1], where[2]) == (status.st_dev, status.st_ino) and where in _open:
-            return _open[where]
+    if recent is not None and recent[0] is game and recent[1] == status.st_dev and recent[2] == status.st_ino:
+        return recent[3]
     with _opening:  # two threads asking at once open the file once
         return _open_checked(text, game, status, thread)
 
@@ -59,7 +58,7 @@ def _open_checked(text: str, game: Game[Any, Any], status: os.stat_result,
     if store is None:
         store = open_store(text, game)
         _open[where] = store
-    _recent[(text, id(game), *thread)] = (game, where)
+    _recent[(text, id(game), *thread)] = (game, status.st_dev, status.st_ino, store)
     return store
 
 

@@ -33,15 +33,27 @@ def holds(path: str, game: Game[Any, Any], position: Any) -> bool:
     return store_for(path, game).values(game, [position])[0] is not None
 
 
+def stored_solution(game: Game[Any, Any], position: Any, path: str, pv_limit: int) -> Solution | None:
+    """The Solution of ``position`` from the database at ``path``, or None when it is not
+    stored: what this method answers, asked for directly (perfectplay.solve, when a request
+    names a database, asks here before choosing any method)."""
+    from perfectplay.store.lookup import solve_stored
+    return solve_stored(store_for(path, game), game, position, pv_limit)
+
+
+def stored_moves(game: Game[Any, Any], position: Any, path: str) -> list[MoveValue] | None:
+    """Every move's value for ``position`` from the database at ``path``, or None."""
+    from perfectplay.store.lookup import analyze_stored
+    return analyze_stored(store_for(path, game), game, position)
+
+
 def _without_database(request: Request) -> Request:
     return dataclasses.replace(request, database=None)
 
 
 def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
-    from perfectplay.store.lookup import solve_stored
-
     assert request.database is not None
-    found = solve_stored(store_for(request.database, game), game, position, request.pv_limit)
+    found = stored_solution(game, position, request.database, request.pv_limit)
     if found is not None:
         return found
     rest = _without_database(request)
@@ -49,10 +61,8 @@ def _solve(game: Game[Any, Any], position: Any, request: Request) -> Solution:
 
 
 def _analyze(game: Game[Any, Any], position: Any, request: Request) -> list[MoveValue]:
-    from perfectplay.store.lookup import analyze_stored
-
     assert request.database is not None
-    found = analyze_stored(store_for(request.database, game), game, position)
+    found = stored_moves(game, position, request.database)
     if found is not None:
         return found
     rest = _without_database(request)
