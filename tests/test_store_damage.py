@@ -114,17 +114,26 @@ def test_a_changed_byte_on_any_page_gives_the_right_answers_or_one_error(built, 
     assert counts["error"] > 0 and counts["right"] > 0
 
 
-def test_a_byte_changed_in_a_records_page_is_refused_not_answered_as_a_draw(tmp_path):
+@pytest.fixture(scope="module")
+def c44(tmp_path_factory):
+    """A Connect Four 4x4 database (161,029 records), built once for the tests that damage
+    copies of it."""
+    path = tmp_path_factory.mktemp("c44") / "c44.db"
+    game, root = registry.load("connect4", {"width": 4, "height": 4})
+    build(game, root, path, spec=("connect4", {"width": 4, "height": 4}))
+    return path
+
+
+def test_a_byte_changed_in_a_records_page_is_refused_not_answered_as_a_draw(c44, tmp_path):
     """One byte changed at offset 494,722 of a Connect Four 4x4 database (a page of
     the index on keys) made `solve ... 3131344144 --db` answer "draw" for a win in 1: SQLite
     read the key from the index and the value from the row the damaged index pointed at.
     The same damage here: one bit of the row id in that key's index entry (where the entry
     lies depends on when the index was made, so it is found rather than fixed)."""
-    game, root = registry.load("connect4", {"width": 4, "height": 4})
-    build(game, root, tmp_path / "c44.db")
+    game, _ = registry.load("connect4", {"width": 4, "height": 4})
     position = game.parse_position("3131344144")
-    damaged = bytearray((tmp_path / "c44.db").read_bytes())
-    damaged[_index_entry_rowid_byte(tmp_path / "c44.db", damaged, game.key(position))] ^= 1
+    damaged = bytearray(c44.read_bytes())
+    damaged[_index_entry_rowid_byte(c44, damaged, game.key(position))] ^= 1
     (tmp_path / "bad.db").write_bytes(bytes(damaged))
     with sqlite3.connect(tmp_path / "bad.db") as plain:  # what the old lookup read
         served = plain.execute("SELECT value FROM positions WHERE key = ?", (game.key(position),)).fetchone()
@@ -200,15 +209,14 @@ def test_damaged_files_get_one_line_from_every_command_never_an_internal_error(b
     print(f"\nexit codes over {len(files)} damaged files: {codes}")
 
 
-def test_verify_says_what_solve_does_with_a_damaged_file(tmp_path):
+def test_verify_says_what_solve_does_with_a_damaged_file(c44, tmp_path):
     """`db verify` called a damaged file one that "will not be served" while `solve --db`
     served every position the damage does not touch: verify now says what a reader does
     (refuses the damaged positions, answers the rest), and solve does just that."""
-    game, root = registry.load("connect4", {"width": 4, "height": 4})
-    build(game, root, tmp_path / "c44.db", spec=("connect4", {"width": 4, "height": 4}))
+    game, _ = registry.load("connect4", {"width": 4, "height": 4})
     position = game.parse_position("3131344144")
-    damaged = bytearray((tmp_path / "c44.db").read_bytes())
-    damaged[_index_entry_rowid_byte(tmp_path / "c44.db", damaged, game.key(position))] ^= 1
+    damaged = bytearray(c44.read_bytes())
+    damaged[_index_entry_rowid_byte(c44, damaged, game.key(position))] ^= 1
     (tmp_path / "bad.db").write_bytes(bytes(damaged))
     board = ("connect4", "--width", "4", "--height", "4")
     verified = run_main("db", "verify", str(tmp_path / "bad.db"), "--sample", "0")

@@ -98,11 +98,13 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
     build starts, how many positions and how long a build estimated at more than
     NOTE_SECONDS will take (the CLI prints it even under --quiet)."""
     _check_request(game, workers, backend, address, batch_size, dense_path)
-    compiled_spec = _compiled_spec(game, workers, backend, dense_path, builder)
     path = Path(path)
     _check_paths(path, None if dense_path is None else Path(dense_path))
     if size_check:
         _check_size(game, root)
+    # After the refusals that need no compiler: a tier spec imports numba and compiles the
+    # game's functions (a refused path waited 3.9 s for them on a busy machine).
+    compiled_spec = _compiled_spec(game, workers, backend, dense_path, builder)
     memory_bytes = parse_memory(memory)
     if notice is not None:
         _note_long_build(game, root, compiled_spec is not None, workers, notice)
