@@ -44,7 +44,7 @@ def main() -> None:
     classes = distinct_lines(game, 0)
     searcher = Searcher(game, rules=args.rules, table_bits=args.table_bits,
                         use_symmetry=not args.no_symmetry)
-    _say(f"pid {os.getpid()}: {args.height}x{args.width} boxes, part {args.part} of {args.parts}, "
+    _say(f"pid {os.getpid()}: {args.width}x{args.height} boxes, part {args.part} of {args.parts}, "
          f"rules {args.rules}, symmetry {not args.no_symmetry}")
     guess = args.guess
     for index, group in enumerate(classes):
@@ -73,7 +73,8 @@ def _summarise(game: DotsAndBoxes, out: Path, names: list[str]) -> None:
     if not all(path.exists() for path in paths):
         return
     found = [json.loads(path.read_text()) for path in paths]
-    summary = {"board": f"{game.height}x{game.width} boxes", "value": max(entry["value"] for entry in found),
+    summary = {"board": f"{game.width}x{game.height} boxes (width x height)",
+               "value": max(entry["value"] for entry in found),
                "nodes": sum(entry["nodes"] for entry in found),
                "cpu_seconds": round(sum(entry["cpu_seconds"] for entry in found), 1),
                "first_lines": found}

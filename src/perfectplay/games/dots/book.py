@@ -35,7 +35,7 @@ def opening(game: Any, stored: dict[str, Any] | None = None) -> Opening | None:
     """The solved start of ``game``'s board (games/dots/rules.DotsAndBoxes), or None when the
     book does not hold it. ``stored``: a book's boards other than the shipped one (tests)."""
     boards = _stored() if stored is None else stored
-    found = boards.get(f"{game.height}x{game.width}")
+    found = boards.get(f"{game.width}x{game.height}")
     if found is None:
         return None
     from perfectplay.games.dots.symmetry import symmetries
@@ -46,7 +46,7 @@ def opening(game: Any, stored: dict[str, Any] | None = None) -> Opening | None:
         for image in symmetries(game):
             lines[image[by_name[name]]] = int(worth)
     if len(lines) != game.edges or max(lines.values()) != found["value"]:
-        raise ValueError(f"the Dots and Boxes book's {game.height}x{game.width} entry is damaged")
+        raise ValueError(f"the Dots and Boxes book's {game.width}x{game.height} entry is damaged")
     return Opening(int(found["value"]), lines, str(found["source"]))
 
 
