@@ -106,6 +106,17 @@ def test_the_book_reads_a_board_and_refuses_a_damaged_entry() -> None:
         opening(game, {"3x3": {"value": -1, "first_lines": lines, "source": "test"}})
 
 
+def test_a_book_entry_answers_its_board_turned_a_quarter() -> None:
+    from perfectplay.games.dots.chains import Searcher
+    wide, tall = DotsAndBoxes(3, 2), DotsAndBoxes(2, 3)
+    start = wide.start()
+    by_search = Searcher(wide, table_bits=16).move_values(0)
+    lines = {wide.format_move(start, group[0]): by_search[group[0]] for group in distinct_lines(wide, 0)}
+    entry = {"3x2": {"value": max(lines.values()), "first_lines": lines, "source": "test"}}
+    found = opening(tall, entry)
+    assert found is not None and found.lines == Searcher(tall, table_bits=16).move_values(0)
+
+
 def test_the_shipped_book_answers_4x4_at_once_with_every_first_line() -> None:
     game = DotsAndBoxes(4, 4)
     held = opening(game)

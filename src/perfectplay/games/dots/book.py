@@ -36,18 +36,28 @@ def opening(game: Any, stored: dict[str, Any] | None = None) -> Opening | None:
     book does not hold it. ``stored``: a book's boards other than the shipped one (tests)."""
     boards = _stored() if stored is None else stored
     found = boards.get(f"{game.width}x{game.height}")
+    spell = str
     if found is None:
-        return None
+        # The board turned a quarter: the same lines with rows and columns swapped.
+        found, spell = boards.get(f"{game.height}x{game.width}"), _transposed
+        if found is None:
+            return None
     from perfectplay.games.dots.symmetry import symmetries
     start = game.start()
     by_name = {game.format_move(start, line): line for line in range(game.edges)}
     lines: dict[int, int] = {}
     for name, worth in found["first_lines"].items():
         for image in symmetries(game):
-            lines[image[by_name[name]]] = int(worth)
+            lines[image[by_name[spell(name)]]] = int(worth)
     if len(lines) != game.edges or max(lines.values()) != found["value"]:
         raise ValueError(f"the Dots and Boxes book's {game.width}x{game.height} entry is damaged")
     return Opening(int(found["value"]), lines, str(found["source"]))
+
+
+def _transposed(name: str) -> str:
+    """A line's name on the board turned a quarter (rows for columns): ``b1-b2`` is ``a2-b2``."""
+    dots = [f"{chr(ord('a') + int(dot[1:]) - 1)}{ord(dot[0]) - ord('a') + 1}" for dot in name.split("-")]
+    return "-".join(sorted(dots, key=lambda dot: (int(dot[1:]), dot[0])))
 
 
 def answers(game: Any, position: Any) -> Opening | None:
