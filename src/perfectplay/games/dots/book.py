@@ -11,6 +11,7 @@ every line's value. Only light imports here: no numba.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -36,7 +37,7 @@ def opening(game: Any, stored: dict[str, Any] | None = None) -> Opening | None:
     book does not hold it. ``stored``: a book's boards other than the shipped one (tests)."""
     boards = _stored() if stored is None else stored
     found = boards.get(f"{game.width}x{game.height}")
-    spell = str
+    spell: Callable[[str], str] = str
     if found is None:
         # The board turned a quarter: the same lines with rows and columns swapped.
         found, spell = boards.get(f"{game.height}x{game.width}"), _transposed
