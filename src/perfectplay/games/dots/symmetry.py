@@ -5,7 +5,6 @@ A position's value does not change under them. Pure Python: the book and the ker
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 Dot = tuple[int, int]
@@ -21,18 +20,19 @@ def _dot_maps(rows: int, columns: int) -> list[Callable[[int, int], Dot]]:
     return maps
 
 
+_MAPS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
 def symmetries(game: Any) -> tuple[tuple[int, ...], ...]:
-    """Each symmetry of ``game``'s board as the line each line goes to (the identity first)."""
-    return _symmetries(game.width, game.height)
-
-
-@cache
-def _symmetries(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    from perfectplay.games.dots.rules import DotsAndBoxes
-    game = DotsAndBoxes(width, height)
-    by_ends = {frozenset(game._ends(line)): line for line in range(game.edges)}
-    return tuple(tuple(by_ends[frozenset(move(*dot) for dot in game._ends(line))]
-                       for line in range(game.edges)) for move in _dot_maps(height, width))
+    """Each symmetry of ``game``'s board (a games/dots/rules.DotsAndBoxes) as the line each
+    line goes to (the identity first); worked out once per board size."""
+    shape = (game.width, game.height)
+    if shape not in _MAPS:
+        by_ends = {frozenset(game._ends(line)): line for line in range(game.edges)}
+        _MAPS[shape] = tuple(tuple(by_ends[frozenset(move(*dot) for dot in game._ends(line))]
+                                   for line in range(game.edges))
+                             for move in _dot_maps(game.height, game.width))
+    return _MAPS[shape]
 
 
 def image(drawn: int, lines: tuple[int, ...]) -> int:
