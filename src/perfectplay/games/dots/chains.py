@@ -12,6 +12,8 @@ Chain rules, each a switch of ``rules`` (so tests can check each against a searc
 * ``FREE_BOX``: a box with three sides whose missing line touches the border, a box with three
   sides too (the line takes both), or a box with at most one side. Taking it creates no new
   box to take, so the mover loses nothing by taking it now: it is the only line searched.
+  (A free box at the border or a double box is worth the same whenever it is taken; the
+  neighbour of at most one side is checked, not proved: see below.)
 * ``LONG_CHAIN``: a box with three sides that starts a chain of at least three boxes (each
   after the first with two sides), ending at the border or at a box with at most one side.
   Taking the first box leaves a chain of two or more, so every choice the mover had (take
@@ -30,12 +32,17 @@ Chain rules, each a switch of ``rules`` (so tests can check each against a searc
 * ``ONE_OPENING``: a loop, or a chain of three or more boxes (ends as above), is opened at
   one of its lines only (the lowest). A loop opened anywhere is the same loop; a long chain
   opened anywhere leaves its taker the same two choices (all, or all but two), and what is
-  left afterwards is the same set of lines (checked on every position of 3x3 boxes).
+  left afterwards is the same set of lines.
+
+benchmarks/dots_chain_rules.py checks every rule on every position of 2x2, 3x2, 4x2 and 3x3
+boxes against the numba table, which values each position without any rule.
 
 A position decided by a rule is not stored (it is one step from a stored one). The table
-holds, per position, a lower and an upper bound packed with the key in one int64, under the
-smallest of the board's symmetric images (8 on a square, 4 on a rectangle), two entries a
-bucket, the one nearer the end of the game replaced first.
+holds, per position, a lower and an upper bound packed with the key in one int64, and the best
+line beside it, under the smallest of the board's symmetric images (8 on a square, 4 on a
+rectangle), two entries a bucket, the one nearer the end of the game replaced first. Before
+searching a position with many lines left, its children's bounds are looked up (an enhanced
+transposition cut-off). The root's value comes from null-window tests (MTD(f)).
 
 A search gives up after ``budget`` nodes, or at its next node once ``counters[STOP]`` is set,
 and says so (``counters[ABORTED]``); nothing it found after that is stored, so calling it
@@ -166,15 +173,6 @@ def _run_lines(drawn: int, first: int, box_masks: np.ndarray, box_lines: np.ndar
 
 
 @njit(cache=True)
-def _offered(drawn: int, box_masks: np.ndarray) -> int:
-    """A box with three sides, or -1."""
-    for b in range(box_masks.shape[0]):
-        if _popcount(drawn & box_masks[b]) == 3:
-            return b
-    return -1
-
-
-@njit(cache=True)
 def _walk(drawn: int, start: int, box_masks: np.ndarray, box_lines: np.ndarray,
           line_boxes: np.ndarray) -> tuple[int, int, int, int, int]:
     """The chain or loop of boxes with two sides through ``start`` (which has two): its
@@ -253,17 +251,6 @@ def _taken(drawn: int, line: int, box_masks: np.ndarray, line_boxes: np.ndarray)
         if box >= 0 and after & box_masks[box] == box_masks[box]:
             taken += 1
     return taken
-
-
-@njit(cache=True)
-def _gives(drawn: int, line: int, box_masks: np.ndarray, line_boxes: np.ndarray) -> bool:
-    """Whether ``line`` leaves a box with three sides (offers it to the opponent)."""
-    after = drawn | (1 << line)
-    for slot in range(2):
-        box = line_boxes[line, slot]
-        if box >= 0 and _popcount(after & box_masks[box]) == 3:
-            return True
-    return False
 
 
 @njit(cache=True)
