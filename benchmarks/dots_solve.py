@@ -9,8 +9,8 @@ first line's), every first line's, and the nodes and CPU seconds they took.
         --out dots_4x4 >> dots_4x4.log 2>&1 &
 
 ``--rules 0`` searches without the chain rules and ``--no-symmetry`` keys the table on the
-lines as drawn: the same values by other searches, for a cross-check. ``--guess`` starts
-the null-window tests there (the value expected).
+lines as drawn: the same values by other searches, for a cross-check (``--only`` names the
+first lines to solve). ``--guess`` starts the null-window tests there (the value expected).
 """
 
 from __future__ import annotations
@@ -36,6 +36,8 @@ def main() -> None:
     parser.add_argument("--guess", type=int, default=0)
     parser.add_argument("--part", type=int, default=0)
     parser.add_argument("--parts", type=int, default=1)
+    parser.add_argument("--only", default=None,
+                        help="first lines to solve, in this order, e.g. c2-c3,b2-b3 (default: every class)")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     game = DotsAndBoxes(args.width, args.height)
@@ -47,7 +49,12 @@ def main() -> None:
     _say(f"pid {os.getpid()}: {args.width}x{args.height} boxes, part {args.part} of {args.parts}, "
          f"rules {args.rules}, symmetry {not args.no_symmetry}")
     guess = args.guess
-    for index, group in enumerate(classes):
+    chosen = list(enumerate(classes))
+    if args.only is not None:
+        wanted = args.only.split(",")
+        chosen = sorted((pair for pair in chosen if game.format_move(start, pair[1][0]) in wanted),
+                        key=lambda pair: wanted.index(game.format_move(start, pair[1][0])))
+    for index, group in chosen:
         name = game.format_move(start, group[0])
         path = args.out / f"{name}.json"
         if index % args.parts != args.part or path.exists():
