@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import run_cli
 
 from perfectplay import analyze, solve
 from perfectplay.compiled import numba_available
@@ -125,3 +126,12 @@ def test_the_shipped_book_answers_4x3_at_once_a_draw_by_a_centre_line() -> None:
     valued = analyze(game, engine="auto")
     assert len(valued) == 31 and sorted({mv.value for mv in valued}) == [-2, 0]
     assert game.solvable(game.start())
+
+
+def test_the_cli_answers_4x3_from_the_book_and_refuses_4x4_in_one_line() -> None:
+    done = run_cli("solve", "dots", "--width", "4", "--height", "3", timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "value: +0" in done.stdout and "dots-book" in done.stdout
+    done = run_cli("solve", "dots", "--width", "4", "--height", "4", timeout=60)
+    assert done.returncode == 2 and "too big to solve exactly" in done.stderr
+    assert "Traceback" not in done.stderr
