@@ -95,7 +95,7 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
     searcher.counters[:] = 0
     with run.watch:
         valued = run.move_values(position)
-        value = max(worth for _, worth in valued)
+        value = max((worth for _, worth in valued), default=0)  # the full board: nothing left
         optimal = [line for line, worth in valued if worth == value]
         main_nodes = int(searcher.counters[0])
         line = _principal_line(game, run, position, value, request.pv_limit)
