@@ -1,7 +1,9 @@
 """Dots and Boxes, the game with extra turns for completing a box: ``rules`` (lines, boxes,
 notation, a brute force over the two players for ``verify``), ``kernel`` (a numba table of
 every set of lines, for boards of up to 25 lines: 3x3 boxes has 24) and ``kernel_method`` (it
-registers the kernel as a solving method). This module holds only the registry's entry."""
+registers the kernel as a solving method); past 25 lines ``chains`` (alpha-beta with chain
+rules and symmetry, in numba), ``book`` (solved openings, ``book.json``), ``symmetry`` and
+``chains_method``. This module holds only the registry's entry."""
 
 from __future__ import annotations
 
@@ -38,7 +40,8 @@ def _brute_force(game: Game[Any, Any], position: Any) -> int:
 
 
 ENTRY = Entry("dots", "Dots and Boxes: complete a box to score it and move again; 3x3 "
-              "boxes, a second-player win by 3; other sizes: --width, --height, in boxes",
+              "boxes, a second-player win by 3; 4x3 a draw (a centre line first, from the "
+              "book); other sizes: --width, --height, in boxes",
               "lines drawn (dot to dot, e.g. a1-b1), the player to move and the score, "
               "e.g. 'a1-b1,a1-a2 B 0-0'; '- A 0-0' is the empty board",
               _load, methods=METHODS, aliases=("dots-and-boxes", "boxes"), options=("width", "height"),

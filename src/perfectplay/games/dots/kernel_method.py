@@ -1,7 +1,7 @@
 """The Dots and Boxes table (perfectplay.games.dots.kernel) as a solving method: ``--engine
 compiled``, and ``auto`` on boards of 13 to 25 lines (smaller ones search faster than numba
-compiles). It answers every position of the board from one table. Only light imports here:
-numba and numpy load when a solve runs."""
+compiles; larger ones are chains_method.py's). It answers every position of the board from
+one table. Only light imports here: numba and numpy load when a solve runs."""
 
 from __future__ import annotations
 
@@ -82,17 +82,18 @@ def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
     return sorted(valued, key=lambda move_value: -move_value.value)
 
 
+def _tabled(game: Any) -> bool:
+    """Boards the table holds; past it, games/dots/chains_method.py answers."""
+    from perfectplay.games.dots.rules import TABLED_LINES
+    return is_dots(game) and int(game.edges) <= TABLED_LINES
+
+
 def _preferred(game: Any, request: Request) -> bool:
     return int(game.edges) >= PREFERRED_FROM
 
 
 def _applies(game: Any, request: Request) -> str | None:
-    from perfectplay.games.dots.kernel import MAX_LINES
-    if game.edges > MAX_LINES:
-        return (f"the Dots and Boxes table holds boards of up to {MAX_LINES} lines; "
-                f"{game.height}x{game.width} boxes has {game.edges}")
     return objection(ALGORITHMS)(game, request)
-
 
 
 def _board(width: int, height: int) -> Any:
@@ -102,6 +103,6 @@ def _board(width: int, height: int) -> Any:
 
 register(Method("dots-table", "Dots and Boxes: every set of lines of a board of up to 25 "
                 "valued in one numba pass", solve, analyze, engine="compiled",
-                answers=ALGORITHMS, handles=is_dots, applies=_applies,
+                answers=ALGORITHMS, handles=_tabled, applies=_applies,
                 preferred=_preferred, priority=10, proves_optimal_moves=True,
                 warm_up=kernel_warm_up(lambda: _board(1, 1), solve)))

@@ -6,5 +6,7 @@ from __future__ import annotations
 
 from perfectplay.game import MethodModule
 
-# The numba kernel over the boxes' table (--engine auto|compiled).
-METHODS = (MethodModule("perfectplay.games.dots.kernel_method"),)
+# The numba kernels (--engine auto|compiled): the boxes' table up to 25 lines; past it, the
+# book of solved openings and the chain-rule search.
+METHODS = (MethodModule("perfectplay.games.dots.kernel_method"),
+           MethodModule("perfectplay.games.dots.chains_method"))

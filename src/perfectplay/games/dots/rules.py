@@ -33,7 +33,10 @@ _DOT = re.compile(r"^([a-z])(\d+)$")
 
 # The largest board the numba table values (games/dots/kernel.py's MAX_LINES).
 TABLED_LINES = 25
-# On a board past the table, a position with this few lines left is searched exactly.
+# On a board past the table, a position with this few lines left is searched exactly: by the
+# chain-rule kernel (games/dots/chains.py; a second or so at 27 on 4x4 boxes), or in Python
+# without numba.
+CHAINS_LINES = 27
 SEARCHED_LINES = 16
 
 
@@ -54,7 +57,8 @@ class DotsAndBoxes(Game[Position, int]):
         self.boxes_of = [[box for box, mask in enumerate(self.box_masks) if mask >> line & 1]
                          for line in range(self.edges)]
         self.full = (1 << self.edges) - 1
-        # Past the table's 25 lines (3x4 boxes has 31) no exact search finishes here.
+        # Past the table's 25 lines (3x4 boxes has 31) an exact search from an ordinary
+        # position is too long for a user's command (the book holds solved openings).
         self.properties = Properties(kind=Kind.SCORE, extra_turns=True, max_length=self.edges,
                                      value_bound=self.boxes, too_big_to_solve=self.edges > TABLED_LINES)
 
@@ -65,8 +69,13 @@ class DotsAndBoxes(Game[Position, int]):
         return 1 << top | 1 << bottom | 1 << left | 1 << (left + 1)
 
     def solvable(self, position: Position) -> bool:
+        if self.edges <= TABLED_LINES:
+            return True
+        from perfectplay.compiled import numba_available
+        from perfectplay.games.dots.book import answers
         undrawn = self.edges - position[0].bit_count()
-        return self.edges <= TABLED_LINES or undrawn <= SEARCHED_LINES
+        return answers(self, position) is not None or undrawn <= (
+            CHAINS_LINES if numba_available() else SEARCHED_LINES)
 
     def options(self) -> dict[str, object]:
         return {"width": self.width, "height": self.height}

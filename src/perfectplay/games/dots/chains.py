@@ -1,0 +1,537 @@
+"""Dots and Boxes searched past the table's 25 lines: alpha-beta in numba with chain rules, the
+board's symmetries, a table of bounds and centre-out move ordering (the techniques of Barker
+and Korf, "Solving Dots-And-Boxes", AAAI 2012).
+
+The value is the one the rest of the game uses: boxes still to win, from the side to move,
+so a completed box is counted as the line that completes it is played, and the table key is
+the set of lines drawn. A line that completes a box keeps the mover's value and window
+(shifted by the boxes it takes); any other line negates.
+
+Chain rules, each a switch of ``rules`` (so tests can check each against a search without it):
+
+* ``FREE_BOX``: a box with three sides whose missing line touches the border, a box with three
+  sides too (the line takes both), or a box with at most one side. Taking it creates no new
+  box to take, so the mover loses nothing by taking it now: it is the only line searched.
+  (A free box at the border or a double box is worth the same whenever it is taken; the
+  neighbour of at most one side is checked, not proved: see below.)
+* ``LONG_CHAIN``: a box with three sides that starts a chain of at least three boxes (each
+  after the first with two sides), ending at the border or at a box with at most one side.
+  Taking the first box leaves a chain of two or more, so every choice the mover had (take
+  all, or hand the last two back with a double-dealing move) is still there: only the
+  capture is searched.
+* ``BOX_ON_OFFER``: with a box of three sides on the board, the only lines searched are those
+  that complete a box and those of its run (the boxes of two sides that follow it, where a
+  double-dealing line is). Any other line m passes the turn with the run still on offer:
+  the opponent may take its k boxes and then stand where the mover would stand after taking
+  them and playing m, so m is worth at most -k minus that position's value, and taking the
+  run first and then playing m is worth k minus it.
+* ``HARD_HEARTED``: a chain of exactly two boxes (two sides each, its two ends at the border
+  or at different boxes of at most one side) is offered by its middle line only. Offered by
+  an end line (a half-hearted handout) the opponent may still take both and stand where the
+  middle line would have left them, or decline: never better for the one who offers.
+* ``ONE_OPENING``: a loop, or a chain of three or more boxes (ends as above), is opened at
+  one of its lines only (the lowest). A loop opened anywhere is the same loop; a long chain
+  opened anywhere leaves its taker the same two choices (all, or all but two), and what is
+  left afterwards is the same set of lines.
+
+benchmarks/dots_chain_rules.py checks every rule on every position of 2x2, 3x2, 4x2 and 3x3
+boxes against the numba table, which values each position without any rule.
+
+A position decided by a rule is not stored (it is one step from a stored one). The table
+holds, per position, a lower and an upper bound packed with the key in one int64, and the best
+line beside it, under the smallest of the board's symmetric images (8 on a square, 4 on a
+rectangle), two entries a bucket, the one nearer the end of the game replaced first. Before
+searching a position with many lines left, its children's bounds are looked up (an enhanced
+transposition cut-off). The root's value comes from null-window tests (MTD(f)).
+
+A search gives up after ``budget`` nodes, or at its next node once ``counters[STOP]`` is set,
+and says so (``counters[ABORTED]``); nothing it found after that is stored, so calling it
+again goes on where the table left off (perfectplay.search.worker.in_slices slices a solve).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from perfectplay.games.dots.rules import DotsAndBoxes
+from perfectplay.games.dots.symmetry import symmetries
+from perfectplay.search.worker import in_slices
+
+FREE_BOX = 1
+LONG_CHAIN = 2
+BOX_ON_OFFER = 4
+HARD_HEARTED = 8
+ONE_OPENING = 16
+ALL_RULES = FREE_BOX | LONG_CHAIN | BOX_ON_OFFER | HARD_HEARTED | ONE_OPENING
+# counters' slots
+NODES, HITS, ABORTED, STOP, STORES = range(5)
+TABLE_BITS = 24
+# Positions with at least this many lines left look their children up before searching them.
+ETC_LINES = 10
+# Bounds sit in 6 bits each, offset by 32: values within [-31, 31] (a 5x6 board has 30 boxes).
+_OFFSET = 32
+# The golden-ratio multiplier of Fibonacci hashing, as a signed int64.
+_GOLDEN = 0x9E3779B97F4A7C15 - (1 << 64)
+
+
+@njit(cache=True)
+def _popcount(x: int) -> int:
+    """Set bits of a non-negative int64 (SWAR)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
+
+
+@njit(cache=True)
+def _canonical(drawn: int, images: np.ndarray) -> tuple[int, int]:
+    """The smallest mask among ``drawn``'s images under the board's symmetries, and the
+    symmetry that gives it; ``images[s, k, byte]`` is the image under symmetry s of the lines
+    of byte k of a mask."""
+    best, best_s = -1, 0
+    for s in range(images.shape[0]):
+        image = 0
+        for k in range(images.shape[1]):
+            image |= images[s, k, (drawn >> (8 * k)) & 255]
+        if best < 0 or image < best:
+            best, best_s = image, s
+    return best, best_s
+
+
+@njit(cache=True)
+def _forced(drawn: int, sides: np.ndarray, box_masks: np.ndarray, box_lines: np.ndarray,
+            line_boxes: np.ndarray, rules: int) -> int:
+    """The line a chain rule plays at ``drawn`` (``sides``: each box's sides drawn), or -1."""
+    for b in range(box_masks.shape[0]):
+        if sides[b] != 3:
+            continue
+        missing = -1
+        for k in range(4):
+            if not (drawn >> box_lines[b, k]) & 1:
+                missing = box_lines[b, k]
+        c = line_boxes[missing, 0] if line_boxes[missing, 0] != b else line_boxes[missing, 1]
+        beyond = 0 if c < 0 else sides[c]
+        if rules & FREE_BOX and (c < 0 or beyond != 2):
+            return missing
+        if rules & LONG_CHAIN and beyond == 2 and _chain_length(drawn, b, missing, c, box_masks, box_lines,
+                                                                line_boxes) >= 3:
+            return missing
+    return -1
+
+
+@njit(cache=True)
+def _chain_length(drawn: int, first: int, entry: int, second: int, box_masks: np.ndarray,
+                  box_lines: np.ndarray, line_boxes: np.ndarray) -> int:
+    """Boxes of the chain that starts at ``first`` (three sides) through ``entry`` into
+    ``second`` (two sides), when it ends at the border or at a box with at most one side; 0
+    when it ends at a box with three sides (a loop or a chain open at both ends)."""
+    length = 2
+    here, came = second, entry
+    while length <= box_masks.shape[0]:
+        out = -1
+        for k in range(4):
+            line = box_lines[here, k]
+            if line != came and not (drawn >> line) & 1:
+                out = line
+        there = line_boxes[out, 0] if line_boxes[out, 0] != here else line_boxes[out, 1]
+        if there < 0:
+            return length
+        sides = _popcount(drawn & box_masks[there])
+        if sides <= 1:
+            return length
+        if sides == 3 or there == first:
+            return 0
+        length += 1
+        here, came = there, out
+    return 0
+
+
+@njit(cache=True)
+def _run_lines(drawn: int, first: int, box_masks: np.ndarray, box_lines: np.ndarray,
+               line_boxes: np.ndarray) -> int:
+    """The undrawn lines of the run from ``first`` (three sides) through the boxes of two sides
+    after it, up to and including the line out of its last box: the lines that take it."""
+    lines = 0
+    here, came = first, -1
+    for _ in range(box_masks.shape[0]):
+        out = -1
+        for k in range(4):
+            line = box_lines[here, k]
+            if line != came and not (drawn >> line) & 1:
+                out = line
+        lines |= 1 << out
+        there = line_boxes[out, 0] if line_boxes[out, 0] != here else line_boxes[out, 1]
+        if there < 0 or _popcount(drawn & box_masks[there]) != 2:
+            break
+        here, came = there, out
+    return lines
+
+
+@njit(cache=True)
+def _walk(drawn: int, start: int, box_masks: np.ndarray, box_lines: np.ndarray,
+          line_boxes: np.ndarray) -> tuple[int, int, int, int, int]:
+    """The chain or loop of boxes with two sides through ``start`` (which has two): its
+    boxes, its lowest undrawn line, 1 when it is a loop, and the boxes past its two ends
+    (-1: the border)."""
+    length, lowest, loop = 1, 1 << 30, 0
+    ends = np.full(2, -1, dtype=np.int64)
+    for k in range(4):
+        line = box_lines[start, k]
+        if not (drawn >> line) & 1 and line < lowest:
+            lowest = line
+    direction = 0
+    for k in range(4):
+        first_line = box_lines[start, k]
+        if (drawn >> first_line) & 1:
+            continue
+        here, line = start, first_line
+        while True:
+            there = line_boxes[line, 0] if line_boxes[line, 0] != here else line_boxes[line, 1]
+            if there == start:
+                loop = 1
+                break
+            if there < 0 or _popcount(drawn & box_masks[there]) != 2:
+                ends[direction] = there
+                break
+            length += 1
+            out = -1
+            for j in range(4):
+                other = box_lines[there, j]
+                if other != line and not (drawn >> other) & 1:
+                    out = other
+            if out < lowest:
+                lowest = out
+            here, line = there, out
+        if loop:
+            break
+        direction += 1
+    return length, lowest, loop, ends[0], ends[1]
+
+
+@njit(cache=True)
+def _dominated(drawn: int, line: int, box_masks: np.ndarray, box_lines: np.ndarray,
+               line_boxes: np.ndarray, rules: int) -> bool:
+    """Whether the sacrifice ``line`` (no box on offer) is one HARD_HEARTED or ONE_OPENING
+    leaves unsearched."""
+    start = -1
+    for slot in range(2):
+        box = line_boxes[line, slot]
+        if box >= 0 and _popcount(drawn & box_masks[box]) == 2:
+            start = box
+    if start < 0:
+        return False
+    length, lowest, loop, one_end, other_end = _walk(drawn, start, box_masks, box_lines, line_boxes)
+    if not loop and one_end >= 0 and one_end == other_end:
+        return False
+    if length == 2 and not loop:
+        if not rules & HARD_HEARTED:
+            return False
+        # The middle line is the one whose two boxes both have two sides.
+        for slot in range(2):
+            box = line_boxes[line, slot]
+            if box < 0 or _popcount(drawn & box_masks[box]) != 2:
+                return True
+        return False
+    if (loop or length >= 3) and rules & ONE_OPENING:
+        return line != lowest
+    return False
+
+
+@njit(cache=True)
+def _taken(drawn: int, line: int, box_masks: np.ndarray, line_boxes: np.ndarray) -> int:
+    after = drawn | (1 << line)
+    taken = 0
+    for slot in range(2):
+        box = line_boxes[line, slot]
+        if box >= 0 and after & box_masks[box] == box_masks[box]:
+            taken += 1
+    return taken
+
+
+@njit(cache=True)
+def _probe(table: np.ndarray, key: int, slot: int) -> int:
+    """The entry of ``key`` in its bucket, or -1."""
+    for i in range(2):
+        entry = table[slot + i]
+        if entry != 0 and entry >> 12 == key:
+            return slot + i
+    return -1
+
+
+@njit(cache=True)
+def _store(table: np.ndarray, key: int, slot: int, low: int, high: int) -> int:
+    """Narrows ``key``'s bounds to (low, high), or writes them over the bucket's entry nearer
+    the end of the game; returns the entry's index."""
+    here = _probe(table, key, slot)
+    if here >= 0:
+        entry = table[here]
+        low = max(low, ((entry >> 6) & 63) - _OFFSET)
+        high = min(high, (entry & 63) - _OFFSET)
+    else:
+        here = slot
+        other = table[slot + 1]
+        if table[slot] != 0 and (other == 0 or _popcount(other >> 12) > _popcount(table[slot] >> 12)):
+            here = slot + 1
+    table[here] = (key << 12) | ((low + _OFFSET) << 6) | (high + _OFFSET)
+    return here
+
+
+@njit(cache=True)
+def _etc(drawn: int, beta: int, moves: np.ndarray, gains: np.ndarray, count: int, images: np.ndarray,
+         table: np.ndarray) -> int:
+    """A value of at least ``beta`` that a child's stored bound proves (an enhanced
+    transposition cutoff), or -64."""
+    for i in range(count):
+        key, _ = _canonical(drawn | (1 << moves[i]), images)
+        slot = ((key * _GOLDEN) >> 20) & (table.shape[0] - 1) & ~1
+        found = _probe(table, key, slot)
+        if found < 0:
+            continue
+        entry = table[found]
+        # A capture keeps the turn: the child's lower bound plus the boxes; else minus its upper.
+        worth = gains[i] + ((entry >> 6) & 63) - _OFFSET if gains[i] else -((entry & 63) - _OFFSET)
+        if worth >= beta:
+            return worth
+    return -64
+
+
+@njit(cache=True)
+def _order(drawn: int, first: int, allowed: int, sides: np.ndarray, order: np.ndarray,
+           box_masks: np.ndarray, box_lines: np.ndarray, line_boxes: np.ndarray, rules: int,
+           moves: np.ndarray, gains: np.ndarray) -> int:
+    """The lines to search at ``drawn`` into ``moves`` (their boxes taken into ``gains``), in
+    order: the table's line, captures, lines that give nothing away, sacrifices, each group
+    centre out; lines a rule leaves out are left out. Returns how many."""
+    count = 0
+    if first >= 0:
+        moves[0] = first
+        gains[0] = _taken(drawn, first, box_masks, line_boxes)
+        count = 1
+    for stage in range(3):
+        for index in range(order.shape[0]):
+            line = order[index]
+            if line == first or (drawn >> line) & 1:
+                continue
+            gain, gives = 0, False
+            for slot in range(2):
+                box = line_boxes[line, slot]
+                if box >= 0:
+                    if sides[box] == 3:
+                        gain += 1
+                    elif sides[box] == 2:
+                        gives = True
+            if (stage == 0) != (gain > 0):
+                continue
+            if stage > 0 and (not (allowed >> line) & 1 or gives != (stage == 2)):
+                continue
+            if stage == 2 and allowed == -1 and rules & (HARD_HEARTED | ONE_OPENING) and _dominated(
+                    drawn, line, box_masks, box_lines, line_boxes, rules):
+                continue
+            moves[count] = line
+            gains[count] = gain
+            count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines: np.ndarray,
+            line_boxes: np.ndarray, order: np.ndarray, images: np.ndarray, maps: np.ndarray,
+            table: np.ndarray, best_lines: np.ndarray, rules: int, counters: np.ndarray, budget: int,
+            scratch: np.ndarray) -> int:
+    """The value of ``drawn`` for the side to move (fail-soft). ``scratch[d]`` is the working
+    space of the node with d lines drawn (one per level of the recursion): each box's sides,
+    then the lines to search and what each takes."""
+    counters[0] += 1
+    if counters[2] or counters[3] or counters[0] > budget:
+        counters[2] = 1
+        return 0
+    edges = order.shape[0]
+    if drawn == (1 << edges) - 1:
+        return 0
+    boxes = box_masks.shape[0]
+    work = scratch[_popcount(drawn)]
+    sides = work[:boxes]
+    left = 0
+    for b in range(boxes):
+        sides[b] = _popcount(drawn & box_masks[b])
+        if sides[b] < 4:
+            left += 1
+    if rules:
+        line = _forced(drawn, sides, box_masks, box_lines, line_boxes, rules)
+        if line >= 0:
+            gain = _taken(drawn, line, box_masks, line_boxes)
+            return gain + _search(drawn | (1 << line), alpha - gain, beta - gain, box_masks, box_lines,
+                                  line_boxes, order, images, maps, table, best_lines, rules, counters,
+                                  budget, scratch)
+    if alpha >= left:
+        return left
+    if beta <= -left:
+        return -left
+    key, symmetry = _canonical(drawn, images)
+    slot = ((key * _GOLDEN) >> 20) & (table.shape[0] - 1) & ~1
+    low, high = -left, left
+    found = _probe(table, key, slot)
+    first = -1
+    if found >= 0:
+        counters[1] += 1
+        if best_lines[found]:
+            # Stored as the line of the canonical image: back to this position's line.
+            first = maps[symmetry, edges + best_lines[found] - 1]
+        entry = table[found]
+        low = max(low, ((entry >> 6) & 63) - _OFFSET)
+        high = min(high, (entry & 63) - _OFFSET)
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+    allowed = -1  # every line
+    if rules & BOX_ON_OFFER:
+        for b in range(boxes):
+            if sides[b] == 3:
+                allowed = _run_lines(drawn, b, box_masks, box_lines, line_boxes)
+                break
+    moves = work[boxes:boxes + edges]
+    gains = work[boxes + edges:]
+    count = _order(drawn, first, allowed, sides, order, box_masks, box_lines, line_boxes, rules, moves, gains)
+    window_low, window_high = max(alpha, low), min(beta, high)
+    if edges - _popcount(drawn) >= ETC_LINES:
+        cut = _etc(drawn, window_high, moves, gains, count, images, table)
+        if cut > -64:
+            counters[1] += 1
+            return cut
+    a = window_low
+    best, best_line = -64, -1
+    for i in range(count):
+        line, gain = moves[i], gains[i]
+        child = drawn | (1 << line)
+        if gain:
+            value = gain + _search(child, a - gain, window_high - gain, box_masks, box_lines, line_boxes,
+                                   order, images, maps, table, best_lines, rules, counters, budget, scratch)
+        else:
+            value = -_search(child, -window_high, -a, box_masks, box_lines, line_boxes, order, images,
+                             maps, table, best_lines, rules, counters, budget, scratch)
+        if counters[2]:
+            return 0
+        if value > best:
+            best, best_line = value, line
+            if value > a:
+                a = value
+                if a >= window_high:
+                    break
+    counters[4] += 1
+    if best <= window_low:
+        here = _store(table, key, slot, -left, best)
+    elif best >= window_high:
+        here = _store(table, key, slot, best, left)
+    else:
+        here = _store(table, key, slot, best, best)
+    best_lines[here] = maps[symmetry, best_line] + 1
+    return best
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board's geometry as the kernel reads it."""
+    box_masks: np.ndarray
+    box_lines: np.ndarray
+    line_boxes: np.ndarray
+    order: np.ndarray
+    images: np.ndarray
+    # maps[s, line] the image of line under symmetry s; maps[s, edges + line] its preimage
+    maps: np.ndarray
+
+
+def centre_out(game: DotsAndBoxes) -> np.ndarray:
+    """The lines nearest the board's centre first (Barker and Korf's ordering)."""
+    middle = (game.height / 2, game.width / 2)
+
+    def distance(line: int) -> float:
+        (r1, c1), (r2, c2) = game._ends(line)
+        return math.hypot((r1 + r2) / 2 - middle[0], (c1 + c2) / 2 - middle[1])
+    return np.array(sorted(range(game.edges), key=lambda line: (distance(line), line)), dtype=np.int64)
+
+
+def board(game: DotsAndBoxes, use_symmetry: bool = True) -> Board:
+    maps = symmetries(game) if use_symmetry else symmetries(game)[:1]
+    chunks = (game.edges + 7) // 8
+    images = np.zeros((len(maps), chunks, 256), dtype=np.int64)
+    for s, lines in enumerate(maps):
+        for k in range(chunks):
+            for byte in range(256):
+                image = 0
+                for bit in range(8):
+                    line = 8 * k + bit
+                    if byte >> bit & 1 and line < game.edges:
+                        image |= 1 << lines[line]
+                images[s, k, byte] = image
+    box_lines = np.array([[line for line in range(game.edges) if mask >> line & 1]
+                          for mask in game.box_masks], dtype=np.int64)
+    line_boxes = np.full((game.edges, 2), -1, dtype=np.int64)
+    for line, boxes in enumerate(game.boxes_of):
+        line_boxes[line, :len(boxes)] = boxes
+    forward = np.array(maps, dtype=np.int64)
+    inverse = np.argsort(forward, axis=1).astype(np.int64)
+    return Board(np.array(game.box_masks, dtype=np.int64), box_lines, line_boxes, centre_out(game),
+                 images, np.concatenate([forward, inverse], axis=1))
+
+
+class Searcher:
+    """One table for one board, kept across searches (the values of several positions)."""
+
+    def __init__(self, game: DotsAndBoxes, rules: int = ALL_RULES, table_bits: int = TABLE_BITS,
+                 use_symmetry: bool = True) -> None:
+        self.game = game
+        self.rules = rules
+        self.board = board(game, use_symmetry)
+        self.table = np.zeros(1 << table_bits, dtype=np.int64)
+        self.best_lines = np.zeros(1 << table_bits, dtype=np.int8)  # line + 1; 0: none
+        self.scratch = np.zeros((game.edges + 1, game.boxes + 2 * game.edges), dtype=np.int64)
+        self.counters = np.zeros(5, dtype=np.int64)
+
+    def test(self, drawn: int, alpha: int, beta: int, budget: int) -> int:
+        """One search of ``drawn`` with the window (alpha, beta), up to ``budget`` nodes."""
+        b = self.board
+        return int(_search(drawn, alpha, beta, b.box_masks, b.box_lines, b.line_boxes, b.order, b.images,
+                           b.maps, self.table, self.best_lines, self.rules, self.counters, budget,
+                           self.scratch))
+
+    def value(self, drawn: int, slice_nodes: int = 1 << 62,
+              poll: Callable[[int], None] = lambda nodes: None, node_cap: int | None = None,
+              guess: int = 0) -> int | None:
+        """The exact value of ``drawn`` by null-window tests (MTD(f): each test moves a bound
+        towards ``guess``'s side, the table keeps what earlier tests proved); None when the
+        search stopped first (a node cap, or the STOP word)."""
+        left = sum(1 for mask in self.game.box_masks if drawn & mask != mask)
+        low, high, g = -left, left, max(-left, min(left, guess))
+        while low < high:
+            beta = g + 1 if g == low else g
+
+            def test(budget: int, beta: int = beta) -> int:
+                return self.test(drawn, beta - 1, beta, budget)
+            found = in_slices(test, self.counters, slice_nodes, poll, node_cap,
+                              nodes=NODES, aborted=ABORTED, stop=STOP)
+            if found is None:
+                return None
+            g = found
+            if g < beta:
+                high = g
+            else:
+                low = g
+        return low
+
+    def move_values(self, drawn: int, lines: list[int] | None = None) -> dict[int, int]:
+        """The value of each of ``lines`` (every undrawn line by default) at ``drawn``: the boxes
+        it takes plus the child's value, or minus it when the turn passes."""
+        game = self.game
+        found = {}
+        for line in lines if lines is not None else [i for i in range(game.edges) if not drawn >> i & 1]:
+            taken = game.completed(drawn, line)
+            child = self.value(drawn | 1 << line)
+            assert child is not None  # no cap, no stop word
+            found[line] = taken + child if taken else -child
+        return found
