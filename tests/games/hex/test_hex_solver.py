@@ -37,7 +37,8 @@ class Knowledge:
             return x, o, game.top, game.bottom, game.left, game.right, True
         return o, x, game.left, game.right, game.top, game.bottom, False
 
-    def connection(self, stones: int, other: int, source: int, target: int) -> tuple[int, int, int]:
+    def connection(self, stones: int, other: int, source: int,
+                   target: int) -> tuple[int, int, int, int, int]:
         from perfectplay.games.hex.connections import edges_connection
         work = self.work
         return edges_connection(stones, other, self.game.board, source, target, self.neighbours,
@@ -61,11 +62,11 @@ def check_knowledge(knowledge: Knowledge, position: tuple[int, int], mover_wins:
     game = knowledge.game
     text = game.format_position(position)
     mover, other, source, target, other_source, other_target, _ = knowledge.sides(position)
-    kind, _, key = knowledge.connection(mover, other, source, target)
+    kind, _, key, _, _ = knowledge.connection(mover, other, source, target)
     assert kind == NONE or mover_wins, text
     if kind == SEMI:
         assert key in winning_moves, text
-    kind, must, _ = knowledge.connection(other, mover, other_source, other_target)
+    kind, must, _, _, _ = knowledge.connection(other, mover, other_source, other_target)
     assert kind != FULL or not mover_wins, text
     if kind == SEMI and mover_wins:
         assert must & sum(1 << move for move in winning_moves), text

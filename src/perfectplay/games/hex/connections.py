@@ -333,11 +333,16 @@ def edges_connection(stones: int, other: int, board: int, source: int, target: i
                      neighbours: np.ndarray, bridges: np.ndarray, full: np.ndarray,
                      full_count: np.ndarray, semi: np.ndarray, semi_key: np.ndarray,
                      semi_count: np.ndarray, fresh: np.ndarray, semi_changed: np.ndarray,
-                     groups: np.ndarray) -> tuple[int, int, int]:
+                     groups: np.ndarray) -> tuple[int, int, int, int, int]:
     """How ``stones`` connect their edges ``source`` and ``target`` (rows of cells) when the
-    cells outside ``stones | other`` are empty: (FULL, a carrier, -1), (SEMI, the cells
-    common to every semi found, a key), or (NONE, every empty cell, -1). The position must
-    not hold a finished chain."""
+    cells outside ``stones | other`` are empty: (kind, must, key, carrier, cover) with
+
+    * kind FULL: ``carrier`` a full connection's carrier (must and cover the same);
+    * kind SEMI: ``key`` and ``carrier`` one semi's, ``must`` the cells common to every semi
+      found, ``cover`` the cells of any;
+    * kind NONE: must every empty cell, key -1, carrier and cover empty.
+
+    The position must not hold a finished chain."""
     empty = board & ~(stones | other)
     count = _set_up(stones, empty, source, target, neighbours, full, full_count, semi_count,
                     fresh, groups)
@@ -357,10 +362,12 @@ def edges_connection(stones: int, other: int, board: int, source: int, target: i
         if full_count[0, edge_to_edge] or not found:
             break
     if full_count[0, edge_to_edge]:
-        return FULL, full[0, edge_to_edge, 0], -1
+        carrier = full[0, edge_to_edge, 0]
+        return FULL, carrier, -1, carrier, carrier
     if semi_count[0, edge_to_edge]:
-        common = empty
+        common, cover = empty, 0
         for index in range(semi_count[0, edge_to_edge]):
             common &= semi[0, edge_to_edge, index]
-        return SEMI, common, semi_key[0, edge_to_edge, 0]
-    return NONE, empty, -1
+            cover |= semi[0, edge_to_edge, index]
+        return SEMI, common, semi_key[0, edge_to_edge, 0], semi[0, edge_to_edge, 0], cover
+    return NONE, empty, -1, 0, 0

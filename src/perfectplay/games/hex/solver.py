@@ -48,10 +48,10 @@ from perfectplay.games.hex.kernel import (
     ROOT_MOVE,
     STOP,
     Searcher,
+    _bit_length,
     _first_cell,
     _ordered,
-    _probe,
-    _store,
+    _slot,
 )
 from perfectplay.games.hex.rules import Hex
 
@@ -75,16 +75,51 @@ def _joined(stones: int, source: int, target: int, neighbours: np.ndarray) -> bo
     return vc.chain_of(stones, source, neighbours) & target != 0
 
 
+@njit(cache=True)
+def _store(key_mover: int, key_other: int, won: bool, cell: int, work: int, proof: int,
+           keys_mover: np.ndarray, keys_other: np.ndarray, data: np.ndarray,
+           proofs: np.ndarray) -> None:
+    """As ``kernel._store`` (the same slots and replacement), with the proof's cells."""
+    slot = _slot(key_mover, key_other, len(data) // 2)
+    effort = _bit_length(work)
+    if keys_mover[slot] == 0 or data[slot] >> 8 <= effort or \
+            (keys_mover[slot] == key_mover + 1 and keys_other[slot] == key_other):
+        used = slot
+    else:
+        used = slot + 1
+    keys_mover[used] = key_mover + 1
+    keys_other[used] = key_other
+    data[used] = (1 if won else 0) | cell << 1 | effort << 8
+    proofs[used] = proof
+
+
+@njit(cache=True)
+def _probe(key_mover: int, key_other: int, keys_mover: np.ndarray, keys_other: np.ndarray,
+           data: np.ndarray, proofs: np.ndarray) -> tuple[int, int]:
+    """(the slot's data, its proof) for this position, or (-1, 0)."""
+    slot = _slot(key_mover, key_other, len(data) // 2)
+    for way in range(2):
+        if keys_mover[slot + way] == key_mover + 1 and keys_other[slot + way] == key_other:
+            return data[slot + way], proofs[slot + way]
+    return -1, 0
+
+
 @njit(cache=True, nogil=True)
 def wins(mover: int, other: int, mover_is_x: bool, ply: int, geometry: np.ndarray,
          order: np.ndarray, neighbours: np.ndarray, bridges: np.ndarray, edges: np.ndarray,
-         keys_mover: np.ndarray, keys_other: np.ndarray, data: np.ndarray,
+         keys_mover: np.ndarray, keys_other: np.ndarray, data: np.ndarray, proofs: np.ndarray,
          history: np.ndarray, killers: np.ndarray, moves: np.ndarray, scores: np.ndarray,
-         counters: np.ndarray, full: np.ndarray, full_count: np.ndarray, semi: np.ndarray,
-         semi_key: np.ndarray, semi_count: np.ndarray, fresh: np.ndarray,
+         proved: np.ndarray, counters: np.ndarray, full: np.ndarray, full_count: np.ndarray,
+         semi: np.ndarray, semi_key: np.ndarray, semi_count: np.ndarray, fresh: np.ndarray,
          semi_changed: np.ndarray, groups: np.ndarray, scratch: np.ndarray) -> bool:
     """Whether the side to move (stones ``mover``) wins an undecided position. At ply 0 the
-    winning move (in a loss: a move), or NO_CELL when unknown, is left in counters[ROOT_MOVE]."""
+    winning move (in a loss: a move), or NO_CELL when unknown, is left in counters[ROOT_MOVE].
+
+    ``proved[ply]`` gets the proof's cells: the winner still wins with loser's stones added
+    anywhere outside them (the cells filled here, the carriers of the connections used, the
+    moves searched and their proofs). A refuted move's proof cuts the moves left: a move
+    outside it leaves the opponent's win standing (Henderson, Arneson and Hayward's solver
+    prunes the same way)."""
     counters[NODES] += 1
     if ply > counters[MAX_PLY]:
         counters[MAX_PLY] = ply
@@ -94,16 +129,18 @@ def wins(mover: int, other: int, mover_is_x: bool, ply: int, geometry: np.ndarra
     if ply == 0:
         counters[ROOT_MOVE] = NO_CELL
     n, stride, board = geometry[G_N], geometry[G_STRIDE], geometry[G_BOARD]
+    was_empty = board & ~(mover | other)
     if mover_is_x:
         source, target = geometry[G_TOP], geometry[G_BOTTOM]
         other_source, other_target = geometry[G_LEFT], geometry[G_RIGHT]
-        x, o = fill_inferior(mover, other, False, board, edges, neighbours, scratch)
-        mover, other = x, o
+        mover, other = fill_inferior(mover, other, False, board, edges, neighbours, scratch)
     else:
         source, target = geometry[G_LEFT], geometry[G_RIGHT]
         other_source, other_target = geometry[G_TOP], geometry[G_BOTTOM]
-        x, o = fill_inferior(other, mover, True, board, edges, neighbours, scratch)
-        mover, other = o, x
+        other, mover = fill_inferior(other, mover, True, board, edges, neighbours, scratch)
+    empty = board & ~(mover | other)
+    filled = was_empty & ~empty
+    proved[ply] = filled
     if _joined(other, other_source, other_target, neighbours):
         return False
     if _joined(mover, source, target, neighbours):
@@ -113,59 +150,82 @@ def wins(mover: int, other: int, mover_is_x: bool, ply: int, geometry: np.ndarra
     turned = turned_mover < mover or (turned_mover == mover and turned_other < other)
     key_mover = (turned_mover if turned else mover) | (0 if mover_is_x else BLUE_TO_MOVE)
     key_other = turned_other if turned else other
-    found = _probe(key_mover, key_other, keys_mover, keys_other, data)
+    found, proof = _probe(key_mover, key_other, keys_mover, keys_other, data, proofs)
     if found >= 0:
         counters[HITS] += 1
+        proved[ply] = filled | (rotated(proof, last) if turned else proof)
         if ply == 0:
             cell = found >> 1 & 63
             counters[ROOT_MOVE] = last - cell if turned and cell != NO_CELL else cell
         return found & 1 == 1
     nodes_before = counters[NODES]
-    empty = board & ~(mover | other)
-    kind, carrier, key = vc.edges_connection(mover, other, board, source, target, neighbours,
-                                             bridges, full, full_count, semi, semi_key,
-                                             semi_count, fresh, semi_changed, groups)
+    kind, _, key, carrier, _ = vc.edges_connection(
+        mover, other, board, source, target, neighbours, bridges, full, full_count, semi,
+        semi_key, semi_count, fresh, semi_changed, groups)
     if kind != vc.NONE:
         cell = key if kind == vc.SEMI else _first_cell(empty, order)
         if ply == 0:
             counters[ROOT_MOVE] = cell
-        _store(key_mover, key_other, True, last - cell if turned else cell, 1, keys_mover,
-               keys_other, data)
+        _remember(key_mover, key_other, True, cell, 1, carrier, turned, last, keys_mover,
+                  keys_other, data, proofs)
+        proved[ply] = filled | carrier
         return True
-    kind, must, key = vc.edges_connection(other, mover, board, other_source, other_target,
-                                          neighbours, bridges, full, full_count, semi, semi_key,
-                                          semi_count, fresh, semi_changed, groups)
+    kind, must, _, carrier, cover = vc.edges_connection(
+        other, mover, board, other_source, other_target, neighbours, bridges, full, full_count,
+        semi, semi_key, semi_count, fresh, semi_changed, groups)
     candidates = must & empty if kind == vc.SEMI else empty
+    proof = carrier if kind == vc.FULL else cover
     if kind == vc.FULL or not candidates:
-        _store(key_mover, key_other, False, NO_CELL, 1, keys_mover, keys_other, data)
+        _remember(key_mover, key_other, False, NO_CELL, 1, proof, turned, last, keys_mover,
+                  keys_other, data, proofs)
+        proved[ply] = filled | proof
         return False
     colour = 0 if mover_is_x else 1
     count = _ordered(candidates, colour, ply, order, history, killers, moves, scores)
     for index in range(count):
         cell = moves[ply, index]
+        if not candidates >> cell & 1:
+            continue  # outside the proof of a refuted move: refuted too
         opponent_wins = wins(other, mover | 1 << cell, not mover_is_x, ply + 1, geometry, order,
-                             neighbours, bridges, edges, keys_mover, keys_other, data, history,
-                             killers, moves, scores, counters, full, full_count, semi, semi_key,
-                             semi_count, fresh, semi_changed, groups, scratch)
+                             neighbours, bridges, edges, keys_mover, keys_other, data, proofs,
+                             history, killers, moves, scores, proved, counters, full,
+                             full_count, semi, semi_key, semi_count, fresh, semi_changed, groups,
+                             scratch)
         if counters[ABORTED]:
             return False
+        reply_proof = proved[ply + 1] | 1 << cell
         if not opponent_wins:
             counters[CUTOFFS] += 1
             if killers[ply, 0] != cell:
                 killers[ply, 1] = killers[ply, 0]
                 killers[ply, 0] = cell
             history[colour, cell] += count * count
-            _store(key_mover, key_other, True, last - cell if turned else cell,
-                   counters[NODES] - nodes_before, keys_mover, keys_other, data)
+            _remember(key_mover, key_other, True, cell, counters[NODES] - nodes_before,
+                      reply_proof, turned, last, keys_mover, keys_other, data, proofs)
+            proved[ply] = filled | reply_proof
             if ply == 0:
                 counters[ROOT_MOVE] = cell
             return True
+        proof |= reply_proof
+        candidates &= proved[ply + 1]
     first = moves[ply, 0]
-    _store(key_mover, key_other, False, last - first if turned else first,
-           counters[NODES] - nodes_before, keys_mover, keys_other, data)
+    _remember(key_mover, key_other, False, first, counters[NODES] - nodes_before, proof, turned,
+              last, keys_mover, keys_other, data, proofs)
+    proved[ply] = filled | proof
     if ply == 0:
         counters[ROOT_MOVE] = first
     return False
+
+
+@njit(cache=True)
+def _remember(key_mover: int, key_other: int, won: bool, cell: int, work: int, proof: int,
+              turned: bool, last: int, keys_mover: np.ndarray, keys_other: np.ndarray,
+              data: np.ndarray, proofs: np.ndarray) -> None:
+    """Store a result under the folded key: the cell and proof turned with it."""
+    if turned:
+        cell = cell if cell == NO_CELL else last - cell
+        proof = rotated(proof, last)
+    _store(key_mover, key_other, won, cell, work, proof, keys_mover, keys_other, data, proofs)
 
 
 class ConnectionSearcher(Searcher):
@@ -178,12 +238,15 @@ class ConnectionSearcher(Searcher):
         self.edges = np.array([game.top, game.bottom, game.left, game.right], dtype=np.int64)
         self.workspace = vc.Workspace()
         self.scratch = np.zeros(8, dtype=np.int64)
+        self.proofs = np.zeros(len(self.data), dtype=np.int64)
+        self.proved = np.zeros(game.size * game.size + 2, dtype=np.int64)
 
     def kernel_call(self, mover: int, other: int, mover_is_x: bool) -> bool:
         work = self.workspace
         return bool(wins(mover, other, mover_is_x, 0, self.geometry, self.order, self.neighbours,
                          self.bridges, self.edges, self.keys_mover, self.keys_other, self.data,
-                         self.history, self.killers, self.moves, self.scores, self.counters,
+                         self.proofs, self.history, self.killers, self.moves, self.scores,
+                         self.proved, self.counters,
                          work.full, work.full_count, work.semi, work.semi_key, work.semi_count,
                          work.fresh, work.semi_changed, work.groups, self.scratch))
 
