@@ -163,7 +163,8 @@ def wins(mover: int, other: int, mover_is_x: bool, ply: int, geometry: np.ndarra
         mover, other, board, source, target, neighbours, bridges, full, full_count, semi,
         semi_key, semi_count, fresh, semi_changed, groups)
     if kind != vc.NONE:
-        cell = key if kind == vc.SEMI else _first_cell(empty, order)
+        # A semi is won at its key; a full connection by any move, best one of its carrier.
+        cell = key if kind == vc.SEMI else _first_cell(carrier if carrier else empty, order)
         if ply == 0:
             counters[ROOT_MOVE] = cell
         _remember(key_mover, key_other, True, cell, 1, carrier, turned, last, keys_mover,
