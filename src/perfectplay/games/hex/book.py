@@ -60,7 +60,7 @@ def book_answer(game: Any, position: Any) -> tuple[bool, int] | None:
             if first_move_wins(game.size, cell % game.stride, cell // game.stride):
                 return True, cell
         return None
-    if stones == 1 and x:
+    if stones == 1 and x and game.size > 1:  # on 1x1 the first stone ends the game
         cell = x.bit_length() - 1
         if first_move_wins(game.size, cell % game.stride, cell // game.stride):
             return False, game.moves(position)[0]
@@ -78,3 +78,13 @@ def book_value(game: Any, position: Any) -> bool | None:
     cell = x.bit_length() - 1
     wins = first_move_wins(game.size, cell % game.stride, cell // game.stride)
     return None if wins is None else not wins
+
+
+def settles_every_move(game: Any, position: Any) -> bool:
+    """Whether the book values every move of ``position``: the start of a board whose whole
+    map it holds, or a position the mover loses."""
+    x, o = position
+    if not x | o:
+        return complete(game.size)
+    found = book_answer(game, position)
+    return found is not None and not found[0]

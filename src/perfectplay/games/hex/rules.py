@@ -73,8 +73,8 @@ class Hex(Game[Position, int]):
             return True
         if not self.compiled:
             return False
-        from perfectplay.games.hex.book import book_value
-        return self.size <= COMPILED_SOLVABLE_SIZE or book_value(self, position) is not None
+        from perfectplay.games.hex.book import settles_every_move
+        return self.size <= COMPILED_SOLVABLE_SIZE or settles_every_move(self, position)
 
     def options(self) -> dict[str, object]:
         return {"size": self.size}

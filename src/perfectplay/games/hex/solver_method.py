@@ -17,7 +17,7 @@ from typing import Any
 from perfectplay import value as V
 from perfectplay.compiled import numba_available
 from perfectplay.compiled.method import kernel_warm_up
-from perfectplay.games.hex.book import book_answer, book_value, complete
+from perfectplay.games.hex.book import book_answer, book_value, settles_every_move
 from perfectplay.games.hex.kernel_method import KERNEL_MAX_SIZE, KernelRun, solve_by
 from perfectplay.methods import Method, Request, register, too_big_without_limit
 from perfectplay.search.results import MoveValue, Solution
@@ -32,18 +32,6 @@ LINE_PAST_BOOK_UP_TO = 5  # boards whose lines are searched to the end
 def _is_hex(game: Any) -> bool:
     from perfectplay.games.hex.rules import Hex
     return isinstance(game, Hex)
-
-
-def _book_settles_every_move(game: Any, position: Any) -> bool:
-    """Whether the book values every move of ``position``: the start of a board whose whole
-    map it holds, or a position the mover loses."""
-    if game.outcome(position) is not None:
-        return False
-    x, o = position
-    if not x | o:
-        return complete(game.size)
-    found = book_answer(game, position)
-    return found is not None and not found[0]
 
 
 class _BookRun(KernelRun):
@@ -96,7 +84,8 @@ def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
 def _leads(game: Any, request: Request) -> bool:
     return request.algorithm == "auto" and request.engine != "python" and \
         request.limits.depth is None and request.position is not None and _is_hex(game) and \
-        _book_settles_every_move(game, request.position) and numba_available()
+        game.outcome(request.position) is None and settles_every_move(game, request.position) \
+        and numba_available()
 
 
 def _applies(game: Any, request: Request) -> str | None:
