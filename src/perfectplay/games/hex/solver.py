@@ -13,7 +13,11 @@ the search stays exact; ``tests/games/hex/test_hex_solver.py`` checks it against
    the mover's edges wins at once.
 4. **The opponent's connection**: a full one loses at once; semis confine the mover to the
    cells common to their carriers (the must-play region); none left loses.
-5. **The moves** in the must-play region, killers first, then by history.
+5. **The moves** in the must-play region, killers first, then by history. Each node also
+   returns its proof's cells (``proved``): a move the opponent refutes leaves only the
+   moves inside the refutation's proof to try, since any other leaves that proof standing
+   (Henderson's proof-set pruning in Arneson, Hayward and Henderson's solver). The table
+   keeps each result's proof with it.
 
 The root's winning move comes from the search when it searched one (a child, a semi's key, or
 any cell when the mover holds a full connection); a win found by filling alone (the fill
