@@ -7,8 +7,8 @@ and the positions the book holds at once: the start (every first move's value) a
 stone in, the positions the mover loses (every move loses). Those it leads with, ahead of
 any search, as a database does, so that play and the web page show exact values on 6x6 from
 the first move. Boards up to 6x6 are solved without a limit (a 6x6 opening takes the solver
-at most minutes, docs/pns.md); 7x7 needs a limit outside the book. On 6x6 and up the line
-goes as far as the book reaches (past it each step is a proof of its own)."""
+at most minutes, docs/pns.md); 7x7 needs a limit outside the book. From a position the book
+settles, the line goes as far as the book reaches."""
 
 from __future__ import annotations
 
@@ -26,7 +26,6 @@ ALGORITHMS = ("auto",)
 NAME = "hex-solver"
 PREFERRED_FROM_SIZE = 4
 SOLVED_WITHOUT_LIMIT = 6
-LINE_PAST_BOOK_UP_TO = 5  # boards whose lines are searched to the end
 
 
 def _is_hex(game: Any) -> bool:
@@ -51,7 +50,9 @@ class _BookRun(KernelRun):
         return not known if known is not None else super().move_wins(position, move)
 
     def line(self, position: Any, limit: int) -> list[int]:
-        if self.game.size <= LINE_PAST_BOOK_UP_TO:
+        """A searched line from a position the book does not settle; from one it does, the
+        line as far as the book reaches (past it each step would be a proof of its own)."""
+        if self.game.outcome(position) is not None or book_answer(self.game, position) is None:
             return super().line(position, limit)
         moves: list[int] = []
         while len(moves) < limit and self.game.outcome(position) is None:
