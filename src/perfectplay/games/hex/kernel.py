@@ -317,6 +317,8 @@ def wins(mover: int, other: int, mover_is_x: bool, ply: int, geometry: np.ndarra
 class Searcher:
     """One board size and one table, kept across searches (the table's proofs stay true)."""
 
+    bytes_per_entry = BYTES_PER_ENTRY
+
     def __init__(self, game: Hex, entries: int) -> None:
         size = game.size
         if size > MAX_SIZE:

@@ -43,17 +43,19 @@ class KernelRun:
 
     def __init__(self, game: Any, request: Request, name: str = NAME,
                  searcher_class: Any = None) -> None:
-        from perfectplay.games.hex.kernel import BYTES_PER_ENTRY, NODES, Searcher
-        entries = parse_table_size(request.table_size, BYTES_PER_ENTRY)
+        from perfectplay.games.hex.kernel import NODES, Searcher
+        searcher_class = searcher_class or Searcher
+        entry_bytes = searcher_class.bytes_per_entry
+        entries = parse_table_size(request.table_size, entry_bytes)
         shape = (name, game.size, entries)
         if shape not in _SEARCHERS:
             _SEARCHERS.clear()  # one table at a time
-            _SEARCHERS[shape] = (searcher_class or Searcher)(game, entries)
+            _SEARCHERS[shape] = searcher_class(game, entries)
         self.name = name
         self.game = game
         self.searcher = _SEARCHERS[shape]
         self.budget = request.budget or Budget(request.limits)
-        self.budget.allow_memory(entries * BYTES_PER_ENTRY)
+        self.budget.allow_memory(entries * entry_bytes)
         self.nodes_slot = NODES
         self.started = int(self.searcher.counters[NODES])
 

@@ -237,6 +237,8 @@ class ConnectionSearcher(Searcher):
     """``kernel.Searcher`` with this module's search: one board size and one table, kept
     across searches, and the connection search's scratch arrays."""
 
+    bytes_per_entry = 32  # the kernel's 24, and the proof's cells
+
     def __init__(self, game: Hex, entries: int) -> None:
         super().__init__(game, entries)
         self.neighbours, self.bridges = vc.geometry_tables(game.size)
