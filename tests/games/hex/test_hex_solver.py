@@ -193,3 +193,15 @@ def random_positions(game, count, least_stones, rng):  # type: ignore[no-untyped
             position = child
         found.append(position)
     return found
+
+
+def test_a_third_row_stone_joins_both_edges_by_ziggurats_on_5x5() -> None:
+    from perfectplay.games.hex.connections import FULL, SEMI
+    knowledge = Knowledge(5)
+    game = knowledge.game
+    x, o = game.parse_position("c3")
+    kind, _, _, carrier, _ = knowledge.connection(x, o, game.top, game.bottom)
+    assert kind == FULL and carrier.bit_count() == 16  # two ziggurats of 8 cells each
+    x, o = game.parse_position("c3 c2")  # O intrudes into the upper one; X, to move, restores it
+    kind, *_ = knowledge.connection(x, o, game.top, game.bottom)
+    assert kind in (FULL, SEMI)
