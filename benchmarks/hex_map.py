@@ -3,6 +3,7 @@
     nice -n 10 python benchmarks/hex_map.py 5 --results hex5.jsonl      # the numba kernel
     python benchmarks/hex_map.py 4 --engine pns                          # df-pn in Python
     nice -n 10 python benchmarks/hex_map.py 6 --cells c3,d4,a1 --seconds 200   # how far 6x6 gets
+    nice -n 19 python benchmarks/hex_map.py 6 --engine solver --results hex6.jsonl  # connections
 
 Hex is symmetric under a half turn (cell (c, r) and (n-1-c, n-1-r) have the same value), so
 only one cell of each pair is proved; each proof starts with an empty table and prints as it
@@ -10,7 +11,7 @@ finishes (nodes, CPU seconds), then the map: + where X's first move wins, - wher
 
 ``--results FILE`` appends each finished cell to FILE as a line of JSON and skips the cells
 it already holds, so a long run can be stopped and started again. ``--seconds S`` gives each
-proof at most S seconds of CPU (the kernel only): a proof stopped there prints how far it got.
+proof at most S seconds of CPU (the kernels only): a proof stopped there prints how far it got.
 """
 
 from __future__ import annotations
@@ -24,10 +25,13 @@ from typing import Any
 from perfectplay import registry
 
 
-def kernel_proof(game: Any, position: Any, entries: int, seconds: float | None) -> dict[str, Any]:
-    """Does the mover of ``position`` (O, after X's first move) win? By the numba kernel."""
+def kernel_proof(game: Any, position: Any, entries: int, seconds: float | None,
+                 connections: bool = False) -> dict[str, Any]:
+    """Does the mover of ``position`` (O, after X's first move) win? By the numba kernel, or
+    with ``connections`` by the connection solver (perfectplay.games.hex.solver)."""
     from perfectplay.games.hex.kernel import NODES, Searcher
-    searcher = Searcher(game, entries)
+    from perfectplay.games.hex.solver import ConnectionSearcher
+    searcher = (ConnectionSearcher if connections else Searcher)(game, entries)
     began = time.process_time()
 
     def out_of_cpu() -> bool:
@@ -78,7 +82,9 @@ def cells_to_prove(game: Any, only: str | None) -> list[int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("size", type=int)
-    parser.add_argument("--engine", choices=("kernel", "pns"), default="kernel")
+    parser.add_argument("--engine", choices=("kernel", "solver", "pns"), default="kernel",
+                        help="kernel: the plain numba search; solver: with virtual connections "
+                        "and inferior cells; pns: df-pn in Python")
     parser.add_argument("--results", type=Path, help="append finished cells here; skip those it holds")
     parser.add_argument("--entries", type=int, default=1 << 23, help="kernel table slots")
     parser.add_argument("--cells", help="only these openings, e.g. c3,a1")
@@ -95,8 +101,8 @@ def main() -> None:
             print(f"{name}: from {args.results}", end=" ")
         else:
             child = game.play(start, cell)
-            proof = kernel_proof(game, child, args.entries, args.seconds) if args.engine == "kernel" \
-                else pns_proof(game, child)
+            proof = pns_proof(game, child) if args.engine == "pns" else \
+                kernel_proof(game, child, args.entries, args.seconds, args.engine == "solver")
             row = {"size": n, "engine": args.engine, "cell": name, **proof}
             if args.results is not None:
                 with args.results.open("a") as out:

@@ -117,7 +117,7 @@ def test_a_solve_gives_every_winning_move_and_a_line_that_wins() -> None:
     game, start = hex_game(4, "a1 c3")
     found = solve(game, start, engine="auto")
     python = solve(game, start, engine="python")
-    assert found.algorithm == "hex-kernel" and python.algorithm == "pns"
+    assert found.algorithm == "hex-solver" and python.algorithm == "pns"
     assert (found.describe(), sorted(found.best_moves)) == ("win", sorted(python.best_moves))
     position = start
     for move in found.pv:
@@ -138,20 +138,20 @@ def test_a_tiny_table_still_gives_the_right_values() -> None:
         assert kernel_value(game, position, entries=2) == kernel_value(game, position)
 
 
-def test_auto_chooses_the_kernel_from_4x4_and_df_pn_below() -> None:
+def test_auto_chooses_the_connection_solver_from_4x4_and_df_pn_below() -> None:
     auto = methods.Request(engine="auto")
-    for size, name in ((3, "pns"), (4, "hex-kernel"), (5, "hex-kernel")):
+    for size, name in ((3, "pns"), (4, "hex-solver"), (5, "hex-solver"), (6, "hex-solver")):
         game, _ = hex_game(size)
         # solving.choose imports the method modules the request may need (df-pn's too), as
         # every caller's does: methods.choose alone saw only what earlier tests had loaded.
         assert solving.choose(game, auto).name == name
 
 
-def test_6x6_needs_a_limit_and_stops_at_it() -> None:
-    game, start = hex_game(6)
+def test_7x7_needs_a_limit_and_stops_at_it() -> None:
+    game, start = hex_game(7, "d4 c5")  # past the opening book
     with pytest.raises(UnsupportedSearch, match="too big to solve"):
         solve(game, start, engine="compiled")
-    with pytest.raises(LimitReached, match=r"hex-kernel stopped \(nodes\) after 20,000 nodes"):
+    with pytest.raises(LimitReached, match=r"hex-solver stopped \(nodes\) after 20,000 nodes"):
         solve(game, start, engine="compiled", limits=Limits(nodes=20_000))
     began = time.perf_counter()
     with pytest.raises(LimitReached, match=r"stopped \(time\)"):

@@ -317,6 +317,8 @@ def wins(mover: int, other: int, mover_is_x: bool, ply: int, geometry: np.ndarra
 class Searcher:
     """One board size and one table, kept across searches (the table's proofs stay true)."""
 
+    bytes_per_entry = BYTES_PER_ENTRY
+
     def __init__(self, game: Hex, entries: int) -> None:
         size = game.size
         if size > MAX_SIZE:
@@ -351,6 +353,12 @@ class Searcher:
         self.history[:] = 0
         self.killers[:] = NO_CELL
 
+    def kernel_call(self, mover: int, other: int, mover_is_x: bool) -> bool:
+        """The compiled search on this searcher's arrays (run in the worker thread)."""
+        return bool(wins(mover, other, mover_is_x, 0, self.geometry, self.order,
+                         self.keys_mover, self.keys_other, self.data, self.history,
+                         self.killers, self.moves, self.scores, self.counters))
+
     def mover_wins(self, position: tuple[int, int], should_stop: Callable[[], bool] | None = None,
                    node_cap: int | None = None) -> tuple[bool, int] | None:
         """Whether the mover of an undecided ``position`` wins, and the move that does it
@@ -373,9 +381,7 @@ class Searcher:
         counters[STOP] = 0
         # The node past the limit is counted, then refused: stop one short of the cap.
         counters[NODE_LIMIT] = NO_LIMIT if node_cap is None else node_cap - 1
-        worker = Worker(lambda: wins(mover, other, x_to_move, 0, self.geometry, self.order,
-                                     self.keys_mover, self.keys_other, self.data, self.history,
-                                     self.killers, self.moves, self.scores, counters))
+        worker = Worker(lambda: self.kernel_call(mover, other, x_to_move))
         try:
             worker.start()  # inside the try: a Ctrl-C while the thread starts is handled too
             while not worker.finished.wait(WATCH_SECONDS):

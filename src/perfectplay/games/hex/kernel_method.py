@@ -28,7 +28,7 @@ PREFERRED_FROM_SIZE = 4
 SOLVED_WITHOUT_LIMIT = 5
 KERNEL_MAX_SIZE = 7  # perfectplay.games.hex.kernel.MAX_SIZE, without importing numba here
 # One table per board and size, kept for the process: its entries are proofs, true for ever.
-_SEARCHERS: dict[tuple[int, int], Any] = {}
+_SEARCHERS: dict[tuple[str, int, int], Any] = {}
 
 
 def _is_hex(game: Any) -> bool:
@@ -36,20 +36,26 @@ def _is_hex(game: Any) -> bool:
     return isinstance(game, Hex)
 
 
-class _Run:
-    """One solve or analysis: the table, the budget, the node count at the start."""
+class KernelRun:
+    """One solve or analysis: the table, the budget, the node count at the start. ``name``
+    and ``searcher_class`` say which search: this module's, or the connection solver's
+    (perfectplay.games.hex.solver_method), which shares the rest."""
 
-    def __init__(self, game: Any, request: Request) -> None:
-        from perfectplay.games.hex.kernel import BYTES_PER_ENTRY, NODES, Searcher
-        entries = parse_table_size(request.table_size, BYTES_PER_ENTRY)
-        shape = (game.size, entries)
+    def __init__(self, game: Any, request: Request, name: str = NAME,
+                 searcher_class: Any = None) -> None:
+        from perfectplay.games.hex.kernel import NODES, Searcher
+        searcher_class = searcher_class or Searcher
+        entry_bytes = searcher_class.bytes_per_entry
+        entries = parse_table_size(request.table_size, entry_bytes)
+        shape = (name, game.size, entries)
         if shape not in _SEARCHERS:
             _SEARCHERS.clear()  # one table at a time
-            _SEARCHERS[shape] = Searcher(game, entries)
+            _SEARCHERS[shape] = searcher_class(game, entries)
+        self.name = name
         self.game = game
         self.searcher = _SEARCHERS[shape]
         self.budget = request.budget or Budget(request.limits)
-        self.budget.allow_memory(entries * BYTES_PER_ENTRY)
+        self.budget.allow_memory(entries * entry_bytes)
         self.nodes_slot = NODES
         self.started = int(self.searcher.counters[NODES])
 
@@ -71,7 +77,7 @@ class _Run:
             self.budget.poll(self.nodes())  # raises with the reason: time, stopped or nodes
             raise OutOfBudget("stopped")
         except OutOfBudget as stop:
-            raise LimitReached(f"{NAME} stopped ({stop}) after {self.nodes():,} nodes without an "
+            raise LimitReached(f"{self.name} stopped ({stop}) after {self.nodes():,} nodes without an "
                                "answer; use --algorithm mcts for an estimate under a limit") from None
 
     def _should_stop(self) -> bool:
@@ -95,7 +101,11 @@ class _Run:
 
 
 def solve(game: Any, position: Any, request: Request) -> Solution:
-    run = _Run(game, request)
+    return solve_by(KernelRun(game, request), game, position, request)
+
+
+def solve_by(run: KernelRun, game: Any, position: Any, request: Request) -> Solution:
+    """The solve, by ``run``'s search: the value, every optimal move, a line."""
     won, _ = run.mover_wins(position)
     main_nodes = run.nodes()
     moves = game.moves(position) if game.outcome(position) is None else []
@@ -104,12 +114,12 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
     stats = Stats(nodes=main_nodes, table_hits=int(run.searcher.counters[1]),
                   cutoffs=int(run.searcher.counters[2]), max_ply=int(run.searcher.counters[6]),
                   elapsed_s=run.budget.elapsed(), extra_nodes=run.nodes() - main_nodes)
-    return Solution.of(game, position, NAME, V.WIN_ONLY if won else -V.WIN_ONLY, optimal, line,
+    return Solution.of(game, position, run.name, V.WIN_ONLY if won else -V.WIN_ONLY, optimal, line,
                        stats, score_game=False, outcome_only=True)
 
 
 def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
-    run = _Run(game, request)
+    run = KernelRun(game, request)
     if game.outcome(position) is not None:
         return []
     valued = [MoveValue(move, game.format_move(position, move),

@@ -6,5 +6,7 @@ from __future__ import annotations
 
 from perfectplay.game import MethodModule
 
-# The numba kernel (--engine auto|compiled): 4x4 and 5x5 exactly, larger boards under a limit.
-METHODS = (MethodModule("perfectplay.games.hex.kernel_method"),)
+# The connection solver with the opening book (--engine auto|compiled, first: up to 6x6
+# exactly), then the plain numba kernel (the same question without Hex knowledge).
+METHODS = (MethodModule("perfectplay.games.hex.solver_method"),
+           MethodModule("perfectplay.games.hex.kernel_method"))

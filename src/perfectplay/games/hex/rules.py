@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
+from perfectplay.compiled import numba_available
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Outcome, Picture, Properties
@@ -30,11 +31,12 @@ MAX_SIZE = 11
 COLUMNS = "abcdefghijk"
 # Past this size no exact search in Python finishes in minutes (df-pn proves 4x4 in seconds;
 # 5x5 was out of reach in a session, docs/pns.md): the game says so; play uses Monte Carlo.
-# The numba kernel (kernel_method) solves 5x5 too, without a limit, but a whole solve of the
-# empty board takes it minutes: 5x5 stays "too big" for play and the web.
 SOLVABLE_SIZE = 4
 # A position with this few empty cells (a 4x4 board's start) is solved on any board.
 SOLVABLE_EMPTIES = SOLVABLE_SIZE * SOLVABLE_SIZE
+# With numba, the connection solver (solver_method) proves any position up to 6x6 (a 6x6
+# opening in at most minutes, docs/pns.md); on 7x7 the opening book's positions only.
+COMPILED_SOLVABLE_SIZE = 6
 
 Position = tuple[int, int]
 
@@ -57,7 +59,9 @@ class Hex(Game[Position, int]):
         self.bottom = self.top << (n - 1) * self.stride
         self.left = sum(1 << r * self.stride for r in range(n))
         self.right = self.left << (n - 1)
-        self.properties = Properties(max_length=n * n, too_big_to_solve=size > SOLVABLE_SIZE)
+        self.compiled = numba_available()
+        self.properties = Properties(max_length=n * n, too_big_to_solve=size > (
+            COMPILED_SOLVABLE_SIZE if self.compiled else SOLVABLE_SIZE))
         # Centre cells first: alpha-beta and the proof-number searches try them first.
         middle = (n - 1) / 2
         self.order = sorted(self.cells, key=lambda cell: (
@@ -65,7 +69,12 @@ class Hex(Game[Position, int]):
 
     def solvable(self, position: Position) -> bool:
         x, o = position
-        return self.size * self.size - (x | o).bit_count() <= SOLVABLE_EMPTIES
+        if self.size * self.size - (x | o).bit_count() <= SOLVABLE_EMPTIES:
+            return True
+        if not self.compiled:
+            return False
+        from perfectplay.games.hex.book import settles_every_move
+        return self.size <= COMPILED_SOLVABLE_SIZE or settles_every_move(self, position)
 
     def options(self) -> dict[str, object]:
         return {"size": self.size}
