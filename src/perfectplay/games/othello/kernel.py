@@ -354,13 +354,25 @@ def _estimate(mine: np.uint64, theirs: np.uint64, depth: int, alpha: int | np.in
 
 
 @njit(cache=True)
-def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, beta: int, left: int,
-           board: np.uint64, keys: np.ndarray, data: np.ndarray, mask: int,
-           squares: np.ndarray, scores: np.ndarray, counters: np.ndarray) -> int:
-    """Fill ``squares`` with the moves, best first: the table's move, then the fewest replies
-    (corners twice). Returns how many, or -1 when a child's table entry already proves a
-    value of at least ``beta`` (an enhanced transposition cutoff): that value is then in
-    ``scores[0]``."""
+def _transposition_cutoff(mine: np.uint64, theirs: np.uint64, moves: np.uint64, beta: int,
+                          keys: np.ndarray, data: np.ndarray, mask: int) -> int:
+    """An enhanced transposition cutoff: a value of at least ``beta`` a child's table entry
+    proves (its upper bound, negated), or -INFINITY when none does."""
+    while moves:
+        square = lowest(moves)
+        moves &= moves - ONE
+        turned = flips(mine, theirs, square)
+        index = _find(theirs & ~turned, mine | turned | (ONE << np.uint64(square)), keys, mask)
+        if index >= 0 and -data[index, 1] >= beta:
+            return -data[index, 1]
+    return -INFINITY
+
+
+@njit(cache=True)
+def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, left: int, board: np.uint64,
+           squares: np.ndarray, scores: np.ndarray) -> int:
+    """Fill ``squares`` with the moves, best first, and return how many: the fewest replies
+    (corners twice), nearer the root after a look one reply further or a shallow search."""
     count = 0
     while moves:
         square = lowest(moves)
@@ -368,27 +380,19 @@ def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, bet
         turned = flips(mine, theirs, square)
         child_mine = theirs & ~turned
         child_theirs = mine | turned | (ONE << np.uint64(square))
-        index = _find(child_mine, child_theirs, keys, mask) if left > ETC_FROM else -1
-        if index >= 0 and -data[index, 1] >= beta:
-            counters[CUTOFFS] += 1
-            scores[0] = -data[index, 1]
-            return -1
-        if square == first:
-            score = 1 << 20
-        else:
-            # the opponent's replies (corners twice), then the empty cells next to the mover's
-            # discs: the opponent's moves to come
-            replies = legal_moves(child_mine, child_theirs, board)
-            score = -(popcount(replies) + popcount(replies & CORNERS)) * 1024
-            score -= popcount(around(child_theirs) & board & ~(child_mine | child_theirs)) * 16
-            if left >= ESTIMATE_FROM:
-                depth = min(ESTIMATE_DEPTH + (left - ESTIMATE_FROM) // 2, ESTIMATE_MAX_DEPTH)
-                # the bounds as int64 values, not literals: a literal would give numba's cache
-                # two signatures of one recursive function, which it loads as a crash
-                wide = np.int64(100000)
-                score -= _estimate(child_mine, child_theirs, depth, -wide, wide, board) * ESTIMATE_WEIGHT
-            elif left >= LOOK_AHEAD_FROM:
-                score += _worst_reply(child_mine, child_theirs, replies, board) * (1 << 14)
+        # the opponent's replies (corners twice), then the empty cells next to the mover's
+        # discs: the opponent's moves to come
+        replies = legal_moves(child_mine, child_theirs, board)
+        score = -(popcount(replies) + popcount(replies & CORNERS)) * 1024
+        score -= popcount(around(child_theirs) & board & ~(child_mine | child_theirs)) * 16
+        if left >= ESTIMATE_FROM:
+            depth = min(ESTIMATE_DEPTH + (left - ESTIMATE_FROM) // 2, ESTIMATE_MAX_DEPTH)
+            # the bounds as int64 values, not literals: a literal would give numba's cache
+            # two signatures of one recursive function, which it loads as a crash
+            wide = np.int64(100000)
+            score -= _estimate(child_mine, child_theirs, depth, -wide, wide, board) * ESTIMATE_WEIGHT
+        elif left >= LOOK_AHEAD_FROM:
+            score += _worst_reply(child_mine, child_theirs, replies, board) * (1 << 14)
         # insertion: the list is short
         position = count
         while position > 0 and scores[position - 1] < score:
@@ -447,15 +451,23 @@ def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, 
             return upper
         alpha = max(alpha, lower)
         beta = min(beta, upper)
-    count = _order(mine, theirs, moves, first, beta, left, board, keys, data, mask, squares[ply],
-                   scores[ply], counters)
-    if count < 0:
-        return scores[ply, 0]
+    if left > ETC_FROM:
+        proven = _transposition_cutoff(mine, theirs, moves, beta, keys, data, mask)
+        if proven >= beta:
+            counters[CUTOFFS] += 1
+            return proven
+    # The table's move first, before the others are ordered: where it cuts off, as it mostly
+    # does, the order's shallow searches are never paid for.
+    has_first = 1 if first >= 0 and moves & (ONE << np.uint64(first)) else 0
+    count = has_first + (0 if has_first else _order(mine, theirs, moves, left, board, squares[ply],
+                                                     scores[ply]))
     alpha_in = alpha
     best = -INFINITY
     best_move = PASS
-    for i in range(count):
-        square = squares[ply, i]
+    i = 0
+    while i < count:
+        # with the table's move first, the order fills the places after it
+        square = first if has_first and i == 0 else squares[ply, i]
         turned = flips(mine, theirs, square)
         cell = ONE << np.uint64(square)
         child_mine = theirs & ~turned
@@ -480,6 +492,11 @@ def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, 
             if value >= beta:
                 counters[CUTOFFS] += 1
                 break
+        if has_first and i == 0:
+            # the table's move did not cut off: the others in order after it
+            count += _order(mine, theirs, moves & ~cell, left, board, squares[ply, 1:],
+                            scores[ply, 1:])
+        i += 1
     if best >= beta:
         lower = best
     elif best <= alpha_in:
