@@ -106,6 +106,20 @@ class Split:
         return ordered
 
 
+def store(game: Any, start: Any, openings: list[int], value: int, answers: Any, size: int) -> None:
+    """The start's value and its openings' into the file games/othello/solved.py reads."""
+    from perfectplay.games.othello.proved import STORE
+    answers = list(answers)
+    how = (f"proved from the start by the othello-kernel through benchmarks/othello_6x6.py: "
+           f"{sum(a['nodes'] for a in answers):,} nodes, {sum(a['cpu_s'] for a in answers):.0f} "
+           f"CPU s; docs/othello.md")
+    texts = [game.format_move(start, move) for move in openings]
+    entry = {"value": value, "best": texts, "moves": dict.fromkeys(texts, value), "how": how}
+    STORE.write_text(json.dumps({"positions": {f"{size}x{size} {game.format_position(start)}": entry}},
+                                indent=1) + "\n")
+    print(f"stored in {STORE}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--results", type=Path, default=Path("othello_6x6.json"))
@@ -115,6 +129,9 @@ def main() -> None:
     parser.add_argument("--window", type=int, nargs=2, default=[-WIDE, WIDE], metavar=("LOW", "HIGH"),
                         help="the window for Black's value (an aspiration: -5 -3 proves -4 if "
                         "the value falls inside)")
+    parser.add_argument("--store", action="store_true",
+                        help="once proved, write the start's value for perfectplay to answer at once "
+                        "(perfectplay/games/othello/solved_6x6.json)")
     parser.add_argument("--every-reply", action="store_true",
                         help="then each of White's replies' exact value (phase 2)")
     options = parser.parse_args()
@@ -135,6 +152,8 @@ def main() -> None:
     value = -split.value(after, [opening], -high, -low, options.split)
     if low < value < high:
         print(f"phase 1: {opening} is worth {value:+d} to Black (every opening: the same)", flush=True)
+        if options.store:
+            store(game, start, openings, value, split.answers.values(), options.size)
     else:
         print(f"phase 1: {opening} is worth {'at most' if value <= low else 'at least'} {value:+d} "
               f"to Black, outside the window {low:+d}, {high:+d}: search again wider", flush=True)

@@ -121,17 +121,17 @@ def speedup(options: argparse.Namespace) -> None:
     Searcher(4, 1 << 10, threads=2).score(0x40200, 0x20400, -127, 127, 1 << 62, lambda nodes: None)
     searchers = [Searcher(8, 1 << options.table_bits, threads=threads) for threads in (1, 2)]
     walls = [0.0, 0.0]
-    print(f"{'#':>3} {'score':>5} {'1 thread s':>10} {'nodes':>14} {'2 threads s':>11} {'nodes':>14} "
-          f"{'ratio':>6}")
+    print(f"{'#':>3} {'score':>5} {'1 thread s':>10} {'CPU s':>7} {'nodes':>14} {'2 threads s':>11} "
+          f"{'nodes':>14} {'ratio':>6}")
     for number in range(options.first, options.last + 1):
         mine, theirs, _ = suite[number]
         runs = [solve_one(searcher, mine, theirs, None) for searcher in searchers]
         for index, run in enumerate(runs):
             walls[index] += run[3]
-        (found, nodes, _, wall), (found_2, nodes_2, _, wall_2) = runs
+        (found, nodes, cpu, wall), (found_2, nodes_2, _, wall_2) = runs
         assert found is not None and found_2 is not None and found[0] == found_2[0]
-        print(f"{number:>3} {found[0]:>+5d} {wall:>10.2f} {nodes:>14,} {wall_2:>11.2f} {nodes_2:>14,} "
-              f"{wall / wall_2:>6.2f}", flush=True)
+        print(f"{number:>3} {found[0]:>+5d} {wall:>10.2f} {cpu:>7.2f} {nodes:>14,} {wall_2:>11.2f} "
+              f"{nodes_2:>14,} {wall / wall_2:>6.2f}", flush=True)
     print(f"all: {walls[0]:.1f} s with one thread, {walls[1]:.1f} s with two: {walls[0] / walls[1]:.2f}x")
 
 

@@ -234,7 +234,7 @@ def _can_move(mine: np.uint64, theirs: np.uint64, empty: np.uint64) -> bool:
 
 @njit(cache=True)
 def _below_shallow(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int,
-                   board: np.uint64, size: int, counters: np.ndarray, budget: int) -> int:
+                   board: np.uint64, size: int, counters: np.ndarray, budget: int | np.int64) -> int:
     """A position with ``SHALLOW`` or fewer empty cells, by the searches without a table."""
     if counters[STOP]:
         counters[ABORTED] = 1
@@ -449,10 +449,10 @@ def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, left: int, boar
 
 
 @njit(cache=True, nogil=True)
-def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, ply: int,
+def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, ply: int | np.int64,
           board: np.uint64, cells: int, size: int, keys: np.ndarray, mask: int,
           squares: np.ndarray, scores: np.ndarray, best_moves: np.ndarray,
-          counters: np.ndarray, budget: int) -> int:
+          counters: np.ndarray, budget: int | np.int64) -> int:
     """The final score of a position with ``left`` empty cells (fail-soft); its best move
     goes to ``best_moves[ply]`` (PASS when it must pass). Below the root, a position with
     ``SHALLOW`` or fewer empty cells goes to the searches without a table."""
