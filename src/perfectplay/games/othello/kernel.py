@@ -623,13 +623,14 @@ class Searcher:
         self.keys[:] = 0
 
     def score(self, mine: int, theirs: int, alpha: int, beta: int, slice_nodes: int,
-              poll: Callable[[int], None], node_cap: int | None = None) -> tuple[int, int] | None:
+              poll: Callable[[int], None], node_cap: int | None = None,
+              helped: bool = True) -> tuple[int, int] | None:
         """The final score of the position (``mine``, ``theirs``: kernel words, the mover's
         first) within ``alpha``, ``beta`` (fail-soft) and its best move (a kernel square, or
         PASS), searched in slices of ``slice_nodes`` nodes with ``poll(nodes)`` between them (it
         may raise to stop); None when the search stopped first: at ``node_cap`` nodes in the
-        counters (never more), or on the STOP word. Helpers join only a search without a node
-        cap (theirs are not counted in it: ``helper_nodes``)."""
+        counters (never more), or on the STOP word. Helpers join only a search ``helped`` and
+        without a node cap (theirs are not counted in it: ``helper_nodes``)."""
         own, other = np.uint64(mine), np.uint64(theirs)
         left = self.cells - bin(mine | theirs).count("1")
 
@@ -638,7 +639,7 @@ class Searcher:
                           self.keys, self.mask, self.squares, self.scores, self.best_moves,
                           self.counters, budget)
             return int(found), int(self.best_moves[0])
-        helpers = [] if node_cap is not None else self.lanes[1:]
+        helpers = self.lanes[1:] if helped and node_cap is None else []
         self.counters[ROOT_FLOOR] = -INFINITY
         threads = [threading.Thread(target=self._help, args=(lane, number, own, other, alpha, beta, left),
                                     daemon=True) for number, lane in enumerate(helpers)]

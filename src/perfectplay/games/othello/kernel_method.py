@@ -44,7 +44,7 @@ def _is_othello(game: Any) -> bool:
 def searcher_for(size: int, entries: int) -> Any:
     """The table for this board, searched by as many threads as the machine has cores (at
     most two: a helper solves the root's other moves while the search is busy with the
-    first; docs/othello.md has the speed-up)."""
+    first, in a search without a limit; docs/othello.md has the speed-up)."""
     from perfectplay.games.othello.kernel import Searcher
     shape = (size, entries)
     if shape not in _SEARCHERS:
@@ -88,6 +88,9 @@ class _Run:
         self.searcher = searcher_for(game.size, entries)
         self.budget.allow_memory(entries * BYTES_PER_ENTRY)
         self.node_cap = kernel_node_limit(request, self.budget)
+        # Helper threads only without a limit: a think time counts the process's CPU, which
+        # a helper would spend too, on a machine whose other core may be busy
+        self.helped = not request.bounded and request.budget is None
         self.watch = Watch(self.budget, self.searcher.counters, STOP)
         self.searcher.counters[:] = 0  # this run's nodes, hits and cutoffs
         self.searcher.helper_nodes = 0
@@ -113,7 +116,7 @@ class _Run:
         try:
             self.budget.poll(self.nodes())  # a limit spent already: no search, no compiled code loaded
             found = self.searcher.score(mine, theirs, alpha + margin, beta + margin, SLICE_NODES,
-                                        self.budget.poll, cap)
+                                        self.budget.poll, cap, self.helped)
         except OutOfBudget as stop:
             raise self._stopped(str(stop)) from None
         if found is None:
