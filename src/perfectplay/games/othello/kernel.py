@@ -24,9 +24,11 @@ Scores are the final disc difference for the side to move with the empty cells t
 
 The table: two entries a bucket, each holding the position (both words, so no collision can
 give a wrong answer), a lower and an upper bound of its exact value, the best move found and
-the empty cells it had; the first of a bucket keeps the entry with the most empty cells, the
-second takes whatever the first refuses. Bounds of an exact value hold at any depth, so an
-entry answers any window it decides.
+the empty cells it had, in three words: the data packed in one, and the position's two each
+XORed with the scrambled data, so an entry torn by two threads writing at once reads as
+absent. The first of a bucket keeps the entry with the most empty cells, the second takes
+whatever the first refuses. Bounds of an exact value hold at any depth, so an entry answers
+any window it decides. Helper threads (Searcher's ``threads``) share it.
 
 A search gives up after ``budget`` nodes (an exact count: the shallow searches are handed
 what is left of it), or once ``counters[STOP]`` is set (by a watching thread: the search
