@@ -41,6 +41,16 @@ def test_the_stored_start_is_answered_at_once_and_says_how(stored_start: Othello
     assert not game.solvable(after)
 
 
+def test_the_shipped_file_holds_6x6_proved_at_feinsteins_value() -> None:
+    # written by benchmarks/othello_6x6.py --store once its run proved the start
+    game = Othello(6)
+    start = game.start()
+    entry = proved.stored(game, start)
+    assert entry is not None and entry["value"] == -4
+    assert sorted(entry["best"]) == sorted(game.format_move(start, move) for move in game.moves(start))
+    assert "nodes" in entry["how"] and "CPU s" in entry["how"]
+
+
 def test_without_the_file_the_start_is_out_of_reach(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(proved, "STORE", tmp_path / "absent.json")
     game = Othello(6)

@@ -78,7 +78,7 @@ class Othello(Game[Position, int]):
 
     def solvable(self, position: Position) -> bool:
         """Whether an exact answer can be expected at once or in seconds: 4x4 always, a
-        position solved and stored (6x6's start, once its run has proved it), larger boards
+        position solved and stored (6x6's start, proved by a long run), larger boards
         from few enough empty squares: more with numba (the kernel's reach) than without."""
         if not self.properties.too_big_to_solve:
             return True
