@@ -1,20 +1,23 @@
 """6x6 Othello solved from the start by the numba kernel, resumably: the moonshot.
 
-    nice -n 19 python benchmarks/othello_6x6.py --results benchmarks/results/othello_6x6.json \
-        > /tmp/othello_6x6.log 2>&1 &
+    nice -n 19 python benchmarks/othello_6x6.py --results benchmarks/othello_6x6.results.json \
+        --window -5 -3 --store >> /tmp/othello_6x6.log 2>&1 &
 
 The four first moves are one move turned about the board's symmetries (the start position
 is symmetric under the two diagonal reflections and the half turn, which carry each of
 Black's four openings onto each other), so one of them is solved. Its value is the least of
 White's replies' values; the top ``--split`` plies are searched here in Python (principal
-variation search: the first move with the whole window, the others with a null window and
-again with a wider one when they beat it), and each position below them is handed to the
-kernel with its window. Every kernel answer is written to the results file under its line of
-moves and window as soon as it is found, so a restart asks the kernel only what it has not
+variation search in the kernel's order: the first move with the whole window, the others
+with a null window and again with a wider one when they beat it), and each position below
+them is handed to the kernel with its window. ``--window`` narrows the root's window to an
+aspiration around an expected value: a value inside it is exact, one outside is a bound.
+Every kernel answer is written to the results file under its line of moves and window as
+soon as it is found, so a restart asks the kernel only what it has not
 answered yet (the search here is deterministic: it asks the same questions in the same
 order). The kernel's table is kept from one question to the next within a run.
 
-Phase 1 proves the value of the opening; phase 2 (``--every-reply``) solves each of White's
+Phase 1 proves the value of the opening (``--store`` then writes it where
+perfectplay.games.othello.proved reads it); phase 2 (``--every-reply``) solves each of White's
 replies exactly too. Printed: each kernel answer with its nodes, CPU and wall seconds, then
 the values and the totals (summed over every run that added to the results file).
 """
@@ -107,7 +110,7 @@ class Split:
 
 
 def store(game: Any, start: Any, openings: list[int], value: int, answers: Any, size: int) -> None:
-    """The start's value and its openings' into the file games/othello/solved.py reads."""
+    """The start's value and its openings' into the file games/othello/proved.py reads."""
     from perfectplay.games.othello.proved import STORE
     answers = list(answers)
     how = (f"proved from the start by the othello-kernel through benchmarks/othello_6x6.py: "
