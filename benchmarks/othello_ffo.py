@@ -11,6 +11,9 @@ printed as it finishes: empties, our score beside the file's, our move and wheth
 scores it best, nodes, CPU seconds and nodes per CPU second, then Edax 4.5.3's figures where
 published (i9-11900K, 16 threads: CPU time there is wall time x 16 threads at best).
 ``--seconds`` stops a position after that many seconds of wall time (the kernel's stop word).
+``--threads 2`` adds a helper thread (the split at the root through the shared table; nodes
+are both threads'); ``--speedup`` solves each position with one thread and then with two,
+each from an empty table, and prints the ratio of their wall times.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import argparse
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 # Edax 4.5.3 on an i9-11900K with 16 threads (wall seconds, nodes), as published with the
 # suite's results; positions without a published figure are left blank.
@@ -42,20 +46,21 @@ def read_suite(path: Path, first: int) -> dict[int, tuple[int, int, dict[str, in
     return suite
 
 
-def solve_one(searcher: object, mine: int, theirs: int, seconds: float | None) -> tuple:  # type: ignore[type-arg]
+def solve_one(searcher: Any, mine: int, theirs: int, seconds: float | None) -> tuple[Any, int, float, float]:
     from perfectplay.games.othello.kernel import NODES, STOP
-    searcher.clear()  # type: ignore[attr-defined]
-    counters = searcher.counters  # type: ignore[attr-defined]
+    searcher.clear()
+    counters = searcher.counters
     counters[:] = 0
+    searcher.helper_nodes = 0
     timer = threading.Timer(seconds, lambda: counters.__setitem__(STOP, 1)) if seconds else None
     if timer:
         timer.start()
     began_cpu, began = time.process_time(), time.perf_counter()
-    found = searcher.score(mine, theirs, -127, 127, 1 << 62, lambda nodes: None)  # type: ignore[attr-defined]
+    found = searcher.score(mine, theirs, -127, 127, 1 << 62, lambda nodes: None)
     cpu, wall = time.process_time() - began_cpu, time.perf_counter() - began
     if timer:
         timer.cancel()
-    return found, int(counters[NODES]), cpu, wall
+    return found, int(counters[NODES]) + searcher.helper_nodes, cpu, wall
 
 
 def main() -> None:
@@ -66,14 +71,19 @@ def main() -> None:
     parser.add_argument("--number-of-first-line", type=int, default=40)
     parser.add_argument("--table-bits", type=int, default=23, help="log2 of the table's entries")
     parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--speedup", action="store_true", help="one thread, then two, per position")
     options = parser.parse_args()
+    if options.speedup:
+        speedup(options)
+        return
     from perfectplay.games.othello.kernel import Searcher
     suite = read_suite(options.obf, options.number_of_first_line)
     Searcher(4, 1 << 10).score(0x40200, 0x20400, -127, 127, 1 << 62, lambda nodes: None)  # compiles
-    searcher = Searcher(8, 1 << options.table_bits)
+    searcher = Searcher(8, 1 << options.table_bits, threads=options.threads)
     print(f"{'#':>3} {'empty':>5} {'score':>5} {'file':>5} {'move':>4} {'best?':>5} {'nodes':>14} "
           f"{'cpu s':>8} {'wall s':>8} {'Mn/cpu s':>8} {'Edax s':>7} {'Edax nodes':>11} {'nodes/Edax':>10}")
-    total_nodes = total_cpu = 0.0
+    total_nodes = total_cpu = total_wall = 0.0
     edax_nodes = our_nodes_where_edax = 0.0
     for number in range(options.first, options.last + 1):
         mine, theirs, scores = suite[number]
@@ -94,12 +104,35 @@ def main() -> None:
             our_nodes_where_edax += nodes
         total_nodes += nodes
         total_cpu += cpu
+        total_wall += wall
         print(f"{number:>3} {empties:>5} {score_text:>5} {best:>+5d} {move_text:>4} {tied:>5} {nodes:>14,} "
               f"{cpu:>8.2f} {wall:>8.2f} {nodes / max(cpu, 1e-9) / 1e6:>8.1f} {edax_text}", flush=True)
     rate = total_nodes / max(total_cpu, 1e-9) / 1e6
     against = f"; where Edax published: {our_nodes_where_edax / edax_nodes:.2f}x its nodes" \
         if edax_nodes else ""
-    print(f"all: {total_nodes:,.0f} nodes, {total_cpu:.1f} CPU s, {rate:.1f} M nodes per CPU s{against}")
+    print(f"all: {total_nodes:,.0f} nodes, {total_cpu:.1f} CPU s, {total_wall:.1f} s wall, {rate:.1f} M "
+          f"nodes per CPU s{against}")
+
+
+def speedup(options: argparse.Namespace) -> None:
+    """Each position with one thread, then with two, back to back: the ratio of wall times."""
+    from perfectplay.games.othello.kernel import Searcher
+    suite = read_suite(options.obf, options.number_of_first_line)
+    Searcher(4, 1 << 10, threads=2).score(0x40200, 0x20400, -127, 127, 1 << 62, lambda nodes: None)
+    searchers = [Searcher(8, 1 << options.table_bits, threads=threads) for threads in (1, 2)]
+    walls = [0.0, 0.0]
+    print(f"{'#':>3} {'score':>5} {'1 thread s':>10} {'CPU s':>7} {'nodes':>14} {'2 threads s':>11} "
+          f"{'nodes':>14} {'ratio':>6}")
+    for number in range(options.first, options.last + 1):
+        mine, theirs, _ = suite[number]
+        runs = [solve_one(searcher, mine, theirs, None) for searcher in searchers]
+        for index, run in enumerate(runs):
+            walls[index] += run[3]
+        (found, nodes, cpu, wall), (found_2, nodes_2, _, wall_2) = runs
+        assert found is not None and found_2 is not None and found[0] == found_2[0]
+        print(f"{number:>3} {found[0]:>+5d} {wall:>10.2f} {cpu:>7.2f} {nodes:>14,} {wall_2:>11.2f} "
+              f"{nodes_2:>14,} {wall / wall_2:>6.2f}", flush=True)
+    print(f"all: {walls[0]:.1f} s with one thread, {walls[1]:.1f} s with two: {walls[0] / walls[1]:.2f}x")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ from perfectplay.search.limits import Limits
 
 @pytest.mark.parametrize("name, options, estimator", [
     ("chess", [], "engine"),                    # has an evaluation: the depth-limited engine
-    ("othello", ["--size", "6"], "mcts"),       # none: Monte Carlo tree search
+    ("othello", ["--size", "6", "c2"], "mcts"),  # none: Monte Carlo tree search (one move
+                                                 # in: the start is stored, proved)
 ])
 def test_a_time_limit_on_a_position_out_of_reach_gives_an_estimate(name: str, options: list[str],
                                                                     estimator: str) -> None:

@@ -39,6 +39,13 @@ def _cttz(typingctx, bits):
     return types.int64(types.uint64), codegen
 
 
+@intrinsic
+def _ctlz(typingctx, bits):
+    def codegen(context, builder, signature, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))
+    return types.int64(types.uint64), codegen
+
+
 @njit(cache=True, inline="always")
 def popcount(bits: np.uint64) -> int:
     """The number of set bits, as the processor's popcnt instruction counts them."""
@@ -52,26 +59,25 @@ def lowest(bits: np.uint64) -> int:
 
 
 @njit(cache=True, inline="always")
-def _runs_up(mine: np.uint64, run_mask: np.uint64, shift: int) -> np.uint64:
+def _moves_up(mine: np.uint64, run_mask: np.uint64, shift: int) -> np.uint64:
     """The cells one step past runs of ``run_mask`` discs that start next to ``mine``,
-    going towards higher bits (Kogge-Stone style: a run on 8x8 holds at most 6 discs)."""
+    going towards higher bits: runs of 2 and 4 by pairs of the mask (a run on 8x8 holds at
+    most 6 discs)."""
     run = run_mask & (mine << shift)
     run |= run_mask & (run << shift)
-    run |= run_mask & (run << shift)
-    run |= run_mask & (run << shift)
-    run |= run_mask & (run << shift)
-    run |= run_mask & (run << shift)
+    pairs = run_mask & (run_mask << shift)
+    run |= pairs & (run << 2 * shift)
+    run |= pairs & (run << 2 * shift)
     return run << shift
 
 
 @njit(cache=True, inline="always")
-def _runs_down(mine: np.uint64, run_mask: np.uint64, shift: int) -> np.uint64:
+def _moves_down(mine: np.uint64, run_mask: np.uint64, shift: int) -> np.uint64:
     run = run_mask & (mine >> shift)
     run |= run_mask & (run >> shift)
-    run |= run_mask & (run >> shift)
-    run |= run_mask & (run >> shift)
-    run |= run_mask & (run >> shift)
-    run |= run_mask & (run >> shift)
+    pairs = run_mask & (run_mask >> shift)
+    run |= pairs & (run >> 2 * shift)
+    run |= pairs & (run >> 2 * shift)
     return run >> shift
 
 
@@ -79,10 +85,10 @@ def _runs_down(mine: np.uint64, run_mask: np.uint64, shift: int) -> np.uint64:
 def legal_moves(mine: np.uint64, theirs: np.uint64, board: np.uint64) -> np.uint64:
     """The empty cells where the mover may place a disc."""
     inner = theirs & INNER
-    found = _runs_up(mine, inner, 1) | _runs_down(mine, inner, 1)
-    found |= _runs_up(mine, theirs, 8) | _runs_down(mine, theirs, 8)
-    found |= _runs_up(mine, inner, 7) | _runs_down(mine, inner, 7)
-    found |= _runs_up(mine, inner, 9) | _runs_down(mine, inner, 9)
+    found = _moves_up(mine, inner, 1) | _moves_down(mine, inner, 1)
+    found |= _moves_up(mine, theirs, 8) | _moves_down(mine, theirs, 8)
+    found |= _moves_up(mine, inner, 7) | _moves_down(mine, inner, 7)
+    found |= _moves_up(mine, inner, 9) | _moves_down(mine, inner, 9)
     return found & board & ~(mine | theirs)
 
 
@@ -93,37 +99,45 @@ def around(discs: np.uint64) -> np.uint64:
     return sideways | (sideways << 8) | (sideways >> 8)
 
 
-@njit(cache=True, inline="always")
-def _walk_up(cell: np.uint64, mine: np.uint64, run_mask: np.uint64, shift: int) -> np.uint64:
-    """The run of ``run_mask`` discs from ``cell`` towards higher bits, if ``mine`` closes it."""
-    run = np.uint64(0)
-    probe = cell << shift
-    while probe & run_mask:
-        run |= probe
-        probe <<= shift
-    return run if probe & mine else np.uint64(0)
+def _rays() -> np.ndarray:
+    """RAYS[square, k]: the cells from ``square`` (not included) to the edge of the 8 x 8
+    word in direction k: four towards higher bits (k < 4), four towards lower bits."""
+    found = np.zeros((64, 8), dtype=np.uint64)
+    steps = ((0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1))
+    for square in range(64):
+        for k, (dr, dc) in enumerate(steps):
+            row, column = divmod(square, 8)
+            word = 0
+            while 0 <= row + dr < 8 and 0 <= column + dc < 8:
+                row, column = row + dr, column + dc
+                word |= 1 << row * 8 + column
+            found[square, k] = np.uint64(word)
+    return found
 
 
-@njit(cache=True, inline="always")
-def _walk_down(cell: np.uint64, mine: np.uint64, run_mask: np.uint64, shift: int) -> np.uint64:
-    run = np.uint64(0)
-    probe = cell >> shift
-    while probe & run_mask:
-        run |= probe
-        probe >>= shift
-    return run if probe & mine else np.uint64(0)
+RAYS = _rays()
 
 
 @njit(cache=True)
 def flips(mine: np.uint64, theirs: np.uint64, square: int) -> np.uint64:
     """The opponent's discs a disc of the mover on ``square`` (empty) turns over: 0 when the
-    move is illegal."""
-    cell = ONE << np.uint64(square)
-    inner = theirs & INNER
-    turned = _walk_up(cell, mine, inner, 1) | _walk_down(cell, mine, inner, 1)
-    turned |= _walk_up(cell, mine, theirs, 8) | _walk_down(cell, mine, theirs, 8)
-    turned |= _walk_up(cell, mine, inner, 7) | _walk_down(cell, mine, inner, 7)
-    turned |= _walk_up(cell, mine, inner, 9) | _walk_down(cell, mine, inner, 9)
+    move is illegal. Along each ray the first cell that is not the opponent's (its lowest or
+    highest bit) closes the run if it is the mover's; on a smaller board a ray that leaves it
+    meets a cell that is never a disc."""
+    turned = np.uint64(0)
+    for k in range(4):
+        ray = RAYS[square, k]
+        stop = ray & ~theirs
+        closer = stop & (ONE + ~stop)  # the lowest bit of stop (0 when none)
+        if closer & mine:
+            turned |= (closer - ONE) & ray
+    for k in range(4, 8):
+        ray = RAYS[square, k]
+        stop = ray & ~theirs
+        if stop:
+            closer = ONE << np.uint64(63 - _ctlz(stop))  # type: ignore[call-arg]
+            if closer & mine:
+                turned |= ray & ~((closer << ONE) - ONE)
     return turned
 
 

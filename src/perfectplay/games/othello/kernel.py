@@ -24,9 +24,11 @@ Scores are the final disc difference for the side to move with the empty cells t
 
 The table: two entries a bucket, each holding the position (both words, so no collision can
 give a wrong answer), a lower and an upper bound of its exact value, the best move found and
-the empty cells it had; the first of a bucket keeps the entry with the most empty cells, the
-second takes whatever the first refuses. Bounds of an exact value hold at any depth, so an
-entry answers any window it decides.
+the empty cells it had, in three words: the data packed in one, and the position's two each
+XORed with the scrambled data, so an entry torn by two threads writing at once reads as
+absent. The first of a bucket keeps the entry with the most empty cells, the second takes
+whatever the first refuses. Bounds of an exact value hold at any depth, so an entry answers
+any window it decides. Helper threads (Searcher's ``threads``) share it.
 
 A search gives up after ``budget`` nodes (an exact count: the shallow searches are handed
 what is left of it), or once ``counters[STOP]`` is set (by a watching thread: the search
@@ -38,6 +40,7 @@ table left off.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 import numpy as np
@@ -57,7 +60,7 @@ from perfectplay.games.othello.bitboard import (
 from perfectplay.search.worker import in_slices
 
 # counters' slots
-NODES, HITS, CUTOFFS, ABORTED, STOP = range(5)
+NODES, HITS, CUTOFFS, ABORTED, STOP, ROOT_FLOOR = range(6)
 # Empty cells at or below which the search stops generating moves and using the table.
 SHALLOW = 7
 # Empty cells above which a node probes the table for every child (enhanced transposition
@@ -95,7 +98,7 @@ NEIGHBOURS = _neighbours()
 MAX_PLIES = 130
 # Moves a position may have (the most known on 8x8 is 33).
 MAX_MOVES = 40
-BYTES_PER_ENTRY = 20
+BYTES_PER_ENTRY = 24
 DEFAULT_TABLE_BITS = 22
 
 
@@ -233,7 +236,7 @@ def _can_move(mine: np.uint64, theirs: np.uint64, empty: np.uint64) -> bool:
 
 @njit(cache=True)
 def _below_shallow(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int,
-                   board: np.uint64, size: int, counters: np.ndarray, budget: int) -> int:
+                   board: np.uint64, size: int, counters: np.ndarray, budget: int | np.int64) -> int:
     """A position with ``SHALLOW`` or fewer empty cells, by the searches without a table."""
     if counters[STOP]:
         counters[ABORTED] = 1
@@ -263,35 +266,71 @@ def _slot(mine: np.uint64, theirs: np.uint64, mask: int) -> int:
     return int((mixed ^ (mixed >> np.uint64(29))) & np.uint64(mask)) & ~1
 
 
+@njit(cache=True, inline="always")
+def _scramble(word: np.uint64) -> np.uint64:
+    return word * np.uint64(0xD6E8FEB86659FD93)
+
+
 @njit(cache=True)
-def _find(mine: np.uint64, theirs: np.uint64, keys: np.ndarray, mask: int) -> int:
-    """The table index holding the position, or -1."""
+def _probe(mine: np.uint64, theirs: np.uint64, keys: np.ndarray, mask: int) -> np.uint64:
+    """The position's entry (packed: _pack), or 0 when the table has none. An entry's three
+    words are checked against each other, so one torn by another thread writing the same
+    place at the same time reads as absent, not as another position's bounds."""
     slot = _slot(mine, theirs, mask)
     for index in (slot, slot + 1):
-        if keys[index, 0] == mine and keys[index, 1] == theirs:
-            return index
-    return -1
+        word = keys[index, 2]
+        check = _scramble(word)
+        if keys[index, 0] ^ check == mine and keys[index, 1] ^ check == theirs:
+            return word
+    return np.uint64(0)
+
+
+@njit(cache=True, inline="always")
+def _pack(lower: int, upper: int, move: int, left: int) -> np.uint64:
+    """An entry's data in one word: each field offset to be positive, so no entry is 0."""
+    return np.uint64((lower + 128) | (upper + 128) << 8 | (move + 1) << 16 | left << 24)
+
+
+@njit(cache=True, inline="always")
+def _lower(word: np.uint64) -> int:
+    return int(word & np.uint64(255)) - 128
+
+
+@njit(cache=True, inline="always")
+def _upper(word: np.uint64) -> int:
+    return int((word >> np.uint64(8)) & np.uint64(255)) - 128
+
+
+@njit(cache=True, inline="always")
+def _move(word: np.uint64) -> int:
+    return int((word >> np.uint64(16)) & np.uint64(255)) - 1
+
+
+@njit(cache=True, inline="always")
+def _left(word: np.uint64) -> int:
+    return int(word >> np.uint64(24))
 
 
 @njit(cache=True)
 def _store(mine: np.uint64, theirs: np.uint64, lower: int, upper: int, move: int, left: int,
-           keys: np.ndarray, data: np.ndarray, mask: int) -> None:
+           keys: np.ndarray, mask: int) -> None:
     """Write the entry: over the position's own entry if it has one, else into the bucket's
     first place when it has no more empty cells than this, else into the second."""
     slot = _slot(mine, theirs, mask)
     index = slot + 1
-    if keys[slot, 0] == mine and keys[slot, 1] == theirs:
-        index = slot
-    elif keys[index, 0] == mine and keys[index, 1] == theirs:
-        pass
-    elif data[slot, 3] <= left:
-        index = slot
-    keys[index, 0] = mine
-    keys[index, 1] = theirs
-    data[index, 0] = lower
-    data[index, 1] = upper
-    data[index, 2] = move
-    data[index, 3] = left
+    for place in (slot, slot + 1):
+        check = _scramble(keys[place, 2])
+        if keys[place, 0] ^ check == mine and keys[place, 1] ^ check == theirs:
+            index = place
+            break
+    else:
+        if _left(keys[slot, 2]) <= left:
+            index = slot
+    word = _pack(lower, upper, move, left)
+    check = _scramble(word)
+    keys[index, 2] = word
+    keys[index, 0] = mine ^ check
+    keys[index, 1] = theirs ^ check
 
 
 @njit(cache=True)
@@ -340,27 +379,43 @@ def _estimate(mine: np.uint64, theirs: np.uint64, depth: int, alpha: int | np.in
             return 1000 * (popcount(mine) - popcount(theirs))
         return -_estimate(theirs, mine, depth - 1, -beta, -alpha, board)
     best = -100000
-    while moves:
-        square = lowest(moves)
-        moves &= moves - ONE
-        turned = flips(mine, theirs, square)
-        value = -_estimate(theirs & ~turned, mine | turned | (ONE << np.uint64(square)), depth - 1,
-                           -beta, -max(alpha, best), board)
-        if value > best:
-            best = value
-            if value >= beta:
-                break
+    # corners first: the value is the same in any order (a whole window at the top), the
+    # cutoffs come sooner
+    for stage in range(2):
+        todo = moves & CORNERS if stage == 0 else moves & ~CORNERS
+        while todo:
+            square = lowest(todo)
+            todo &= todo - ONE
+            turned = flips(mine, theirs, square)
+            value = -_estimate(theirs & ~turned, mine | turned | (ONE << np.uint64(square)),
+                               depth - 1, -beta, -max(alpha, best), board)
+            if value > best:
+                best = value
+                if value >= beta:
+                    return best
     return best
 
 
 @njit(cache=True)
-def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, beta: int, left: int,
-           board: np.uint64, keys: np.ndarray, data: np.ndarray, mask: int,
-           squares: np.ndarray, scores: np.ndarray, counters: np.ndarray) -> int:
-    """Fill ``squares`` with the moves, best first: the table's move, then the fewest replies
-    (corners twice). Returns how many, or -1 when a child's table entry already proves a
-    value of at least ``beta`` (an enhanced transposition cutoff): that value is then in
-    ``scores[0]``."""
+def _transposition_cutoff(mine: np.uint64, theirs: np.uint64, moves: np.uint64, beta: int,
+                          keys: np.ndarray, mask: int) -> int:
+    """An enhanced transposition cutoff: a value of at least ``beta`` a child's table entry
+    proves (its upper bound, negated), or -INFINITY when none does."""
+    while moves:
+        square = lowest(moves)
+        moves &= moves - ONE
+        turned = flips(mine, theirs, square)
+        word = _probe(theirs & ~turned, mine | turned | (ONE << np.uint64(square)), keys, mask)
+        if word and -_upper(word) >= beta:
+            return -_upper(word)
+    return -INFINITY
+
+
+@njit(cache=True)
+def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, left: int, board: np.uint64,
+           squares: np.ndarray, scores: np.ndarray) -> int:
+    """Fill ``squares`` with the moves, best first, and return how many: the fewest replies
+    (corners twice), nearer the root after a look one reply further or a shallow search."""
     count = 0
     while moves:
         square = lowest(moves)
@@ -368,27 +423,21 @@ def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, bet
         turned = flips(mine, theirs, square)
         child_mine = theirs & ~turned
         child_theirs = mine | turned | (ONE << np.uint64(square))
-        index = _find(child_mine, child_theirs, keys, mask) if left > ETC_FROM else -1
-        if index >= 0 and -data[index, 1] >= beta:
-            counters[CUTOFFS] += 1
-            scores[0] = -data[index, 1]
-            return -1
-        if square == first:
-            score = 1 << 20
-        else:
-            # the opponent's replies (corners twice), then the empty cells next to the mover's
-            # discs: the opponent's moves to come
-            replies = legal_moves(child_mine, child_theirs, board)
-            score = -(popcount(replies) + popcount(replies & CORNERS)) * 1024
-            score -= popcount(around(child_theirs) & board & ~(child_mine | child_theirs)) * 16
-            if left >= ESTIMATE_FROM:
-                depth = min(ESTIMATE_DEPTH + (left - ESTIMATE_FROM) // 2, ESTIMATE_MAX_DEPTH)
-                # the bounds as int64 values, not literals: a literal would give numba's cache
-                # two signatures of one recursive function, which it loads as a crash
-                wide = np.int64(100000)
-                score -= _estimate(child_mine, child_theirs, depth, -wide, wide, board) * ESTIMATE_WEIGHT
-            elif left >= LOOK_AHEAD_FROM:
-                score += _worst_reply(child_mine, child_theirs, replies, board) * (1 << 14)
+        # the opponent's replies (corners twice), then the empty cells next to the mover's
+        # discs: the opponent's moves to come
+        replies = legal_moves(child_mine, child_theirs, board)
+        score = -(popcount(replies) + popcount(replies & CORNERS)) * 1024
+        score -= popcount(around(child_theirs) & board & ~(child_mine | child_theirs)) * 16
+        if left >= ESTIMATE_FROM:
+            depth = min(ESTIMATE_DEPTH + (left - ESTIMATE_FROM) // 2, ESTIMATE_MAX_DEPTH)
+            # the bounds as int64 values, not literals: a literal would give numba's cache
+            # two signatures of one recursive function, which it loads as a crash
+            # the bounds as int64 values, not literals: a literal would give numba's cache
+            # two signatures of one recursive function, which it loads as a crash
+            wide = np.int64(100000)
+            score -= _estimate(child_mine, child_theirs, depth, -wide, wide, board) * ESTIMATE_WEIGHT
+        elif left >= LOOK_AHEAD_FROM:
+            score += _worst_reply(child_mine, child_theirs, replies, board) * (1 << 14)
         # insertion: the list is short
         position = count
         while position > 0 and scores[position - 1] < score:
@@ -402,10 +451,10 @@ def _order(mine: np.uint64, theirs: np.uint64, moves: np.uint64, first: int, bet
 
 
 @njit(cache=True, nogil=True)
-def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, ply: int,
-          board: np.uint64, cells: int, size: int, keys: np.ndarray, data: np.ndarray,
-          mask: int, squares: np.ndarray, scores: np.ndarray, best_moves: np.ndarray,
-          counters: np.ndarray, budget: int) -> int:
+def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, ply: int | np.int64,
+          board: np.uint64, cells: int, size: int, keys: np.ndarray, mask: int,
+          squares: np.ndarray, scores: np.ndarray, best_moves: np.ndarray,
+          counters: np.ndarray, budget: int | np.int64) -> int:
     """The final score of a position with ``left`` empty cells (fail-soft); its best move
     goes to ``best_moves[ply]`` (PASS when it must pass). Below the root, a position with
     ``SHALLOW`` or fewer empty cells goes to the searches without a table."""
@@ -421,7 +470,7 @@ def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, 
         if not legal_moves(theirs, mine, board):
             return final_score(mine, theirs, cells)
         value = -_deep(theirs, mine, -beta, -alpha, left, ply + 1, board, cells, size, keys,
-                       data, mask, squares, scores, best_moves, counters, budget)
+                       mask, squares, scores, best_moves, counters, budget)
         return 0 if counters[ABORTED] else value
     # Stability: the opponent keeps its stable discs, which caps the mover's score; checked
     # only where alpha is high enough for the cap to matter (as Edax does).
@@ -433,12 +482,12 @@ def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, 
     lower = -INFINITY
     upper = INFINITY
     first = -1
-    index = _find(mine, theirs, keys, mask)
-    if index >= 0:
+    word = _probe(mine, theirs, keys, mask)
+    if word:
         counters[HITS] += 1
-        lower = data[index, 0]
-        upper = data[index, 1]
-        first = data[index, 2]
+        lower = _lower(word)
+        upper = _upper(word)
+        first = _move(word)
         if lower >= beta or lower == upper:
             best_moves[ply] = first
             return lower
@@ -447,15 +496,23 @@ def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, 
             return upper
         alpha = max(alpha, lower)
         beta = min(beta, upper)
-    count = _order(mine, theirs, moves, first, beta, left, board, keys, data, mask, squares[ply],
-                   scores[ply], counters)
-    if count < 0:
-        return scores[ply, 0]
+    if left > ETC_FROM:
+        proven = _transposition_cutoff(mine, theirs, moves, beta, keys, mask)
+        if proven >= beta:
+            counters[CUTOFFS] += 1
+            return proven
+    # The table's move first, before the others are ordered: where it cuts off, as it mostly
+    # does, the order's shallow searches are never paid for.
+    has_first = 1 if first >= 0 and moves & (ONE << np.uint64(first)) else 0
+    count = has_first + (0 if has_first else _order(mine, theirs, moves, left, board, squares[ply],
+                                                     scores[ply]))
     alpha_in = alpha
     best = -INFINITY
     best_move = PASS
-    for i in range(count):
-        square = squares[ply, i]
+    i = 0
+    while i < count:
+        # with the table's move first, the order fills the places after it
+        square = first if has_first and i == 0 else squares[ply, i]
         turned = flips(mine, theirs, square)
         cell = ONE << np.uint64(square)
         child_mine = theirs & ~turned
@@ -463,14 +520,14 @@ def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, 
         floor = max(alpha, best)
         if i == 0:
             value = -_deep(child_mine, child_theirs, -beta, -floor, left - 1, ply + 1, board, cells,
-                            size, keys, data, mask, squares, scores, best_moves, counters, budget)
+                            size, keys, mask, squares, scores, best_moves, counters, budget)
         else:
             value = -_deep(child_mine, child_theirs, -floor - 1, -floor, left - 1, ply + 1, board,
-                            cells, size, keys, data, mask, squares, scores, best_moves, counters,
+                            cells, size, keys, mask, squares, scores, best_moves, counters,
                             budget)
             if floor < value < beta and not counters[ABORTED]:
                 value = -_deep(child_mine, child_theirs, -beta, -value, left - 1, ply + 1, board,
-                                cells, size, keys, data, mask, squares, scores, best_moves,
+                                cells, size, keys, mask, squares, scores, best_moves,
                                 counters, budget)
         if counters[ABORTED]:
             return 0
@@ -480,6 +537,13 @@ def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, 
             if value >= beta:
                 counters[CUTOFFS] += 1
                 break
+            if ply == 0:
+                counters[ROOT_FLOOR] = max(alpha, best)  # what the helpers test the others against
+        if has_first and i == 0:
+            # the table's move did not cut off: the others in order after it
+            count += _order(mine, theirs, moves & ~cell, left, board, squares[ply, 1:],
+                            scores[ply, 1:])
+        i += 1
     if best >= beta:
         lower = best
     elif best <= alpha_in:
@@ -490,46 +554,111 @@ def _deep(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, 
             best_move = first
     else:
         lower = upper = best
-    _store(mine, theirs, lower, upper, best_move, left, keys, data, mask)
+    _store(mine, theirs, lower, upper, best_move, left, keys, mask)
     best_moves[ply] = best_move
     return best
 
 
-class Searcher:
-    """One table for one board size, kept across searches (its bounds stay true)."""
+@njit(cache=True, nogil=True)
+def _help_at_root(mine: np.uint64, theirs: np.uint64, alpha: int, beta: int, left: int, number: int,
+                  helpers: int, board: np.uint64, cells: int, size: int, keys: np.ndarray, mask: int,
+                  squares: np.ndarray, scores: np.ndarray, best_moves: np.ndarray,
+                  counters: np.ndarray, main_counters: np.ndarray) -> None:
+    """A helper's work: the root's moves after the first, in the search's order (helper
+    ``number`` of ``helpers`` from the second plus ``number``, then every ``helpers``-th), each
+    tested against the best the search has at the root so far (a null window, as the search
+    will test it), or with the whole window before it has one; into the shared table."""
+    moves = legal_moves(mine, theirs, board)
+    count = _order(mine, theirs, moves, left, board, squares[0], scores[0])
+    # int64 values, not literals: a literal would give numba's cache a second signature of
+    # the recursive _deep, which it loads as a crash
+    endless = np.int64(1 << 62)
+    below = np.int64(1)
+    i = 1 + number
+    while i < count and not counters[STOP]:
+        square = squares[0, i]
+        turned = flips(mine, theirs, square)
+        child_mine = theirs & ~turned
+        child_theirs = mine | turned | (ONE << np.uint64(square))
+        floor = main_counters[ROOT_FLOOR]
+        low, high = (alpha, beta) if floor <= alpha else (floor, floor + 1)
+        value = -_deep(child_mine, child_theirs, -high, -low, left - 1, below, board, cells, size,
+                       keys, mask, squares, scores, best_moves, counters, endless)
+        if high == low + 1 and low < value < beta and not counters[ABORTED]:
+            _deep(child_mine, child_theirs, -beta, -value, left - 1, below, board, cells, size, keys,
+                  mask, squares, scores, best_moves, counters, endless)
+        i += helpers
 
-    def __init__(self, size: int, entries: int = 1 << DEFAULT_TABLE_BITS) -> None:
+
+class Lane:
+    """One thread's arrays: the moves and scores of each ply, the best moves, the counters."""
+
+    def __init__(self) -> None:
+        self.squares = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
+        self.scores = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
+        self.best_moves = np.zeros(MAX_PLIES, dtype=np.int64)
+        self.counters = np.zeros(6, dtype=np.int64)
+
+
+class Searcher:
+    """One table for one board size, kept across searches (its bounds stay true), shared by
+    ``threads`` threads: the search, and helpers that solve the root's other moves while it
+    is busy with the first (a split at the root through the shared table, which the search
+    then reads where it reaches them)."""
+
+    def __init__(self, size: int, entries: int = 1 << DEFAULT_TABLE_BITS, threads: int = 1) -> None:
         self.size = size
         self.cells = size * size
         self.board = np.uint64(board_word(size))
         self.mask = entries - 1
-        self.keys = np.zeros((entries, 2), dtype=np.uint64)
-        # lower bound, upper bound, best move, empty cells; an empty slot's key (0, 0) is a
-        # board without discs, which has no move and is valued before any probe
-        self.data = np.zeros((entries, 4), dtype=np.int8)
-        self.squares = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
-        self.scores = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
-        self.best_moves = np.zeros(MAX_PLIES, dtype=np.int64)
-        self.counters = np.zeros(5, dtype=np.int64)
+        # per entry: the mover's word and the opponent's, each XORed with the scrambled data,
+        # and the data (_pack: lower bound, upper bound, best move, empty cells); an empty
+        # place is all 0, a board without discs, which has no move and is never probed
+        self.keys = np.zeros((entries, 3), dtype=np.uint64)
+        self.lanes = [Lane() for _ in range(threads)]
+        main = self.lanes[0]
+        self.squares, self.scores, self.best_moves = main.squares, main.scores, main.best_moves
+        self.counters = main.counters
+        self.helper_nodes = 0
 
     def clear(self) -> None:
         self.keys[:] = 0
-        self.data[:] = 0
 
     def score(self, mine: int, theirs: int, alpha: int, beta: int, slice_nodes: int,
-              poll: Callable[[int], None], node_cap: int | None = None) -> tuple[int, int] | None:
+              poll: Callable[[int], None], node_cap: int | None = None,
+              helped: bool = True) -> tuple[int, int] | None:
         """The final score of the position (``mine``, ``theirs``: kernel words, the mover's
         first) within ``alpha``, ``beta`` (fail-soft) and its best move (a kernel square, or
         PASS), searched in slices of ``slice_nodes`` nodes with ``poll(nodes)`` between them (it
         may raise to stop); None when the search stopped first: at ``node_cap`` nodes in the
-        counters (never more), or on the STOP word."""
+        counters (never more), or on the STOP word. Helpers join only a search ``helped`` and
+        without a node cap (theirs are not counted in it: ``helper_nodes``)."""
         own, other = np.uint64(mine), np.uint64(theirs)
         left = self.cells - bin(mine | theirs).count("1")
 
         def search(budget: int) -> tuple[int, int]:
             found = _deep(own, other, alpha, beta, left, 0, self.board, self.cells, self.size,
-                          self.keys, self.data, self.mask, self.squares, self.scores, self.best_moves,
+                          self.keys, self.mask, self.squares, self.scores, self.best_moves,
                           self.counters, budget)
             return int(found), int(self.best_moves[0])
-        return in_slices(search, self.counters, slice_nodes, poll, node_cap,
-                         nodes=NODES, aborted=ABORTED, stop=STOP)
+        helpers = self.lanes[1:] if helped and node_cap is None else []
+        self.counters[ROOT_FLOOR] = -INFINITY
+        threads = [threading.Thread(target=self._help, args=(lane, number, own, other, alpha, beta, left),
+                                    daemon=True) for number, lane in enumerate(helpers)]
+        for lane, thread in zip(helpers, threads, strict=True):
+            lane.counters[:] = 0
+            thread.start()
+        try:
+            return in_slices(search, self.counters, slice_nodes, poll, node_cap,
+                             nodes=NODES, aborted=ABORTED, stop=STOP)
+        finally:
+            for lane, thread in zip(helpers, threads, strict=True):
+                lane.counters[STOP] = 1
+                thread.join()
+                self.helper_nodes += int(lane.counters[NODES])
+
+    def _help(self, lane: Lane, number: int, mine: np.uint64, theirs: np.uint64, alpha: int,
+              beta: int, left: int) -> None:
+        _help_at_root(mine, theirs, alpha, beta, left, number, len(self.lanes) - 1, self.board,
+                      self.cells, self.size, self.keys, self.mask, lane.squares, lane.scores,
+                      lane.best_moves, lane.counters, self.counters)

@@ -9,6 +9,7 @@ on the board now. Only light imports here: numba and numpy load when a solve run
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -30,6 +31,7 @@ PASS = -1  # the rules' and the kernel's pass
 # Nodes per slice of a long search: a second or two, between which Ctrl-C is heard.
 SLICE_NODES = 20_000_000
 WIDE = 127
+MAX_THREADS = 2
 # One table per board and size, kept for the process: its bounds are true for ever.
 _SEARCHERS: dict[tuple[int, int], Any] = {}
 
@@ -40,11 +42,14 @@ def _is_othello(game: Any) -> bool:
 
 
 def searcher_for(size: int, entries: int) -> Any:
+    """The table for this board, searched by as many threads as the machine has cores (at
+    most two: a helper solves the root's other moves while the search is busy with the
+    first, in a search without a limit; docs/othello.md has the speed-up)."""
     from perfectplay.games.othello.kernel import Searcher
     shape = (size, entries)
     if shape not in _SEARCHERS:
         _SEARCHERS.clear()  # one table at a time
-        _SEARCHERS[shape] = Searcher(size, entries)
+        _SEARCHERS[shape] = Searcher(size, entries, threads=min(MAX_THREADS, os.cpu_count() or 1))
     return _SEARCHERS[shape]
 
 
@@ -83,12 +88,18 @@ class _Run:
         self.searcher = searcher_for(game.size, entries)
         self.budget.allow_memory(entries * BYTES_PER_ENTRY)
         self.node_cap = kernel_node_limit(request, self.budget)
+        # Helper threads only without a limit: a think time counts the process's CPU, which
+        # a helper would spend too, on a machine whose other core may be busy
+        self.helped = not request.bounded and request.budget is None
         self.watch = Watch(self.budget, self.searcher.counters, STOP)
         self.searcher.counters[:] = 0  # this run's nodes, hits and cutoffs
+        self.searcher.helper_nodes = 0
         self.started = 0
 
     def nodes(self) -> int:
-        return int(self.searcher.counters[0]) - self.started
+        """This run's nodes: the search's and its helpers' (a node cap counts only the
+        search's: no helper joins a capped search)."""
+        return int(self.searcher.counters[0]) + self.searcher.helper_nodes - self.started
 
     def value(self, position: Any, alpha: int = -WIDE, beta: int = WIDE) -> tuple[int, int | None]:
         """The margin still to come for the mover (fail-soft within alpha, beta) and the
@@ -105,7 +116,7 @@ class _Run:
         try:
             self.budget.poll(self.nodes())  # a limit spent already: no search, no compiled code loaded
             found = self.searcher.score(mine, theirs, alpha + margin, beta + margin, SLICE_NODES,
-                                        self.budget.poll, cap)
+                                        self.budget.poll, cap, self.helped)
         except OutOfBudget as stop:
             raise self._stopped(str(stop)) from None
         if found is None:

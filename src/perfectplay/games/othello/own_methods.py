@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from perfectplay.game import MethodModule
 
-# The numba endgame kernel (--engine auto|compiled): boards up to 8x8, exact where
+# Positions solved once by a long run and stored (6x6 from the start), ahead of any search;
+# then the numba endgame kernel (--engine auto|compiled): boards up to 8x8, exact where
 # Othello.solvable says a position is in reach.
-METHODS = (MethodModule("perfectplay.games.othello.kernel_method"),)
+METHODS = (MethodModule("perfectplay.games.othello.solved"),
+           MethodModule("perfectplay.games.othello.kernel_method"))

@@ -50,6 +50,8 @@ SOLVABLE_EMPTIES = 12
 # took 9.8 s and 58 s; 6x6 endgames of 22 took 2.5 s and 3.9 s (benchmarks/othello_reach.py,
 # docs/othello.md).
 KERNEL_SOLVABLE_EMPTIES = {6: 22, 8: 20}
+# The board whose start position a long run solved and stored (games/othello/proved.py).
+STORED_SIZE = 6
 
 Position = tuple[int, int, bool, int]
 
@@ -75,10 +77,15 @@ class Othello(Game[Position, int]):
         self.order = sorted(self.cells, key=lambda cell: (cell not in corners, cell not in edges, cell))
 
     def solvable(self, position: Position) -> bool:
-        """Whether an exact search can be expected to finish: 4x4 always, larger boards from
-        few enough empty squares: more with numba (the kernel's reach) than without."""
+        """Whether an exact answer can be expected at once or in seconds: 4x4 always, a
+        position solved and stored (6x6's start, proved by a long run), larger boards
+        from few enough empty squares: more with numba (the kernel's reach) than without."""
         if not self.properties.too_big_to_solve:
             return True
+        if self.size == STORED_SIZE:
+            from perfectplay.games.othello.proved import stored
+            if stored(self, position) is not None:
+                return True  # answered at once (games/othello/proved.py)
         empties = self.board.bit_count() - (position[0] | position[1]).bit_count()
         return empties <= max(SOLVABLE_EMPTIES, self.kernel_reach)
 
