@@ -32,7 +32,8 @@ CHECKOUT = Path(__file__).resolve().parent.parent
 
 # The files the wheel must carry beside its modules, by the folder they sit in.
 DATA = ("perfectplay/py.typed", "perfectplay/games/connect4/book/data/connect4-7x6.book",
-        "perfectplay/games/chess/tablebase/data/KQK.npz", "perfectplay/web/static/index.html",
+        "perfectplay/games/chess/tablebase/data/KQK.npz", "perfectplay/games/dots/book.json",
+        "perfectplay/games/othello/solved_6x6.json", "perfectplay/web/static/index.html",
         "perfectplay/web/static/game.js", "perfectplay/web/static/style.css",
         "perfectplay/notebook/svg.py", "perfectplay/interop/openspiel.py")
 
