@@ -711,3 +711,21 @@ def test_go_on_a_table_position_answers_from_the_tables_through_the_decider(
     reports = [line for line in out if line.startswith("info depth")]
     assert len(reports) == 2 and all(f" score mate {mate} " in line for line in reports)
     assert all(int(line.split(" tbhits ")[1].split()[0]) == 1 + len(valued) for line in reports)
+
+
+def test_a_mate_line_search_whose_thread_never_ran_in_time_leaves_the_pv_as_it_was(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # On a loaded machine the 50 ms search that completes a mate's PV can be left behind
+    # before its thread has run (LimitReached, 0 nodes): the line stays as the engine had it,
+    # and no "the search failed" error reaches the GUI.
+    import perfectplay.search.mate as mate
+    from perfectplay.errors import LimitReached
+
+    def left_behind(*args: Any, **kwargs: Any) -> Any:
+        raise LimitReached("by the time limit (0.05 s) without an answer, after 0 nodes")
+
+    monkeypatch.setattr(mate, "find_mate", left_behind)
+    session = Session()
+    position = session.uci.game.parse_position(KQK)
+    assert session.uci._mate_rest(position, [], 3) == []  # the winner to move
+    assert session.uci._mate_rest(position, [], 2) == []  # the loser to move

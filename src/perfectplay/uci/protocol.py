@@ -53,7 +53,7 @@ from typing import IO, Any
 from perfectplay import deciding
 from perfectplay import value as V
 from perfectplay.engine import Engine, Info, Line, SearchLimits, Settings, mate_in
-from perfectplay.errors import BadPosition, PerfectPlayError
+from perfectplay.errors import BadPosition, LimitReached, PerfectPlayError
 from perfectplay.game import Game
 from perfectplay.search.results import line_notation
 from perfectplay.uci import strength
@@ -482,7 +482,7 @@ class UciSession:
                 if len(found.line) + 1 > len(longest):
                     longest = [move, *found.line]
             return longest
-        except OutOfBudget:
+        except (OutOfBudget, LimitReached):  # out of its budget, or its thread never ran in time
             return []
 
     def _currmove(self, search: Search, depth: int, move: Any, number: int) -> None:
