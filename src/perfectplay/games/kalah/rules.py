@@ -30,12 +30,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Kind, Properties
 from perfectplay.games.kalah.own_methods import METHODS
+
+if TYPE_CHECKING:  # only annotations name it
+    from perfectplay.search.results import Solution
 
 Cells = tuple[int, ...]
 Position = tuple[Cells, int]
@@ -194,6 +197,18 @@ class Kalah(Game[Position, int]):
                 break
             position = self.play(position, rng.choice(legal))
         return position
+
+    def source_line(self, solution: Solution) -> str | None:
+        """The kernel's answer says how it searched (MTD(f), the endgame database or none)
+        and gives every first move's value, beside its count of nodes."""
+        if solution.algorithm != "kalah-kernel" or solution.note is None:
+            return None
+        stats = solution.stats
+        moves = ", ".join(f"{move.notation} {move.value:+d}" for move in solution.moves)
+        return (f"kalah-kernel: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
+                f"{stats.cutoffs:,} cutoffs, {stats.elapsed_s:.1f} s; {stats.extra_nodes:,} "
+                f"more nodes for every optimal move and the line\n{solution.note}"
+                + (f"\nevery move: {moves}" if moves else ""))
 
     # -- notation --------------------------------------------------------------------
     def format_move(self, position: Position, move: int) -> str:
