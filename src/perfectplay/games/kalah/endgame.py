@@ -24,6 +24,7 @@ last tier the header counts.
 from __future__ import annotations
 
 import os
+import random
 import struct
 import time
 import zlib
@@ -31,12 +32,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit
 
 from perfectplay.errors import BadDatabase, BadOption
 from perfectplay.games.kalah.sowing import sow, turn
+
+if TYPE_CHECKING:  # only annotations name it
+    from perfectplay.games.kalah.rules import Kalah
 
 MAGIC = b"KALAHDB1"
 HEADER = 1024
@@ -45,6 +50,10 @@ UNKNOWN = -128
 # Rows of the scratch boards a valuation may go down (each row one move deeper).
 MAX_DEPTH = 4096
 _HEAD = struct.Struct("<8s4i")
+# The game verify builds to hold any board of the database (Kalah's own limit).
+MAX_SEEDS_A_PIT = 30
+# Boards verify also checks by the brute force of the rules (it is exponential).
+BRUTE_FORCE_SEEDS = 8
 
 
 def tier_start(pits: int, seeds: int) -> int:
@@ -298,3 +307,68 @@ def find(pits: int, empty_capture: bool) -> Database | None:
         raise BadDatabase(f"{str(path)!r} holds Kalah with {found.pits} pits "
                           f"({_rule(found.empty_capture)}), not {pits} ({_rule(empty_capture)})")
     return found
+
+
+# -- what `perfectplay db build --endgame` and `db verify` call -------------------------------
+
+def build_for(game: Kalah, seeds: int, path: str | Path | None,
+              report: Callable[[str], None]) -> str:
+    """Build the database of ``game``'s pits and capture rule to ``seeds`` seeds in play at
+    ``path`` (default: where the kernel looks, ``path_for``); the line that says what was done."""
+    target = path_for(game.pits, game.empty_capture) if path is None else Path(path)
+    began = time.perf_counter()
+    built = build(target, game.pits, game.empty_capture, seeds, report)
+    return (f"{target}: {built.describe()}, {len(built.values):,} boards, "
+            f"{time.perf_counter() - began:.1f} s this run")
+
+
+def recognizes(path: str | Path) -> bool:
+    try:
+        with Path(path).open("rb") as file:
+            return file.read(len(MAGIC)) == MAGIC
+    except OSError:
+        return False
+
+
+def verify(path: str | Path, sample: int, rng: random.Random) -> tuple[list[str], str]:
+    """Every finished tier against its checksum, then ``sample`` random boards (of a random
+    number of seeds up to the database's) against the Python rules: each board's value must
+    be its best move's gain plus or minus its child's value in the database (the rule that
+    built it, played by other code; with every entry so, the whole database is right), and a
+    board of up to ``BRUTE_FORCE_SEEDS`` seeds must hold the brute force's value. The findings,
+    and what was checked."""
+    from perfectplay.games.kalah.rules import Kalah, brute_force_value
+
+    database = load(path)
+    findings = check(database, path)
+    m = database.pits
+    # Seeds enough a pit that any board of the database fits in the game's total.
+    game = Kalah(m, MAX_SEEDS_A_PIT, empty_capture=database.empty_capture)
+    checked = 0
+    while checked < sample and database.seeds > 1:
+        total = rng.randrange(2, database.seeds + 1)
+        cuts = sorted(rng.randrange(total + 1) for _ in range(2 * m - 1))
+        pits = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+        if not any(pits[:m]) or not any(pits[m:]):
+            continue
+        store = 2 * m * MAX_SEEDS_A_PIT - total
+        position = ((*pits[:m], store, *pits[m:], 0), 0)
+        held = database.value(pits)
+        backed = max(_backed_up(game, database, position, move) for move in game.legal_moves(position))
+        if backed != held:
+            findings.append(f"the board {pits} holds {held:+d}; its moves give {backed:+d}")
+        if total <= BRUTE_FORCE_SEEDS and brute_force_value(game, position) != held:
+            findings.append(f"the board {pits} holds {held:+d}; the brute force says "
+                            f"{brute_force_value(game, position):+d}")
+        checked += 1
+    return findings, (f"{database.describe()}: {len(database.values):,} boards, every tier's "
+                      f"checksum, and {checked} random boards against the rules")
+
+
+def _backed_up(game: Kalah, database: Database, position: tuple[tuple[int, ...], int],
+               move: int) -> int:
+    """A move's worth for the mover: its gain, plus the child's value after an extra turn,
+    else minus it; the child's value read from the database by its pits."""
+    child = game.play(position, move)
+    value = database.value(game.key(child))
+    return game.gain(position, move) + (value if child[1] == position[1] else -value)

@@ -79,7 +79,8 @@ class Kalah(Game[Position, int]):
         return not self.properties.too_big_to_solve or self.total_points(position) <= SOLVABLE_SEEDS
 
     def options(self) -> dict[str, object]:
-        return {"pits": self.pits, "seeds": self.seeds, "empty_capture": self.empty_capture}
+        return {"pits": self.pits, "seeds": self.seeds,
+                "capture": "empty" if self.empty_capture else "standard"}
 
     # -- rules -----------------------------------------------------------------------
     def start(self) -> Position:
@@ -291,7 +292,9 @@ class Kalah(Game[Position, int]):
         return "\n".join(lines)
 
     def headline(self, start: Position) -> str | None:
-        capture = "empty capture" if self.empty_capture else "capture only with seeds opposite"
+        capture = ("empty capture: a last seed in an empty own pit captures even with nothing "
+                   "opposite" if self.empty_capture else "standard capture: only with seeds "
+                   "opposite")
         return (f"Kalah({self.pits},{self.seeds}): {self.pits} pits a side, {self.seeds} seeds "
                 f"each; a last seed in your store moves again ({capture})")
 
@@ -330,8 +333,20 @@ def brute_force_value(game: Kalah, position: Position) -> int:
     return final if position[1] == 0 else -final
 
 
-def sized(pits: Any, seeds: Any) -> Kalah:
-    return Kalah(_whole(pits, "pits", 6), _whole(seeds, "seeds", 4))
+# The capture rules by their option's words: the paper's "empty" capture (the default) and
+# the "standard" one most rule sheets print.
+CAPTURE_RULES = {"empty": True, "standard": False}
+
+
+def sized(pits: Any, seeds: Any, capture: Any = None) -> Kalah:
+    if capture is None:
+        capture = "empty"
+    if capture not in CAPTURE_RULES:
+        raise BadOption(f"--capture {capture!r}: write 'empty' (a last seed in an empty own pit "
+                        "captures even with nothing opposite) or 'standard' (only with seeds "
+                        "opposite)")
+    return Kalah(_whole(pits, "pits", 6), _whole(seeds, "seeds", 4),
+                 empty_capture=CAPTURE_RULES[capture])
 
 
 def _whole(given: Any, option: str, default: int) -> int:
