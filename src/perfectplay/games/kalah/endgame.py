@@ -38,6 +38,7 @@ import numpy as np
 from numba import njit
 
 from perfectplay.errors import BadDatabase, BadOption
+from perfectplay.games.kalah.files import path_for
 from perfectplay.games.kalah.sowing import sow, turn
 
 if TYPE_CHECKING:  # only annotations name it
@@ -90,46 +91,84 @@ def lookup(pits: np.ndarray, m: int, total: int, values: np.ndarray, starts: np.
     return values[starts[total] + rank(pits, m, total, binom)]
 
 
-# Not cached: numba reloads a cached self-recursive function wrongly (it crashed here).
-@njit(nogil=True)
-def _value(boards: np.ndarray, depth: int, m: int, empty_capture: bool, values: np.ndarray,
-           starts: np.ndarray, binom: np.ndarray) -> int:
-    """The value of ``boards[depth]`` from the database, valuing it (and, first, any board of
-    its tier it reaches that has no value yet) when it has none."""
-    pits = boards[depth]
+@njit(cache=True, nogil=True)
+def _slot_of(pits: np.ndarray, m: int, starts: np.ndarray, binom: np.ndarray) -> int:
     total = 0
     for i in range(2 * m):
         total += pits[i]
-    slot = starts[total] + rank(pits, m, total, binom)
-    known = values[slot]
-    if known != UNKNOWN:
-        return known
+    return starts[total] + rank(pits, m, total, binom)
+
+
+@njit(cache=True, nogil=True)
+def _open(boards: np.ndarray, depth: int, m: int, values: np.ndarray, slots: np.ndarray,
+          bests: np.ndarray, nexts: np.ndarray) -> bool:
+    """Start valuing ``boards[depth]``: True when it has moves to try; else its entry is
+    filled now (a side without seeds: never a position, since such a board has been swept,
+    but filled as the sweep would count it)."""
+    pits = boards[depth]
     own = 0
-    for i in range(m):
-        own += pits[i]
+    total = 0
+    for i in range(2 * m):
+        total += pits[i]
+        if i < m:
+            own += pits[i]
     if own == 0 or own == total:
-        # Never a position (a side without seeds has ended the game and been swept), but its
-        # entry is filled as the sweep would count it.
-        best = 2 * own - total
-    else:
-        best = -1000
-        child = boards[depth + 1]
-        for pit in range(m):
-            if pits[pit] == 0:
-                continue
+        values[slots[depth]] = 2 * own - total
+        return False
+    bests[depth] = -1000
+    nexts[depth] = 0
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _value(boards: np.ndarray, m: int, empty_capture: bool, values: np.ndarray,
+           starts: np.ndarray, binom: np.ndarray) -> None:
+    """Value ``boards[0]`` into the database, and first every board of its tier it reaches
+    that has no value yet: a depth-first search on an explicit stack (numba's cache reloads
+    a self-recursive function wrongly), one row of ``boards`` a level."""
+    depth_limit = boards.shape[0] - 1
+    slots = np.zeros(depth_limit + 1, dtype=np.int64)
+    bests = np.zeros(depth_limit + 1, dtype=np.int64)
+    nexts = np.zeros(depth_limit + 1, dtype=np.int64)
+    gains = np.zeros(depth_limit + 1, dtype=np.int64)
+    agains = np.zeros(depth_limit + 1, dtype=np.bool_)
+    slots[0] = _slot_of(boards[0], m, starts, binom)
+    if values[slots[0]] != UNKNOWN or not _open(boards, 0, m, values, slots, bests, nexts):
+        return
+    depth = 0
+    while True:
+        pits = boards[depth]
+        pit = nexts[depth]
+        while pit < m and pits[pit] == 0:
+            pit += 1
+        if pit == m:
+            values[slots[depth]] = bests[depth]
+            if depth == 0:
+                return
+            depth -= 1
+            child_value = bests[depth + 1]
+        else:
+            nexts[depth] = pit + 1
+            child = boards[depth + 1]
             gain, again = sow(pits, pit, child, m, empty_capture)
-            if again:
-                worth = gain + _value(boards, depth + 1, m, empty_capture, values, starts, binom)
-            else:
+            if not again:
                 turn(child, m)
-                worth = gain - _value(boards, depth + 1, m, empty_capture, values, starts, binom)
-            if worth > best:
-                best = worth
-    values[slot] = best
-    return best
+            gains[depth] = gain
+            agains[depth] = again
+            slots[depth + 1] = _slot_of(child, m, starts, binom)
+            known = values[slots[depth + 1]]
+            if known == UNKNOWN:
+                if _open(boards, depth + 1, m, values, slots, bests, nexts):
+                    depth += 1
+                    continue
+                known = values[slots[depth + 1]]
+            child_value = known
+        worth = gains[depth] + child_value if agains[depth] else gains[depth] - child_value
+        if worth > bests[depth]:
+            bests[depth] = worth
 
 
-@njit(nogil=True)
+@njit(cache=True, nogil=True)
 def _build_tier(total: int, m: int, empty_capture: bool, values: np.ndarray, starts: np.ndarray,
                 binom: np.ndarray) -> None:
     """Value every board of ``total`` seeds, visiting them as an odometer over the pits."""
@@ -138,7 +177,7 @@ def _build_tier(total: int, m: int, empty_capture: bool, values: np.ndarray, sta
     pits[2 * m - 1] = total
     while True:
         boards[0, :] = pits
-        _value(boards, 0, m, empty_capture, values, starts, binom)
+        _value(boards, m, empty_capture, values, starts, binom)
         # The next board in the order of ``rank``: the last pit holds what the others leave.
         last = pits[2 * m - 1]
         if last:
@@ -276,25 +315,6 @@ def check(database: Database, path: str | Path) -> list[str]:
     *_, crcs = _read_header(Path(path))
     return [f"tier {tier} fails its checksum" for tier, crc in enumerate(crcs)
             if _crc(database.values, database.starts, tier) != crc]
-
-
-DIRECTORY_VARIABLE = "PERFECTPLAY_KALAH_DIR"
-
-
-def directory() -> Path:
-    """Where the databases live: $PERFECTPLAY_KALAH_DIR, else the user's cache directory
-    ($XDG_CACHE_HOME or ~/.cache) under perfectplay/kalah."""
-    chosen = os.environ.get(DIRECTORY_VARIABLE)
-    if chosen:
-        return Path(chosen)
-    cache = os.environ.get("XDG_CACHE_HOME")
-    return (Path(cache) if cache else Path.home() / ".cache") / "perfectplay" / "kalah"
-
-
-def path_for(pits: int, empty_capture: bool, folder: str | Path | None = None) -> Path:
-    """The file of the database for ``pits`` a side under one capture rule."""
-    rule = "empty" if empty_capture else "standard"
-    return (directory() if folder is None else Path(folder)) / f"kalah{pits}-{rule}.db"
 
 
 def find(pits: int, empty_capture: bool) -> Database | None:

@@ -54,6 +54,9 @@ SOLVED_SEEDS_A_SIDE = 20
 # 12 s to past 240 s (benchmarks/solvable.py, docs/benchmarks-log.md). A board whose start the
 # kernel has solved (SOLVED_SEEDS_A_SIDE: Kalah(5,4) in 42 s, 40 seeds) stays solvable too.
 SOLVABLE_SEEDS = 36
+# With an endgame database built (perfectplay.games.kalah.endgame), the kernel solves boards
+# of up to this many seeds a side from the start in minutes (Kalah(6,4): docs/extra_turns.md).
+SOLVED_WITH_DATABASE = 24
 
 
 class Kalah(Game[Position, int]):
@@ -68,11 +71,18 @@ class Kalah(Game[Position, int]):
         self.pits = pits
         self.seeds = seeds
         self.empty_capture = empty_capture
-        # Solved here up to 20 seeds a side ((5, 4) took 355 s with the kernel); (6, 4) ran
-        # past 45 minutes: beyond that an exact search without a limit is refused up front.
+        # Solved here up to 20 seeds a side without a database, 24 with one (Kalah(6,4));
+        # beyond that an exact search without a limit is refused up front.
         self.properties = Properties(kind=Kind.SCORE, extra_turns=True,
                                      value_bound=2 * pits * seeds,
-                                     too_big_to_solve=pits * seeds > SOLVED_SEEDS_A_SIDE)
+                                     too_big_to_solve=not self._solved_from_start())
+
+    def _solved_from_start(self) -> bool:
+        if self.pits * self.seeds <= SOLVED_SEEDS_A_SIDE:
+            return True
+        from perfectplay.games.kalah.files import path_for
+        return (self.pits * self.seeds <= SOLVED_WITH_DATABASE
+                and path_for(self.pits, self.empty_capture).exists())
 
     def solvable(self, position: Position) -> bool:
         # The seeds still in play decide, on a board larger than those solved from the start.
