@@ -42,7 +42,7 @@ def db_group() -> None:
                    "[default: where the game's search looks for it]")
 @click.option("--endgame", "endgame_seeds", type=int, default=None, metavar="N",
               help="instead, the game's own endgame database of every position with up to N "
-                   "pieces in play (a game that has one: Kalah, N seeds), which its search "
+                   "pieces in play (for a game that has one), which its search "
                    "reads at its leaves")
 @click.option("--dense", "dense_path", default=None, metavar="PATH",
               help="also write a dense record file (games with a perfect index)")

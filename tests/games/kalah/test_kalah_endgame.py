@@ -63,7 +63,7 @@ def test_the_database_agrees_with_the_kernel_searching_without_it(tmp_path: Path
     rng = random.Random(4)
     for _ in range(40):
         board = _random_board(rng, 4, 11)
-        searched = Searcher(game).window_value(_position(4, board), 10**9)
+        searched = Searcher(game, table_bits=16).window_value(_position(4, board), 10**9)
         assert database.value(board) == searched, board
 
 
@@ -80,12 +80,13 @@ def test_mtdf_with_the_database_agrees_with_one_full_window_search(tmp_path: Pat
             position = game.random_position(rng)
             if not game.legal_moves(position):
                 continue
-            plain = Searcher(game).window_value(position, 10**9)
+            plain = Searcher(game, table_bits=16).window_value(position, 10**9)
             guess = rng.randrange(-10, 11)
-            by_mtdf = Searcher(game).value(position, 10**9, lambda nodes: None, guess=guess)
+            by_mtdf = Searcher(game, table_bits=16).value(position, 10**9, lambda nodes: None, guess=guess)
             assert by_mtdf == plain, (game.format_position(position), guess)
             if pits == 4:
-                with_database = Searcher(game, database).value(position, 10**9, lambda nodes: None)
+                with_database = Searcher(game, database, table_bits=16).value(
+                    position, 10**9, lambda nodes: None)
                 assert with_database == plain, game.format_position(position)
 
 
@@ -150,3 +151,19 @@ def test_db_build_and_verify_the_endgame_database_from_the_cli(tmp_path: Path) -
     assert damaged.returncode == 1 and "tier 6 fails its checksum" in damaged.stdout
     refused = _cli("solve", "kalah", "--capture", "sideways")
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
+
+
+def test_the_web_api_takes_the_capture_rule() -> None:
+    import warnings
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+    from perfectplay.web.app import create_app
+    client = TestClient(create_app(None))
+    # Kalah(2,4): -12 for the first player under the empty-capture rule, -10 under the other.
+    for capture, value in (("empty", -12), ("standard", -10)):
+        answer = client.get("/api/kalah/position",
+                            params={"pits": "2", "seeds": "4", "capture": capture}).json()
+        assert answer["status"] == "exact" and answer["value"] == value
+    refused = client.get("/api/kalah/position", params={"capture": "sideways"})
+    assert refused.status_code == 400 and "sideways" in refused.text

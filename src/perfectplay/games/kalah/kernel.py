@@ -61,7 +61,7 @@ def _keys(pits: np.ndarray, m: int) -> tuple[int, int]:
 @njit(cache=True, nogil=True)
 def _slot(own: int, other: int, keys_own: np.ndarray, keys_other: np.ndarray) -> int:
     """The slot holding the board, else -1 - the first slot of its bucket."""
-    mask = (1 << TABLE_BITS) - 2
+    mask = len(keys_own) - 2
     first = ((own * 0x9E3779B97F4A7C15) ^ (other * 0xC2B2AE3D27D4EB4F)) >> 20 & mask
     if keys_own[first] == own and keys_other[first] == other:
         return first
@@ -268,10 +268,11 @@ class Searcher:
     """One table for one Kalah board, kept across searches, and the endgame database when
     one is given."""
 
-    def __init__(self, game: Kalah, database: Database | None = None) -> None:
+    def __init__(self, game: Kalah, database: Database | None = None,
+                 table_bits: int = TABLE_BITS) -> None:
         self.game = game
         self.database = database
-        self.table = Table()
+        self.table = Table(table_bits)
         self.counters = np.zeros(6, dtype=np.int64)
         self.boards = np.zeros((MAX_PLIES, 2 * game.pits), dtype=np.int64)
         if database is None:
