@@ -98,11 +98,12 @@ def _store(own: int, other: int, low: int, high: int, pit: int, work: int, keys_
 
 @njit(cache=True, nogil=True)
 def _order(pits: np.ndarray, m: int, first: int, order: np.ndarray) -> int:
-    """The pits to try, best first, into ``order``; how many. The table's pit first, then
+    """The pits to try, best first, into ``order[:m]`` (its other m cells hold their
+    scores); how many. The table's pit first, then
     moves ending in the store (nearest it first: they leave the others unchanged), then
     captures (most seeds taken first), then the rest from the store side."""
     lap = 2 * m + 1
-    scores = np.empty(m, dtype=np.int64)
+    scores = order[m:]
     count = 0
     for index in range(m):
         pit = m - 1 - index
@@ -181,7 +182,8 @@ def _search(boards: np.ndarray, ply: int, alpha: int, beta: int, m: int, empty_c
     alpha_in = alpha
     best = -1000
     best_pit = -1
-    order = np.empty(m, dtype=np.int64)
+    # Row ply's columns 2m..4m hold its move order and their scores: no allocation a node.
+    order = boards[ply, 2 * m:]
     count = _order(pits, m, first, order)
     began = counters[NODES]
     for index in range(count):
@@ -274,7 +276,8 @@ class Searcher:
         self.database = database
         self.table = Table(table_bits)
         self.counters = np.zeros(6, dtype=np.int64)
-        self.boards = np.zeros((MAX_PLIES, 2 * game.pits), dtype=np.int64)
+        # Each row: the board (2m pits), then its move order and their scores (2m cells).
+        self.boards = np.zeros((MAX_PLIES, 4 * game.pits), dtype=np.int64)
         if database is None:
             self.db_arrays = _NO_DATABASE
             self.db_seeds = -1
@@ -304,16 +307,18 @@ class Searcher:
         ``slice_nodes`` nodes with ``poll(nodes)`` between them (it may raise to stop); None
         when the search stopped first: at ``node_cap`` nodes in the counters (never more), or
         on the STOP word."""
-        self.boards[0, :] = self.board(position)
-        driver = MtdF(int(self.boards[0].sum()), guess)
+        m = self.game.pits
+        self.boards[0, :2 * m] = self.board(position)
+        driver = MtdF(int(self.boards[0, :2 * m].sum()), guess)
         return in_slices(lambda budget: driver.run(self.bounded, self.counters, budget), self.counters,
                          slice_nodes, poll, node_cap, nodes=NODES, aborted=ABORTED, stop=STOP)
 
     def window_value(self, position: Position, budget: int) -> int:
         """The value by one full-window alpha-beta search (the reference MTD(f) is tested
         against)."""
-        self.boards[0, :] = self.board(position)
-        left = int(self.boards[0].sum())
+        m = self.game.pits
+        self.boards[0, :2 * m] = self.board(position)
+        left = int(self.boards[0, :2 * m].sum())
         return self.bounded(-left - 1, left + 1, budget)
 
 
