@@ -9,7 +9,7 @@ Builds (or goes on building) the endgame database to --database-seeds seeds in -
 (perfectplay.games.kalah.kernel), writing each finished move's value, nodes and times to
 --results at once: a restart skips the moves already there (the table starts empty again).
 Prints the value of the start, every first move's value, the database build's time and the
-search's, in wall and CPU seconds.
+search's, in wall and CPU seconds; with --value-only, the start's value by one MTD(f).
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ def main() -> None:
     parser.add_argument("--database-seeds", type=int, default=16)
     parser.add_argument("--folder", default=None, help="where the database file goes")
     parser.add_argument("--results", required=True, help="JSON file of finished first moves")
+    parser.add_argument("--value-only", action="store_true",
+                        help="the start's value alone, by one MTD(f) (no first move's value)")
     args = parser.parse_args()
     rule = CAPTURE_RULES[args.capture]
     game = Kalah(args.pits, args.seeds, empty_capture=rule)
@@ -56,6 +58,14 @@ def main() -> None:
 
     searcher = Searcher(game, database)
     start = game.start()
+    if args.value_only:
+        wall, cpu = clocks()
+        found = searcher.value(start, 50_000_000, lambda count: None)
+        done_wall, done_cpu = clocks()
+        print(f"Kalah({args.pits},{args.seeds}), {args.capture} capture: {found:+d} "
+              f"({int(searcher.counters[NODES]):,} nodes, {done_wall - wall:.1f} s wall, "
+              f"{done_cpu - cpu:.1f} s CPU)")
+        return
     moves = results.setdefault("moves", {})
     best = max((entry["value"] for entry in moves.values()), default=0)
     for pit in game.moves(start):
