@@ -122,16 +122,13 @@ def _open(boards: np.ndarray, depth: int, m: int, values: np.ndarray, slots: np.
 
 @njit(cache=True, nogil=True)
 def _value(boards: np.ndarray, m: int, empty_capture: bool, values: np.ndarray,
-           starts: np.ndarray, binom: np.ndarray) -> None:
+           starts: np.ndarray, binom: np.ndarray, stack: np.ndarray, agains: np.ndarray) -> None:
     """Value ``boards[0]`` into the database, and first every board of its tier it reaches
     that has no value yet: a depth-first search on an explicit stack (numba's cache reloads
-    a self-recursive function wrongly), one row of ``boards`` a level."""
-    depth_limit = boards.shape[0] - 1
-    slots = np.zeros(depth_limit + 1, dtype=np.int64)
-    bests = np.zeros(depth_limit + 1, dtype=np.int64)
-    nexts = np.zeros(depth_limit + 1, dtype=np.int64)
-    gains = np.zeros(depth_limit + 1, dtype=np.int64)
-    agains = np.zeros(depth_limit + 1, dtype=np.bool_)
+    a self-recursive function wrongly), one row of ``boards`` a level; ``stack`` holds each
+    level's slot, best worth so far, next pit and last move's gain, ``agains`` whether that
+    move kept the turn."""
+    slots, bests, nexts, gains = stack[0], stack[1], stack[2], stack[3]
     slots[0] = _slot_of(boards[0], m, starts, binom)
     if values[slots[0]] != UNKNOWN or not _open(boards, 0, m, values, slots, bests, nexts):
         return
@@ -173,11 +170,13 @@ def _build_tier(total: int, m: int, empty_capture: bool, values: np.ndarray, sta
                 binom: np.ndarray) -> None:
     """Value every board of ``total`` seeds, visiting them as an odometer over the pits."""
     boards = np.zeros((MAX_DEPTH, 2 * m), dtype=np.int64)
+    stack = np.zeros((4, MAX_DEPTH), dtype=np.int64)
+    agains = np.zeros(MAX_DEPTH, dtype=np.bool_)
     pits = np.zeros(2 * m, dtype=np.int64)
     pits[2 * m - 1] = total
     while True:
         boards[0, :] = pits
-        _value(boards, m, empty_capture, values, starts, binom)
+        _value(boards, m, empty_capture, values, starts, binom, stack, agains)
         # The next board in the order of ``rank``: the last pit holds what the others leave.
         last = pits[2 * m - 1]
         if last:
