@@ -1,7 +1,7 @@
 """Kalah's compiled search (perfectplay.games.kalah.kernel) as a solving method: ``--engine
 compiled``, and ``auto`` on boards of 18 seeds or more (smaller ones search faster than numba
 compiles). It reads the endgame database of the board's pits and capture rule when one has
-been built (perfectplay.games.kalah.endgame.directory()) and says so in the answer's note.
+been built (in perfectplay.games.kalah.files.directory()) and says so in the answer's note.
 Only light imports here: numba and numpy load when a solve runs."""
 
 from __future__ import annotations
