@@ -54,8 +54,9 @@ SOLVED_SEEDS_A_SIDE = 20
 # 12 s to past 240 s (benchmarks/solvable.py, docs/benchmarks-log.md). A board whose start the
 # kernel has solved (SOLVED_SEEDS_A_SIDE: Kalah(5,4) in 42 s, 40 seeds) stays solvable too.
 SOLVABLE_SEEDS = 36
-# With an endgame database built (perfectplay.games.kalah.endgame), the kernel solves boards
-# of up to this many seeds a side from the start in minutes (Kalah(6,4): docs/extra_turns.md).
+# With an endgame database built (perfectplay.games.kalah.endgame), the kernel finds the start's
+# value of boards of up to this many seeds a side in minutes of CPU (Kalah(6,4): about 3; every
+# first move takes several times that: docs/extra_turns.md).
 SOLVED_WITH_DATABASE = 24
 
 
