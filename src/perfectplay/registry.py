@@ -35,6 +35,9 @@ OPTION_HELP = {
     "height": "board height (Connect Four)",
     "pits": "pits a side (Kalah; default 6)",
     "seeds": "seeds a pit at the start (Kalah; default 4)",
+    "capture": "Kalah capture rule: 'empty' (default: a last seed in an empty own pit captures "
+               "even when the pit opposite is empty, as Irving et al. solved it) or 'standard' "
+               "(only when the pit opposite holds seeds)",
     "size": "board size n for an n x n board (Hex: 1-11; Othello: 4, 6, 8 or 10)",
 }
 

@@ -60,6 +60,8 @@ def game_options(function: F) -> F:
     function = click.option("--size", type=int, default=None, help=registry.OPTION_HELP["size"])(function)
     function = click.option("--width", type=int, default=None, help=registry.OPTION_HELP["width"])(function)
     function = click.option("--code", default=None, help=registry.OPTION_HELP["code"])(function)
+    function = click.option("--capture", type=click.Choice(["empty", "standard"]), default=None,
+                            help=registry.OPTION_HELP["capture"])(function)
     function = click.option("--block", type=click.Choice(["both", "right"]), default=None,
                             help=registry.OPTION_HELP["block"])(function)
     function = click.option("--take", default=None, help=registry.OPTION_HELP["take"])(function)

@@ -37,7 +37,13 @@ def db_group() -> None:
 @click.argument("game")
 @click.argument("position", nargs=-1)
 @game_options
-@click.option("--db", "path", required=True, metavar="PATH", help="the SQLite file to build (or resume)")
+@click.option("--db", "path", default=None, metavar="PATH",
+              help="the SQLite file to build (or resume); with --endgame, the database file "
+                   "[default: where the game's search looks for it]")
+@click.option("--endgame", "endgame_seeds", type=int, default=None, metavar="N",
+              help="instead, the game's own endgame database of every position with up to N "
+                   "pieces in play (for a game that has one), which its search "
+                   "reads at its leaves")
 @click.option("--dense", "dense_path", default=None, metavar="PATH",
               help="also write a dense record file (games with a perfect index)")
 @click.option("--workers", type=int, default=1, show_default=True,
@@ -57,7 +63,8 @@ def db_group() -> None:
               show_default=True, help="compiled: numba forward and backward passes, in one "
               "local process on --workers threads (games with a tier spec); auto: compiled "
               "where it applies")
-def build_command(game: str, position: tuple[str, ...], path: str, dense_path: str | None,
+def build_command(game: str, position: tuple[str, ...], path: str | None, endgame_seeds: int | None,
+                  dense_path: str | None,
                   workers: int, backend: str, address: str | None, memory: str | None,
                   batch_size: int, quiet: bool, no_size_check: bool, builder: str,
                   **options: Any) -> None:
@@ -72,6 +79,12 @@ def build_command(game: str, position: tuple[str, ...], path: str, dense_path: s
         if not quiet:
             click.echo(f"  {line}", err=True)
 
+    if endgame_seeds is not None:
+        from perfectplay.registry import extension
+        click.echo(extension(loaded.name, "endgame").build_for(loaded, endgame_seeds, path, report))
+        return
+    if path is None:
+        raise click.UsageError("Missing option '--db'.")
     started = time.perf_counter()
     from perfectplay.store.build import build
 
@@ -178,6 +191,8 @@ def verify_command(path: str, sample: int, seed: int | None) -> None:
 
     if sample < 0:
         raise BadOption(f"--sample {sample}: not negative, please")
+    if _verify_endgame(path, sample, seed):
+        return
     from perfectplay.store.lookup import open_store
 
     store = open_store(path)
@@ -204,6 +219,26 @@ def verify_command(path: str, sample: int, seed: int | None) -> None:
         only = (f" ({outcome_only} of them on win, loss or draw only: search answered those "
                 "from theory, which gives no remoteness)")
     click.echo(f"{path}: checksums hold; {sample} sampled positions agree with search{only}")
+
+
+def _verify_endgame(path: str, sample: int, seed: int | None) -> bool:
+    """Verify ``path`` when it is a game's own endgame database (``db build --endgame``);
+    False when no game's endgame module recognizes it."""
+    from perfectplay.registry import entries, extension
+    for entry in entries():
+        if "endgame" not in entry.extensions:
+            continue
+        tool = extension(entry.name, "endgame")
+        if tool.recognizes(path):
+            findings, checked = tool.verify(path, sample, random.Random(seed))
+            for finding in findings:
+                click.echo(finding)
+            if findings:
+                click.echo(f"{path}: {len(findings)} findings ({checked})")
+                sys.exit(1)
+            click.echo(f"{path}: {checked} agree")
+            return True
+    return False
 
 
 # How a reader's refusal ends: true for the lookup that raised it, not for the whole file.

@@ -14,7 +14,7 @@ from perfectplay.games.kalah.own_methods import METHODS
 
 def _load(options: Options, text: str | None) -> Loaded:
     from perfectplay.games.kalah.rules import sized
-    return from_text(sized(options.get("pits"), options.get("seeds")), text)
+    return from_text(sized(options.get("pits"), options.get("seeds"), options.get("capture")), text)
 
 
 def _random_case(rng: random.Random, options: Options) -> Loaded:
@@ -31,9 +31,12 @@ def _brute_force(game: Game[Any, Any], position: Any) -> int:
 
 
 ENTRY = Entry("kalah", "mancala: sow seeds, a last seed in your store moves again; "
-              "Kalah(6,4), a first-player win by 10 (Irving et al. 2000); other sizes: "
-              "--pits, --seeds (Kalah(4,3): +8)",
+              "Kalah(6,4), a first-player win by 10 (Irving et al. 2000) under the empty-capture "
+              "rule (the default: a last seed in an empty own pit captures even with nothing "
+              "opposite), by 8 with --capture standard (only with seeds opposite); other "
+              "sizes: --pits, --seeds (Kalah(4,3): +8)",
               "South's pits and store / North's pits and store, then S or N to move, "
               "e.g. '4 4 4 4 4 4 0 / 4 4 4 4 4 4 0 S'",
-              _load, methods=METHODS, aliases=("mancala", "kalaha"), options=("pits", "seeds"),
-              random_case=_random_case, brute_force=_brute_force, order=95)
+              _load, methods=METHODS, aliases=("mancala", "kalaha"), options=("pits", "seeds", "capture"),
+              random_case=_random_case, extensions={"endgame": "perfectplay.games.kalah.endgame"},
+              brute_force=_brute_force, order=95)

@@ -1,14 +1,20 @@
-"""Kalah's compiled search: alpha-beta with extra turns, a transposition table keyed by the
-pits alone, and safe futility bounds, in numba (as Irving, Donkers and Uiterwijk's solver
-does it, "Solving Kalah", 2000, less their endgame databases and MTD(f)).
+"""Kalah's compiled search, as Irving, Donkers and Uiterwijk solved Kalah ("Solving Kalah",
+ICGA Journal 23(3), 2000): null-window alpha-beta driven by MTD(f), a transposition table of
+bounds keyed by the pits alone, extra-turn moves and captures first, enhanced transposition
+cut-offs, exact futility bounds, and the endgame databases at the leaves.
 
-The board is held from the side to move: ``pits[0:m]`` its own pits (pit 1 first),
-``pits[m:2m]`` the opponent's, in sowing order; the stores are left out, since a move's
-worth is counted as it is played (``gain``: seeds it adds to the mover's store minus those
-it adds to the opponent's). A move after which the mover moves again keeps the board's
+The board is held from the side to move (perfectplay.games.kalah.sowing): its own pits, then
+the opponent's; a move's worth is its gain (seeds it adds to the mover's store minus those it
+adds to the opponent's). A move after which the mover moves again keeps the board's
 orientation and its child's value (no negation, no bound swap); any other move turns the
 board round and negates. With T seeds still on the board the value lies in [-T, T], so a
-window outside that range is decided at once: futility pruning that is exact here.
+window outside that range is decided at once: futility pruning that is exact here. A board
+with no more seeds than the endgame database holds is read from it.
+
+The table (``Table``) holds, per board, a lower and an upper bound on its value and the best
+pit found, in buckets of two slots: a board goes to the slot holding it, else to the one whose
+search took fewer nodes (kept as a power of two). MTD(f) (Plaat et al., 1996) calls the search
+with null windows only, so both bounds of a board are worth keeping.
 
 A search gives up after ``budget`` nodes, or at its next node once ``counters[STOP]`` is
 set (by a watching thread: the search releases the GIL), and says so (``aborted``); nothing
@@ -23,9 +29,10 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
+from perfectplay.games.kalah.endgame import Database, lookup
 from perfectplay.games.kalah.rules import Kalah, Position
+from perfectplay.games.kalah.sowing import sow, turn
 from perfectplay.search.worker import in_slices
-from perfectplay.value import EXACT, LOWER, UPPER
 
 TABLE_BITS = 22
 # Seeds a pit may hold in the table's key: 7 bits, so boards of up to 127 seeds.
@@ -34,10 +41,14 @@ MAX_PITS = 6
 # Plies a search may go down (a game of Kalah(6,5) lasts well under 200).
 MAX_PLIES = 1024
 # counters' slots
-NODES, HITS, CUTOFFS, ABORTED, STOP = range(5)
+NODES, HITS, CUTOFFS, ABORTED, STOP, DATABASE_HITS = range(6)
+# A bound no board reaches (values fit in [-127, 127]).
+OPEN = 127
+# Enhanced transposition cut-offs cost a sowing per move: worth it only far from the leaves.
+ETC_FROM_SEEDS = 4
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _keys(pits: np.ndarray, m: int) -> tuple[int, int]:
     own = 0
     other = 0
@@ -47,73 +58,96 @@ def _keys(pits: np.ndarray, m: int) -> tuple[int, int]:
     return own, other
 
 
-@njit(cache=True)
-def _sow(pits: np.ndarray, pit: int, out: np.ndarray, m: int, empty_capture: bool) -> tuple[int, bool]:
-    """Play ``pit`` (0-based) from ``pits`` into ``out``: the gain and whether it keeps the turn.
-    Ring positions: 0..m-1 own pits, m the own store, m+1..2m the opponent's pits."""
-    for i in range(2 * m):
-        out[i] = pits[i]
-    seeds = out[pit]
-    out[pit] = 0
+@njit(cache=True, nogil=True)
+def _slot(own: int, other: int, keys_own: np.ndarray, keys_other: np.ndarray) -> int:
+    """The slot holding the board, else -1 - the first slot of its bucket."""
+    mask = len(keys_own) - 2
+    first = ((own * 0x9E3779B97F4A7C15) ^ (other * 0xC2B2AE3D27D4EB4F)) >> 20 & mask
+    if keys_own[first] == own and keys_other[first] == other:
+        return first
+    if keys_own[first + 1] == own and keys_other[first + 1] == other:
+        return first + 1
+    return -1 - first
+
+
+@njit(cache=True, nogil=True)
+def _store(own: int, other: int, low: int, high: int, pit: int, work: int, keys_own: np.ndarray,
+           keys_other: np.ndarray, lowers: np.ndarray, uppers: np.ndarray, best_moves: np.ndarray,
+           works: np.ndarray) -> None:
+    """Record the bounds [low, high] on a board, tightening those already held for it."""
+    slot = _slot(own, other, keys_own, keys_other)
+    if slot >= 0:
+        if lowers[slot] > low:
+            low = lowers[slot]
+        if uppers[slot] < high:
+            high = uppers[slot]
+    else:
+        first = -1 - slot
+        slot = first if works[first] <= works[first + 1] else first + 1
+        keys_own[slot] = own
+        keys_other[slot] = other
+    lowers[slot] = low
+    uppers[slot] = high
+    best_moves[slot] = pit
+    size = 0
+    while work > 1 and size < 60:
+        work >>= 1
+        size += 1
+    works[slot] = size
+
+
+@njit(cache=True, nogil=True)
+def _order(pits: np.ndarray, m: int, first: int, order: np.ndarray) -> int:
+    """The pits to try, best first, into ``order[:m]`` (its other m cells hold their
+    scores); how many. The table's pit first, then
+    moves ending in the store (nearest it first: they leave the others unchanged), then
+    captures (most seeds taken first), then the rest from the store side."""
     lap = 2 * m + 1
-    gain = 0
-    ring = pit
-    full, seeds = divmod(seeds, lap)
-    if full:
-        for i in range(2 * m):
-            out[i] += full
-        gain += full
-    for _ in range(seeds):
-        ring += 1
-        if ring == lap:
-            ring = 0
-        if ring == m:
-            gain += 1
-        elif ring < m:
-            out[ring] += 1
-        else:
-            out[ring - 1] += 1
-    if full and seeds == 0:
-        ring = pit  # a whole number of laps ends in the pit it started from
-    again = ring == m
-    if ring < m and out[ring] == 1:
-        opposite = 2 * m - 1 - ring
-        if empty_capture or out[opposite]:
-            gain += out[opposite] + 1
-            out[ring] = 0
-            out[opposite] = 0
-    own = 0
-    other = 0
-    for i in range(m):
-        own += out[i]
-        other += out[m + i]
-    if own == 0 or other == 0:
-        gain += own - other
-        for i in range(2 * m):
-            out[i] = 0
-    return gain, again
-
-
-@njit(cache=True)
-def _turn(board: np.ndarray, m: int) -> None:
-    for i in range(m):
-        board[i], board[m + i] = board[m + i], board[i]
+    scores = order[m:]
+    count = 0
+    for index in range(m):
+        pit = m - 1 - index
+        seeds = pits[pit]
+        if seeds == 0:
+            continue
+        score = 0
+        if pit == first:
+            score = 10000
+        elif seeds % lap == m - pit:
+            score = 5000 + pit
+        elif pit + seeds < m:
+            land = pit + seeds
+            if pits[land] == 0:
+                score = 1000 + pits[2 * m - 1 - land]
+        at = count
+        while at > 0 and scores[at - 1] < score:
+            scores[at] = scores[at - 1]
+            order[at] = order[at - 1]
+            at -= 1
+        scores[at] = score
+        order[at] = pit
+        count += 1
+    return count
 
 
 @njit(cache=True, nogil=True)
 def _search(boards: np.ndarray, ply: int, alpha: int, beta: int, m: int, empty_capture: bool,
-            keys_own: np.ndarray, keys_other: np.ndarray, values: np.ndarray, flags: np.ndarray,
-            best_moves: np.ndarray, counters: np.ndarray, budget: int) -> int:
-    """The value of ``boards[ply]`` (fail-soft). counters: nodes, hits, cutoffs, aborted,
-    stop (set from outside)."""
-    counters[0] += 1
-    if counters[3] or counters[4] or counters[0] > budget:
-        counters[3] = 1
+            keys_own: np.ndarray, keys_other: np.ndarray, lowers: np.ndarray, uppers: np.ndarray,
+            best_moves: np.ndarray, works: np.ndarray, counters: np.ndarray, budget: int,
+            db_values: np.ndarray, db_starts: np.ndarray, db_binom: np.ndarray,
+            db_seeds: int) -> int:
+    """The value of ``boards[ply]`` (fail-soft)."""
+    counters[NODES] += 1
+    if counters[ABORTED] or counters[STOP] or counters[NODES] > budget:
+        counters[ABORTED] = 1
         return 0
     pits = boards[ply]
     left = 0
     for i in range(2 * m):
         left += pits[i]
+    if left <= db_seeds:
+        counters[DATABASE_HITS] += 1
+        return lookup(pits, m, left, db_values, db_starts, db_binom)
     if left == 0:
         return 0
     if alpha >= left:
@@ -121,77 +155,135 @@ def _search(boards: np.ndarray, ply: int, alpha: int, beta: int, m: int, empty_c
     if beta <= -left:
         return -left
     own, other = _keys(pits, m)
-    mask = (1 << TABLE_BITS) - 1
-    slot = ((own * 0x9E3779B97F4A7C15) ^ (other * 0xC2B2AE3D27D4EB4F)) >> 20 & mask
+    slot = _slot(own, other, keys_own, keys_other)
     first = -1
-    if keys_own[slot] == own and keys_other[slot] == other and flags[slot]:
-        counters[1] += 1
-        stored = values[slot]
-        flag = flags[slot]
-        if flag == EXACT or (flag == LOWER and stored >= beta) or (flag == UPPER and stored <= alpha):
-            return stored
+    if slot >= 0:
+        counters[HITS] += 1
+        low = lowers[slot]
+        high = uppers[slot]
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        if low == high:
+            return low
+        if low > alpha:
+            alpha = low
+        if high < beta:
+            beta = high
         first = best_moves[slot]
+    child = boards[ply + 1]
+    if left >= db_seeds + ETC_FROM_SEEDS:
+        cut = _transposition_cut(pits, child, m, empty_capture, beta, keys_own, keys_other, lowers,
+                                 uppers, db_values, db_starts, db_binom, db_seeds)
+        if cut >= beta:
+            counters[CUTOFFS] += 1
+            return cut
     alpha_in = alpha
     best = -1000
     best_pit = -1
-    child = boards[ply + 1]
-    lap = 2 * m + 1
-    # Order: the table's move, then moves ending in the store (nearest it first), the rest.
-    for stage in range(3):
-        for index in range(m):
-            pit = m - 1 - index
-            if pits[pit] == 0:
-                continue
-            keeps = pits[pit] % lap == m - pit
-            if stage == 0 and pit != first:
-                continue
-            if stage > 0 and pit == first:
-                continue
-            if stage == 1 and not keeps:
-                continue
-            if stage == 2 and keeps:
-                continue
-            gain, again = _sow(pits, pit, child, m, empty_capture)
-            if again:
-                value = gain + _search(boards, ply + 1, alpha - gain, beta - gain, m, empty_capture,
-                                       keys_own, keys_other, values, flags, best_moves, counters, budget)
-            else:
-                _turn(child, m)
-                value = gain - _search(boards, ply + 1, gain - beta, gain - alpha, m, empty_capture,
-                                       keys_own, keys_other, values, flags, best_moves, counters, budget)
-            if counters[3]:
-                return 0
-            if value > best:
-                best = value
-                best_pit = pit
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        counters[2] += 1
-                        break
-        if alpha >= beta:
-            break
-    keys_own[slot] = own
-    keys_other[slot] = other
-    values[slot] = best
-    flags[slot] = LOWER if best >= beta else UPPER if best <= alpha_in else EXACT
-    best_moves[slot] = best_pit
+    # Row ply's columns 2m..4m hold its move order and their scores: no allocation a node.
+    order = boards[ply, 2 * m:]
+    count = _order(pits, m, first, order)
+    began = counters[NODES]
+    for index in range(count):
+        pit = order[index]
+        gain, again = sow(pits, pit, child, m, empty_capture)
+        if again:
+            value = gain + _search(boards, ply + 1, alpha - gain, beta - gain, m, empty_capture,
+                                   keys_own, keys_other, lowers, uppers, best_moves, works,
+                                   counters, budget, db_values, db_starts, db_binom, db_seeds)
+        else:
+            turn(child, m)
+            value = gain - _search(boards, ply + 1, gain - beta, gain - alpha, m, empty_capture,
+                                   keys_own, keys_other, lowers, uppers, best_moves, works,
+                                   counters, budget, db_values, db_starts, db_binom, db_seeds)
+        if counters[ABORTED]:
+            return 0
+        if value > best:
+            best = value
+            best_pit = pit
+            if value > alpha:
+                alpha = value
+                if alpha >= beta:
+                    counters[CUTOFFS] += 1
+                    break
+    low = best if best > alpha_in else -OPEN
+    high = best if best < beta else OPEN
+    _store(own, other, low, high, best_pit, counters[NODES] - began, keys_own, keys_other,
+           lowers, uppers, best_moves, works)
     return best
 
 
-class Searcher:
-    """One table for one Kalah board, kept across searches."""
+@njit(cache=True, nogil=True)
+def _transposition_cut(pits: np.ndarray, child: np.ndarray, m: int, empty_capture: bool,
+                       beta: int, keys_own: np.ndarray, keys_other: np.ndarray,
+                       lowers: np.ndarray, uppers: np.ndarray, db_values: np.ndarray,
+                       db_starts: np.ndarray, db_binom: np.ndarray, db_seeds: int) -> int:
+    """Enhanced transposition cut-offs (Plaat et al., 1996): a move whose child the table (or
+    the database) already bounds well enough proves a fail high without a search. The best
+    such bound, or -OPEN - 1."""
+    best = -OPEN - 1
+    for pit in range(m):
+        if pits[pit] == 0:
+            continue
+        gain, again = sow(pits, pit, child, m, empty_capture)
+        if not again:
+            turn(child, m)
+        left = 0
+        for i in range(2 * m):
+            left += child[i]
+        if left <= db_seeds:
+            value = lookup(child, m, left, db_values, db_starts, db_binom)
+            worth = gain + value if again else gain - value
+        else:
+            own, other = _keys(child, m)
+            slot = _slot(own, other, keys_own, keys_other)
+            if slot < 0:
+                continue
+            worth = gain + lowers[slot] if again else gain - uppers[slot]
+        if worth > best:
+            best = worth
+            if best >= beta:
+                return best
+    return best
 
-    def __init__(self, game: Kalah) -> None:
-        self.game = game
-        size = 1 << TABLE_BITS
-        self.keys_own = np.zeros(size, dtype=np.int64)
-        self.keys_other = np.zeros(size, dtype=np.int64)
-        self.values = np.zeros(size, dtype=np.int16)
-        self.flags = np.zeros(size, dtype=np.int8)
+
+class Table:
+    """The transposition table's arrays, kept across searches of one board size."""
+
+    def __init__(self, bits: int = TABLE_BITS) -> None:
+        size = 1 << bits
+        self.keys_own = np.full(size, -1, dtype=np.int64)
+        self.keys_other = np.full(size, -1, dtype=np.int64)
+        self.lowers = np.zeros(size, dtype=np.int8)
+        self.uppers = np.zeros(size, dtype=np.int8)
         self.best_moves = np.zeros(size, dtype=np.int8)
-        self.counters = np.zeros(5, dtype=np.int64)
-        self.boards = np.zeros((MAX_PLIES, 2 * game.pits), dtype=np.int64)
+        self.works = np.zeros(size, dtype=np.int8)
+
+
+_NO_DATABASE = (np.zeros(1, dtype=np.int8), np.zeros(2, dtype=np.int64),
+                np.zeros((1, 1), dtype=np.int64))
+
+
+class Searcher:
+    """One table for one Kalah board, kept across searches, and the endgame database when
+    one is given."""
+
+    def __init__(self, game: Kalah, database: Database | None = None,
+                 table_bits: int = TABLE_BITS) -> None:
+        self.game = game
+        self.database = database
+        self.table = Table(table_bits)
+        self.counters = np.zeros(6, dtype=np.int64)
+        # Each row: the board (2m pits), then its move order and their scores (2m cells).
+        self.boards = np.zeros((MAX_PLIES, 4 * game.pits), dtype=np.int64)
+        if database is None:
+            self.db_arrays = _NO_DATABASE
+            self.db_seeds = -1
+        else:
+            self.db_arrays = (database.values, database.starts, database.binom)
+            self.db_seeds = database.seeds
 
     def board(self, position: Position) -> np.ndarray:
         """The pits of ``position`` from the side to move."""
@@ -200,20 +292,61 @@ class Searcher:
         south, north = list(cells[:m]), list(cells[m + 1:2 * m + 1])
         return np.array(south + north if mover == 0 else north + south, dtype=np.int64)
 
-    def value(self, position: Position, slice_nodes: int, poll: Callable[[int], None],
-              node_cap: int | None = None) -> int | None:
-        """The exact value of ``position``, searched in slices of ``slice_nodes`` nodes with
-        ``poll(nodes)`` between them (it may raise to stop); None when the search stopped
-        first: at ``node_cap`` nodes in the counters (never more), or on the STOP word."""
-        self.boards[0, :] = self.board(position)
-        left = int(self.boards[0].sum())
+    def bounded(self, alpha: int, beta: int, budget: int) -> int:
+        """One alpha-beta search of ``boards[0]`` in (alpha, beta), up to ``budget`` nodes."""
+        table = self.table
+        values, starts, binom = self.db_arrays
+        return int(_search(self.boards, 0, alpha, beta, self.game.pits, self.game.empty_capture,
+                           table.keys_own, table.keys_other, table.lowers, table.uppers,
+                           table.best_moves, table.works, self.counters, budget, values, starts,
+                           binom, self.db_seeds))
 
-        def search(budget: int) -> int:
-            return int(_search(self.boards, 0, -left - 1, left + 1, self.game.pits,
-                               self.game.empty_capture, self.keys_own, self.keys_other, self.values,
-                               self.flags, self.best_moves, self.counters, budget))
-        return in_slices(search, self.counters, slice_nodes, poll, node_cap,
-                         nodes=NODES, aborted=ABORTED, stop=STOP)
+    def value(self, position: Position, slice_nodes: int, poll: Callable[[int], None],
+              node_cap: int | None = None, guess: int = 0) -> int | None:
+        """The exact value of ``position`` by MTD(f) from ``guess``, searched in slices of
+        ``slice_nodes`` nodes with ``poll(nodes)`` between them (it may raise to stop); None
+        when the search stopped first: at ``node_cap`` nodes in the counters (never more), or
+        on the STOP word."""
+        m = self.game.pits
+        self.boards[0, :2 * m] = self.board(position)
+        driver = MtdF(int(self.boards[0, :2 * m].sum()), guess)
+        return in_slices(lambda budget: driver.run(self.bounded, self.counters, budget), self.counters,
+                         slice_nodes, poll, node_cap, nodes=NODES, aborted=ABORTED, stop=STOP)
+
+    def window_value(self, position: Position, budget: int) -> int:
+        """The value by one full-window alpha-beta search (the reference MTD(f) is tested
+        against)."""
+        m = self.game.pits
+        self.boards[0, :2 * m] = self.board(position)
+        left = int(self.boards[0, :2 * m].sum())
+        return self.bounded(-left - 1, left + 1, budget)
+
+
+class MtdF:
+    """MTD(f) (Plaat, Schaeffer, Pijls and de Bruin, 1996): null-window searches that close
+    in on the value from a first guess, each a bound; stopped between or inside searches
+    (the search sets the aborted word), it goes on from the bounds it holds."""
+
+    def __init__(self, seeds: int, guess: int) -> None:
+        self.lower = -seeds
+        self.upper = seeds
+        self.guess = max(self.lower, min(self.upper, guess))
+
+    def run(self, bounded: Callable[[int, int, int], int], counters: np.ndarray,
+            budget: int) -> int:
+        """Search until the bounds meet (the value) or the search is aborted (then 0, with
+        ``counters[ABORTED]`` set, and the bounds as they were)."""
+        while self.lower < self.upper:
+            beta = self.guess + 1 if self.guess == self.lower else self.guess
+            found = bounded(beta - 1, beta, budget)
+            if counters[ABORTED]:
+                return 0
+            self.guess = found
+            if found < beta:
+                self.upper = found
+            else:
+                self.lower = found
+        return self.lower
 
 
 def supports(game: Kalah) -> bool:

@@ -1,6 +1,8 @@
 """Kalah's compiled search (perfectplay.games.kalah.kernel) as a solving method: ``--engine
 compiled``, and ``auto`` on boards of 18 seeds or more (smaller ones search faster than numba
-compiles). Only light imports here: numba and numpy load when a solve runs."""
+compiles). It reads the endgame database of the board's pits and capture rule when one has
+been built (in perfectplay.games.kalah.files.directory()) and says so in the answer's note.
+Only light imports here: numba and numpy load when a solve runs."""
 
 from __future__ import annotations
 
@@ -27,12 +29,22 @@ def _is_kalah(game: Any) -> bool:
 
 
 def _searcher(game: Any) -> Any:
+    from perfectplay.games.kalah.endgame import find
     from perfectplay.games.kalah.kernel import Searcher
     shape = (game.pits, game.seeds, game.empty_capture)
     if shape not in _SEARCHERS:
         _SEARCHERS.clear()  # one board's table at a time: each is about 80 MB
-        _SEARCHERS[shape] = Searcher(game)
+        _SEARCHERS[shape] = Searcher(game, find(game.pits, game.empty_capture))
     return _SEARCHERS[shape]
+
+
+def _note(searcher: Any) -> str:
+    from perfectplay.games.kalah.kernel import DATABASE_HITS
+    if searcher.database is None:
+        return ("MTD(f); no endgame database for this board (build one: perfectplay db build "
+                "kalah --endgame)")
+    return (f"MTD(f) with the endgame database of boards with up to {searcher.database.seeds} "
+            f"seeds in play ({int(searcher.counters[DATABASE_HITS]):,} lookups)")
 
 
 class _Run:
@@ -51,9 +63,10 @@ class _Run:
     def nodes(self) -> int:
         return int(self.searcher.counters[0])
 
-    def value(self, position: Any) -> int:
+    def value(self, position: Any, guess: int = 0) -> int:
         try:
-            found = self.searcher.value(position, SLICE_NODES, self.budget.poll, self.node_cap)
+            found = self.searcher.value(position, SLICE_NODES, self.budget.poll, self.node_cap,
+                                        guess)
         except OutOfBudget as stop:
             raise self._stopped(str(stop)) from None
         if found is None:
@@ -67,12 +80,16 @@ class _Run:
     def move_values(self, position: Any) -> list[tuple[int, int]]:
         """(pit, value for the mover) for every legal move, in the game's order."""
         game = self.game
-        found = []
+        found: list[tuple[int, int]] = []
         for pit in game.moves(position):
             child = game.play(position, pit)
-            value = self.value(child) if game.legal_moves(child) else 0
             gain = game.gain(position, pit)
-            found.append((pit, gain + value if game.keeps_turn(position, pit) else gain - value))
+            again = game.keeps_turn(position, pit)
+            # MTD(f) starts from the best move's worth so far, seen from the child.
+            best = max((worth for _, worth in found), default=0)
+            guess = best - gain if again else gain - best
+            value = self.value(child, guess) if game.legal_moves(child) else 0
+            found.append((pit, gain + value if again else gain - value))
         return found
 
 
@@ -97,16 +114,20 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
                   cutoffs=int(searcher.counters[2]), elapsed_s=time.perf_counter() - started,
                   extra_nodes=int(searcher.counters[0]) - main_nodes)
     return Solution.of(game, position, "kalah-kernel", value, optimal, line, stats, score_game=True,
-                       totals=line_totals(game, position, line, value))
+                       totals=line_totals(game, position, line, value), note=_note(searcher),
+                       moves=_move_values(game, position, valued))
+
+
+def _move_values(game: Any, position: Any, valued: list[tuple[int, int]]) -> list[MoveValue]:
+    return sorted((MoveValue(pit, game.format_move(position, pit), worth, True)
+                   for pit, worth in valued), key=lambda move_value: -move_value.value)
 
 
 def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
     run = _Run(game, request)
     run.searcher.counters[:] = 0
     with run.watch:
-        valued = [MoveValue(pit, game.format_move(position, pit), worth, True)
-                  for pit, worth in run.move_values(position)]
-    return sorted(valued, key=lambda move_value: -move_value.value)
+        return _move_values(game, position, run.move_values(position))
 
 
 def _seeds(game: Any) -> int:
@@ -127,8 +148,9 @@ def _board(pits: int, seeds: int) -> Any:
     return Kalah(pits, seeds)
 
 
-register(Method("kalah-kernel", "Kalah: alpha-beta with extra turns, a table keyed by the pits "
-                "and futility bounds, in numba", solve, analyze, engine="compiled",
+register(Method("kalah-kernel", "Kalah: MTD(f) with extra turns, a table of bounds keyed by "
+                "the pits, futility bounds and the endgame databases, in numba",
+                solve, analyze, engine="compiled",
                 answers=ALGORITHMS, handles=_is_kalah, applies=_applies,
                 preferred=lambda game, request: _seeds(game) >= PREFERRED_FROM_SEEDS,
                 priority=10, proves_optimal_moves=True,

@@ -30,12 +30,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Kind, Properties
 from perfectplay.games.kalah.own_methods import METHODS
+
+if TYPE_CHECKING:  # only annotations name it
+    from perfectplay.search.results import Solution
 
 Cells = tuple[int, ...]
 Position = tuple[Cells, int]
@@ -51,6 +54,10 @@ SOLVED_SEEDS_A_SIDE = 20
 # 12 s to past 240 s (benchmarks/solvable.py, docs/benchmarks-log.md). A board whose start the
 # kernel has solved (SOLVED_SEEDS_A_SIDE: Kalah(5,4) in 42 s, 40 seeds) stays solvable too.
 SOLVABLE_SEEDS = 36
+# With an endgame database built (perfectplay.games.kalah.endgame), the kernel finds the start's
+# value of boards of up to this many seeds a side in minutes of CPU (Kalah(6,4): about 3; every
+# first move takes several times that: docs/extra_turns.md).
+SOLVED_WITH_DATABASE = 24
 
 
 class Kalah(Game[Position, int]):
@@ -65,18 +72,26 @@ class Kalah(Game[Position, int]):
         self.pits = pits
         self.seeds = seeds
         self.empty_capture = empty_capture
-        # Solved here up to 20 seeds a side ((5, 4) took 355 s with the kernel); (6, 4) ran
-        # past 45 minutes: beyond that an exact search without a limit is refused up front.
+        # Solved here up to 20 seeds a side without a database, 24 with one (Kalah(6,4));
+        # beyond that an exact search without a limit is refused up front.
         self.properties = Properties(kind=Kind.SCORE, extra_turns=True,
                                      value_bound=2 * pits * seeds,
-                                     too_big_to_solve=pits * seeds > SOLVED_SEEDS_A_SIDE)
+                                     too_big_to_solve=not self._solved_from_start())
+
+    def _solved_from_start(self) -> bool:
+        if self.pits * self.seeds <= SOLVED_SEEDS_A_SIDE:
+            return True
+        from perfectplay.games.kalah.files import path_for
+        return (self.pits * self.seeds <= SOLVED_WITH_DATABASE
+                and path_for(self.pits, self.empty_capture).exists())
 
     def solvable(self, position: Position) -> bool:
         # The seeds still in play decide, on a board larger than those solved from the start.
         return not self.properties.too_big_to_solve or self.total_points(position) <= SOLVABLE_SEEDS
 
     def options(self) -> dict[str, object]:
-        return {"pits": self.pits, "seeds": self.seeds, "empty_capture": self.empty_capture}
+        return {"pits": self.pits, "seeds": self.seeds,
+                "capture": "empty" if self.empty_capture else "standard"}
 
     # -- rules -----------------------------------------------------------------------
     def start(self) -> Position:
@@ -195,6 +210,18 @@ class Kalah(Game[Position, int]):
             position = self.play(position, rng.choice(legal))
         return position
 
+    def source_line(self, solution: Solution) -> str | None:
+        """The kernel's answer says how it searched (MTD(f), the endgame database or none)
+        and gives every first move's value, beside its count of nodes."""
+        if solution.algorithm != "kalah-kernel" or solution.note is None:
+            return None
+        stats = solution.stats
+        moves = ", ".join(f"{move.notation} {move.value:+d}" for move in solution.moves)
+        return (f"kalah-kernel: {stats.nodes:,} nodes, {stats.table_hits:,} table hits, "
+                f"{stats.cutoffs:,} cutoffs, {stats.elapsed_s:.1f} s; {stats.extra_nodes:,} "
+                f"more nodes for every optimal move and the line\n{solution.note}"
+                + (f"\nevery move: {moves}" if moves else ""))
+
     # -- notation --------------------------------------------------------------------
     def format_move(self, position: Position, move: int) -> str:
         return str(move)
@@ -276,7 +303,9 @@ class Kalah(Game[Position, int]):
         return "\n".join(lines)
 
     def headline(self, start: Position) -> str | None:
-        capture = "empty capture" if self.empty_capture else "capture only with seeds opposite"
+        capture = ("empty capture: a last seed in an empty own pit captures even with nothing "
+                   "opposite" if self.empty_capture else "standard capture: only with seeds "
+                   "opposite")
         return (f"Kalah({self.pits},{self.seeds}): {self.pits} pits a side, {self.seeds} seeds "
                 f"each; a last seed in your store moves again ({capture})")
 
@@ -315,8 +344,20 @@ def brute_force_value(game: Kalah, position: Position) -> int:
     return final if position[1] == 0 else -final
 
 
-def sized(pits: Any, seeds: Any) -> Kalah:
-    return Kalah(_whole(pits, "pits", 6), _whole(seeds, "seeds", 4))
+# The capture rules by their option's words: the paper's "empty" capture (the default) and
+# the "standard" one most rule sheets print.
+CAPTURE_RULES = {"empty": True, "standard": False}
+
+
+def sized(pits: Any, seeds: Any, capture: Any = None) -> Kalah:
+    if capture is None:
+        capture = "empty"
+    if capture not in CAPTURE_RULES:
+        raise BadOption(f"--capture {capture!r}: write 'empty' (a last seed in an empty own pit "
+                        "captures even with nothing opposite) or 'standard' (only with seeds "
+                        "opposite)")
+    return Kalah(_whole(pits, "pits", 6), _whole(seeds, "seeds", 4),
+                 empty_capture=CAPTURE_RULES[capture])
 
 
 def _whole(given: Any, option: str, default: int) -> int:
