@@ -6,11 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from conftest import run_main
 
 from perfectplay import registry
-from perfectplay.cli import play as cli_play
 from perfectplay.games.connect4.rules import winning_four
 from perfectplay.games.nim import sticks
 from perfectplay.play.analyst import Analyst
@@ -39,18 +37,16 @@ def test_large_nim_hints_are_exact_and_name_the_winning_move() -> None:
     assert hint.splitlines()[1].split()[-1] == "3:30"
 
 
-def test_connect_four_says_its_moves_and_hints_are_estimates_with_their_depth(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_connect_four_says_its_moves_and_hints_are_estimates_with_their_depth() -> None:
     # A board no book covers and no search solves in 0.3 s: the perfect level too plays
     # estimates, and says so, and so do hints (on 7x6 past the book the value may fit, and
-    # then the perfect level proves its moves). The perfect level's first look for
-    # the value (VALUE_PROBE_CPU, 10 s of CPU) is cut to 1 s: 8x7's value is out of reach of
-    # either, and the labels are what this test reads.
-    monkeypatch.setattr(cli_play, "VALUE_PROBE_CPU", 1.0)
+    # then the perfect level proves its moves). 8x7 is past Connect Four's declared reach
+    # (ConnectFour.solvable), so the perfect level does not spend its long first look
+    # (VALUE_PROBE_CPU, 10 s of CPU) on the value.
     text = play("connect4", "--width", "8", "--height", "7", "--first", "computer",
                 "--think-time", "0.3", typed="hint\nquit\n")
     assert "four in a row on the 8x7 board" in text  # it said "7x6 board"
-    assert "(up to 1 s of CPU)" in text
+    assert "Looking further" not in text
     assert "This game is too big for me to solve in 0.3 s a move" in text
     assert "(My move is from estimates: too big to solve in the time allowed, searched" in text
     assert "Your moves, best first: estimates: too big to solve in the time allowed, searched " in text

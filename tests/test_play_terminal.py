@@ -206,11 +206,13 @@ def test_ctrl_c_while_the_computer_thinks_about_a_big_game_ends_cleanly() -> Non
     assert "Game left after 1 move (interrupted). Bye." in person.seen
 
 
-def test_the_perfect_level_shows_its_look_for_a_big_games_value_and_ctrl_c_ends_it() -> None:
+def test_the_perfect_level_shows_its_look_for_a_games_value_and_ctrl_c_ends_it() -> None:
     # The perfect level gives the start position's value up to VALUE_PROBE_CPU seconds of CPU
-    # (a position past Connect Four's book needs more than half the think time); on a board
-    # far too big it says where the search stands instead of hanging silently.
-    child = spawn("play", "connect4", "--width", "8", "--height", "7", "--think-time", "1")
+    # where the game declares it in reach: one stone past Connect Four's book, `4444422233`
+    # needs about 1 s, more than half the 1 s think time, and the look says so rather than
+    # leaving the screen silent. (A board past the declared reach, 8x7, gets no look at all:
+    # tests/test_play_new_users.py.)
+    child = spawn("play", "connect4", "4444422233", "--think-time", "1")
     child.expect_exact("Looking further for this position's value, to see whether I can play "
                        "it exactly (up to 10 s of CPU)...")
     child.sendintr()

@@ -294,8 +294,8 @@ class Analyst:
         which costs at most the first half think time."""
         if self._value_within(position, self.think_time / 2):
             return True
-        if self.value_probe <= self.think_time / 2:
-            return False
+        if self.value_probe <= self.think_time / 2 or not self.game.solvable(position):
+            return False  # past the game's declared reach (8x8 Othello's start): no longer look
         if on_progress is not None:
             on_progress(f"Looking further for this position's value, to see whether I can play "
                         f"it exactly (up to {self.value_probe:g} s of CPU)...")
