@@ -49,7 +49,7 @@ def test_no_module_but_value_defines_or_reexports_a_bound_flag() -> None:
 def test_the_kernels_read_the_one_definition() -> None:
     from perfectplay.engine import search as engine_search
     from perfectplay.games.connect4 import kernel, python_negamax
-    from perfectplay.games.kalah import kernel as kalah_kernel
     from perfectplay.search import tt
-    for module in (engine_search, kernel, python_negamax, kalah_kernel, tt):
+    # (Kalah's kernel keeps a lower and an upper bound an entry, with no flag to define.)
+    for module in (engine_search, kernel, python_negamax, tt):
         assert (module.LOWER, module.UPPER, module.EXACT) == (V.LOWER, V.UPPER, V.EXACT), module
