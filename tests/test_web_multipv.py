@@ -168,10 +168,10 @@ def test_the_built_games_cache_forgets_the_least_recently_used_first() -> None:
     assert catalog.load("nim", {}, "1")[1] is first
 
 
-# The first moves of the lines listed, and the first move of the line drawn on the board, read
+# The first moves of the lines listed, and the move of the best line's arrow on the board, read
 # at one moment (a deeper depth may arrive between two reads).
 SHOWN_LINES = """() => [[...document.querySelectorAll('#pv-lines li')].map((item) => item.dataset.move),
-                       document.querySelector('#best-line').textContent.split(' ')[0]]"""
+                       document.querySelector('.pv-arrow')?.dataset.pv]"""
 
 
 @pytest.fixture(scope="module")

@@ -107,8 +107,12 @@ def test_the_analysis_board_deepens_on_chess(server: str, browser: Any, shots: P
     assert all(re.search(r": [+-]?\d+\.\d\d$", text) for text in buttons.all_inner_texts())
     page.wait_for_function("() => Number(document.body.dataset.depth || 0) >= 3", timeout=30_000)
     assert page.locator("#eval-bar").is_visible()
+    # The best line as a chess player writes it: SAN with move numbers ("1. e4 e5 2. Nf3").
     line = page.inner_text("#best-line").split()
-    assert len(line) >= 2 and all(re.fullmatch(r"[a-h][1-8][a-h][1-8][qrbn]?", move) for move in line)
+    assert line[0] == "1." and len(line) >= 3, line
+    san = [word for word in line if not re.fullmatch(r"\d+\.(\.\.)?", word)]
+    assert all(re.fullmatch(r"(O-O(-O)?|[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBN])?)[+#]?", move)
+               for move in san), line
     assert page.locator(".pv-arrow").count() >= 1
     status = page.inner_text("#status")
     assert re.search(r"White to move: estimate [+-]?\d+\.\d\d \(engine, depth \d+\)", status), status

@@ -333,7 +333,7 @@ function drawEngine(payload) {
   $("engine").hidden = !lineShown && lines.length === 0;
   $("engine").firstElementChild.hidden = !lineShown;
   if (lineShown) {
-    $("best-line").textContent = payload.line.join(" ");
+    $("best-line").textContent = payload.line_text || payload.line.join(" ");  // SAN for chess
     $("engine-depth").textContent = `(${searchedBy(payload)}${payload.exact ? ", proven" : ""})`;
   }
   drawLines(payload, lines);
