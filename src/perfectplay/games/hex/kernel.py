@@ -176,7 +176,9 @@ def _bit_length(count: int) -> int:
 
 @njit(cache=True)
 def _store(mover: int, other: int, won: bool, cell: int, work: int, keys_mover: np.ndarray,
-           keys_other: np.ndarray, data: np.ndarray) -> None:
+           keys_other: np.ndarray, data: np.ndarray) -> int:
+    """Keep the result in the position's slot pair (the entry of less work gives way);
+    the slot used."""
     slot = _slot(mover, other, len(data) // 2)
     effort = _bit_length(work)
     entry = (1 if won else 0) | cell << 1 | effort << 8
@@ -188,6 +190,7 @@ def _store(mover: int, other: int, won: bool, cell: int, work: int, keys_mover: 
     keys_mover[slot_used] = mover + 1
     keys_other[slot_used] = other
     data[slot_used] = entry
+    return slot_used
 
 
 @njit(cache=True)

@@ -52,11 +52,11 @@ from perfectplay.games.hex.kernel import (
     ROOT_MOVE,
     STOP,
     Searcher,
-    _bit_length,
     _first_cell,
     _ordered,
     _slot,
 )
+from perfectplay.games.hex.kernel import _store as kernel_store
 from perfectplay.games.hex.rules import Hex
 
 BLUE_TO_MOVE = 1 << 58  # in the table's key: O to move (the filled counts no longer tell)
@@ -83,18 +83,8 @@ def _joined(stones: int, source: int, target: int, neighbours: np.ndarray) -> bo
 def _store(key_mover: int, key_other: int, won: bool, cell: int, work: int, proof: int,
            keys_mover: np.ndarray, keys_other: np.ndarray, data: np.ndarray,
            proofs: np.ndarray) -> None:
-    """As ``kernel._store`` (the same slots and replacement), with the proof's cells."""
-    slot = _slot(key_mover, key_other, len(data) // 2)
-    effort = _bit_length(work)
-    if keys_mover[slot] == 0 or data[slot] >> 8 <= effort or \
-            (keys_mover[slot] == key_mover + 1 and keys_other[slot] == key_other):
-        used = slot
-    else:
-        used = slot + 1
-    keys_mover[used] = key_mover + 1
-    keys_other[used] = key_other
-    data[used] = (1 if won else 0) | cell << 1 | effort << 8
-    proofs[used] = proof
+    """``kernel._store``'s entry, with the proof's cells beside it."""
+    proofs[kernel_store(key_mover, key_other, won, cell, work, keys_mover, keys_other, data)] = proof
 
 
 @njit(cache=True)
