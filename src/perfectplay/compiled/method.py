@@ -18,9 +18,10 @@ from collections.abc import Callable
 from typing import Any
 
 from perfectplay.compiled import numba_available
+from perfectplay.errors import LimitReached
 from perfectplay.game import Game, has_compiled_spec
 from perfectplay.methods import Method, Request, register, too_big_without_limit
-from perfectplay.search.limits import Budget
+from perfectplay.search.limits import Budget, OutOfBudget
 from perfectplay.search.results import MoveValue, Solution
 
 GENERIC_ALGORITHMS = ("auto", "minimax", "alphabeta", "tt")
@@ -66,6 +67,40 @@ def kernel_node_limit(request: Request, budget: Budget) -> int | None:
     """The fewest nodes any of the request's limits and the budget allow (None: no limit)."""
     caps = [cap for cap in (request.limits.nodes, budget.node_limit) if cap is not None]
     return min(caps) if caps else None
+
+
+class KernelRun:
+    """One solve or analysis by a game's own kernel: its searcher, the budget, the node cap,
+    and the watch that sets the kernel's stop word (``counters[stop_word]``) at the deadline
+    or on a stop request. :meth:`answer` turns a search that ran out into LimitReached,
+    named after ``method``."""
+
+    method = "kernel"
+
+    def __init__(self, game: Any, searcher: Any, request: Request, stop_word: int) -> None:
+        from perfectplay.search.worker import Watch
+        self.game = game
+        self.searcher = searcher
+        self.budget = kernel_budget(request)
+        self.node_cap = kernel_node_limit(request, self.budget)
+        self.watch = Watch(self.budget, searcher.counters, stop_word)
+
+    def nodes(self) -> int:
+        return int(self.searcher.counters[0])
+
+    def answer(self, search: Callable[[], int | None]) -> int:
+        """``search()``'s value; LimitReached when the budget ends it or it stops without one."""
+        try:
+            found = search()
+        except OutOfBudget as stop:
+            raise self.stopped(str(stop)) from None
+        if found is None:
+            raise self.stopped(self.watch.reason or "nodes")
+        return int(found)
+
+    def stopped(self, reason: str) -> LimitReached:
+        return LimitReached(f"{self.method} stopped ({reason}) after {self.nodes():,} nodes "
+                            "without an answer")
 
 
 def kernel_options(request: Request) -> dict[str, Any]:

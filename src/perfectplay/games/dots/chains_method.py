@@ -9,13 +9,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from perfectplay.compiled.method import kernel_budget, kernel_node_limit, kernel_warm_up, objection
-from perfectplay.errors import LimitReached
+from perfectplay.compiled.method import KernelRun, kernel_warm_up, objection
 from perfectplay.finish import line_totals
 from perfectplay.games.dots import is_dots
 from perfectplay.games.dots.book import Opening, answers
 from perfectplay.methods import Method, Request, register
-from perfectplay.search.limits import OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats
 
 ALGORITHMS = ("auto",)
@@ -41,31 +39,16 @@ def _searcher(game: Any) -> Any:
     return _SEARCHERS[shape]
 
 
-class _Run:
-    """One solve or analysis: the searcher, the budget, and the watch that sets the kernel's
-    stop word at the deadline or on a stop request."""
+class _Run(KernelRun):
+    method = "dots-chains"
 
     def __init__(self, game: Any, request: Request) -> None:
         from perfectplay.games.dots.chains import STOP
-        from perfectplay.search.worker import Watch
-        self.game = game
-        self.searcher = _searcher(game)
-        self.budget = kernel_budget(request)
-        self.node_cap = kernel_node_limit(request, self.budget)
-        self.watch = Watch(self.budget, self.searcher.counters, STOP)
+        super().__init__(game, _searcher(game), request, STOP)
 
     def value(self, drawn: int) -> int:
-        try:
-            found = self.searcher.value(drawn, SLICE_NODES, self.budget.poll, self.node_cap)
-        except OutOfBudget as stop:
-            raise self._stopped(str(stop)) from None
-        if found is None:
-            raise self._stopped(self.watch.reason or "nodes")
-        return int(found)
-
-    def _stopped(self, reason: str) -> LimitReached:
-        return LimitReached(f"dots-chains stopped ({reason}) after {int(self.searcher.counters[0]):,} "
-                            "nodes without an answer")
+        return self.answer(lambda: self.searcher.value(drawn, SLICE_NODES, self.budget.poll,
+                                                       self.node_cap))
 
     def move_values(self, position: Any) -> list[tuple[int, int]]:
         """(line, value for the mover) for every legal line, in the game's order."""

@@ -9,11 +9,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from perfectplay.compiled.method import kernel_budget, kernel_node_limit, kernel_warm_up, objection
-from perfectplay.errors import LimitReached
+from perfectplay.compiled.method import KernelRun, kernel_warm_up, objection
 from perfectplay.finish import line_totals
 from perfectplay.methods import Method, Request, register
-from perfectplay.search.limits import OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats
 
 ALGORITHMS = ("auto",)
@@ -47,35 +45,16 @@ def _note(searcher: Any) -> str:
             f"seeds in play ({int(searcher.counters[DATABASE_HITS]):,} lookups)")
 
 
-class _Run:
-    """One solve or analysis: the searcher, the budget, and the watch that sets the kernel's
-    stop word at the deadline or on a stop request."""
+class _Run(KernelRun):
+    method = "kalah-kernel"
 
     def __init__(self, game: Any, request: Request) -> None:
         from perfectplay.games.kalah.kernel import STOP
-        from perfectplay.search.worker import Watch
-        self.game = game
-        self.searcher = _searcher(game)
-        self.budget = kernel_budget(request)
-        self.node_cap = kernel_node_limit(request, self.budget)
-        self.watch = Watch(self.budget, self.searcher.counters, STOP)
-
-    def nodes(self) -> int:
-        return int(self.searcher.counters[0])
+        super().__init__(game, _searcher(game), request, STOP)
 
     def value(self, position: Any, guess: int = 0) -> int:
-        try:
-            found = self.searcher.value(position, SLICE_NODES, self.budget.poll, self.node_cap,
-                                        guess)
-        except OutOfBudget as stop:
-            raise self._stopped(str(stop)) from None
-        if found is None:
-            raise self._stopped(self.watch.reason or "nodes")
-        return int(found)
-
-    def _stopped(self, reason: str) -> LimitReached:
-        return LimitReached(f"kalah-kernel stopped ({reason}) after {self.nodes():,} nodes "
-                            "without an answer")
+        return self.answer(lambda: self.searcher.value(position, SLICE_NODES, self.budget.poll,
+                                                       self.node_cap, guess))
 
     def move_values(self, position: Any) -> list[tuple[int, int]]:
         """(pit, value for the mover) for every legal move, in the game's order."""
