@@ -352,7 +352,8 @@ def describe(name: str, game: Game[Any, Any], start: Any, played: list[Any], pos
         "best_moves": _best_moves(known),
         "moves": [_move_row(game, position, move.move, move) for move in known.moves],
         "line": list(known.line),
-        "line_text": written_line(game, position, known.line),
+        # The engine's best line is its first MultiPV line, already written (web/thinking.py).
+        "line_text": known.lines[0].text if known.line and known.lines else "",
         "lines": [_line_row(line, score_game) for line in best_lines(game, position, known, lines)],
         "nodes": known.nodes,
         "tree": known.exact and known.source == "search" and not game.properties.loopy,
@@ -402,20 +403,6 @@ def line_text(game: Game[Any, Any], position: Any, moves: list[Any]) -> str:
     (chess: SAN with move numbers, '1. e4 e5 2. Nf3'), else the moves' notation."""
     described = game.describe_line(position, moves)
     return " ".join(line_notation(game, position, moves)) if described is None else described
-
-
-def written_line(game: Game[Any, Any], position: Any, notations: tuple[str, ...]) -> str:
-    """The principal variation, given in move notation, as :func:`line_text` writes it;
-    the notation itself where a step does not read back as a legal move."""
-    moves, at = [], position
-    try:
-        for notation in notations:
-            move = game.parse_move(at, notation)
-            moves.append(move)
-            at = game.play(at, move)
-    except PerfectPlayError:
-        return " ".join(notations)
-    return line_text(game, position, moves)
 
 
 def _line_row(line: KnownLine, score_game: bool) -> dict[str, Any]:
