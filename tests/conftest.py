@@ -51,11 +51,11 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
 
 
 def pytest_configure(config: Any) -> None:
-    config.addinivalue_line("markers", "serial: run alone, after the parallel part of the suite")
     """A suite started in the background by a shell without job control inherits Ctrl-C
     ignored (SIG_IGN), and so would every process it starts: then Python raises no
     KeyboardInterrupt, and every Ctrl-C test fails (eleven did, in a run started with `&`).
     Hear Ctrl-C as a terminal's would be heard, here and in the programs the tests start."""
+    config.addinivalue_line("markers", "serial: run alone, after the parallel part of the suite")
     if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 

@@ -34,17 +34,55 @@ def run(folder: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], flo
     return ran, time.perf_counter() - started
 
 
-@pytest.mark.parametrize("command", [["solve"], ["analyze"], ["solve", "--algorithm", "id"]])
-def test_a_time_limit_cuts_off_one_slow_call_of_a_users_moves(tmp_path: Path, command: list[str]) -> None:
+@pytest.mark.parametrize("command", ["solve", "analyze"])
+def test_a_time_limit_cuts_off_one_slow_call_of_a_users_moves(tmp_path: Path, command: str) -> None:
     (tmp_path / "slow.py").write_text(SLOW_GAME)
-    ran, elapsed = run(tmp_path, *command[:1], "slow.py:SlowSticks", *command[1:], "--time", "1")
+    ran, elapsed = run(tmp_path, command, "slow.py:SlowSticks", "--time", "1")
     assert ran.returncode == 1, ran.stderr
-    # --algorithm id prints each depth it completed before the last line.
     last = ran.stderr.splitlines()[-1]
     # The search's own stop, or the watchdog's if the search's caller missed it.
     assert last.startswith("stopped: by the time limit (1 s") and "without an answer" in last, ran.stderr
     assert ran.stdout == "" and "Traceback" not in ran.stderr
     assert elapsed < GUARD_SECONDS
+
+
+@pytest.mark.parametrize("command", ["solve", "analyze"])
+def test_deepening_stuck_in_a_slow_call_answers_from_its_last_finished_depth(
+        tmp_path: Path, command: str) -> None:
+    # Depths 1-4 never ask for the moves of a pile of 5; depth 5 does, and sleeps there.
+    (tmp_path / "slow.py").write_text(SLOW_GAME)
+    ran, elapsed = run(tmp_path, command, "slow.py:SlowSticks", "--algorithm", "id", "--time", "1")
+    assert ran.returncode == 0, ran.stderr
+    assert "estimate +0" in ran.stdout and "Traceback" not in ran.stderr
+    if command == "solve":
+        assert "(depth 4, not exact)" in ran.stdout, ran.stdout
+    assert elapsed < GUARD_SECONDS
+
+
+def test_a_search_left_behind_answers_with_what_it_finished() -> None:
+    # A search that has stopped on time can still be busy with its last depth's bookkeeping
+    # when a loaded machine gives its thread no time: its caller takes the answer it had.
+    import threading
+
+    from perfectplay.errors import LimitReached
+    from perfectplay.search.deep import run_deep
+    from perfectplay.search.limits import Budget, Limits
+    release = threading.Event()
+
+    def stuck(answer: str | None) -> str:
+        if answer is not None:
+            budget.answer_so_far = lambda: answer
+        release.wait(30)
+        return "finished"
+    try:
+        budget = Budget(Limits(time=0.2))
+        assert run_deep(lambda: stuck("depth 3"), budget) == "depth 3"
+        assert budget.answer_so_far is None  # never carried into another run on the budget
+        budget = Budget(Limits(time=0.2))
+        with pytest.raises(LimitReached, match="without an answer"):
+            run_deep(lambda: stuck(None), budget)
+    finally:
+        release.set()
 
 
 def test_a_fast_game_under_a_time_limit_still_answers(tmp_path: Path) -> None:

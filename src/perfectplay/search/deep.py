@@ -92,18 +92,23 @@ def run_deep(task: Callable[[], T], budget: Budget) -> T:
 
     if sys.getrecursionlimit() < FRAME_LIMIT:
         sys.setrecursionlimit(FRAME_LIMIT)
-    outer_hook = budget.before_stopping  # a run_deep within a run_deep on the same budget
-    budget.before_stopping = handover.before_unwinding
+    # A run_deep within a run_deep on the same budget keeps the outer one's hook and answer.
+    outer_hook, outer_answer = budget.before_stopping, budget.answer_so_far
+    budget.before_stopping, budget.answer_so_far = handover.before_unwinding, None
     try:
-        _start_and_wait(target, handover, budget)
+        left_behind = _start_and_wait(target, handover, budget)
+        answer_so_far = budget.answer_so_far
     finally:
-        budget.before_stopping = outer_hook
+        budget.before_stopping, budget.answer_so_far = outer_hook, outer_answer
+    if left_behind and answer_so_far is not None:
+        return answer_so_far()
     if "error" in outcome:
         raise outcome["error"]  # type: ignore[misc]
     return outcome["result"]  # type: ignore[return-value]
 
 
-def _start_and_wait(target: Callable[[], None], handover: _Handover, budget: Budget) -> None:
+def _start_and_wait(target: Callable[[], None], handover: _Handover, budget: Budget) -> bool:
+    """Whether the search was left behind past its deadline with an answer so far."""
     previous = threading.stack_size()
     threading.stack_size(STACK_BYTES)
     try:
@@ -114,7 +119,7 @@ def _start_and_wait(target: Callable[[], None], handover: _Handover, budget: Bud
         # Inside the try: a Ctrl-C that lands while the thread starts sets the stop flag too,
         # so a search that starts after all ends at its first poll instead of running on.
         worker.start()
-        _wait(worker, handover, budget)
+        return _wait(worker, handover, budget)
     except KeyboardInterrupt:
         budget.stop.set()
         _wait(worker, handover, budget, interrupted=True)
@@ -128,9 +133,11 @@ def _start_and_wait(target: Callable[[], None], handover: _Handover, budget: Bud
 
 
 def _wait(worker: threading.Thread, handover: _Handover, budget: Budget,
-          interrupted: bool = False) -> None:
+          interrupted: bool = False) -> bool:
     """Wait for the search to end. Raise LimitReached at once when it hands over (deep in a
-    game), or under a time limit once the deadline and its allowance have passed."""
+    game), or under a time limit once the deadline and its allowance have passed, unless it
+    has an answer so far: then leave it behind and say so (True). On a busy machine a search
+    that stopped on time can still be finishing its last depth's bookkeeping then."""
     give_up = None
     if budget.deadline is not None:
         seconds = budget.deadline - budget.started
@@ -139,13 +146,16 @@ def _wait(worker: threading.Thread, handover: _Handover, budget: Budget,
         if handover.reason is not None:
             handover.taken.set()
             if interrupted:
-                return  # the caller raises KeyboardInterrupt
+                return False  # the caller raises KeyboardInterrupt
             raise LimitReached(_stopped(handover.reason, budget))
         left = LONGEST_WAIT if give_up is None else give_up - time.perf_counter()
         if left <= 0 and not interrupted:
             budget.stop.set()
+            if budget.answer_so_far is not None:
+                return True
             raise LimitReached(_stopped("time", budget, left_behind=True))
         handover.wake.wait(min(max(left, 0.01), LONGEST_WAIT))
+    return False
 
 
 def _stopped(reason: str, budget: Budget, left_behind: bool = False) -> str:

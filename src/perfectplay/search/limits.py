@@ -118,6 +118,9 @@ class Budget:
         # Called with the reason just before poll raises OutOfBudget (search/deep.py: a search
         # deep in a game hands over to its caller before it unwinds).
         self.before_stopping: Callable[[str], None] | None = None
+        # The answer a search has finished so far (iterative deepening sets it after each
+        # depth), for a caller that stops waiting for a search left behind past its deadline.
+        self.answer_so_far: Callable[[], Any] | None = None
 
     def allow_memory(self, table_bytes: int) -> None:
         """A search's table may fill this much on top of the headroom."""

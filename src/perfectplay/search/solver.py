@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from perfectplay.errors import LimitReached
@@ -98,6 +99,8 @@ def _solve_deepening(game: Game[Any, Any], rules: Rules, position: Any, name: st
     last = None
     for result in iterative.deepen(rules, searcher, position, limits.search_depth):
         last = result
+        budget.answer_so_far = partial(_depth_answer, game, rules, position, name, result,
+                                       searcher, budget)
         if on_depth is not None:
             on_depth(result)
     if last is None:
@@ -105,7 +108,7 @@ def _solve_deepening(game: Game[Any, Any], rules: Rules, position: Any, name: st
         first = rules.moves(position)[0]
         last = iterative.DepthResult(0, 0, first, [], False, searcher.counters().nodes)
     main_nodes = searcher.counters().nodes
-    optimal = [r.move for r in last.moves if r.exact and r.value == last.value] or [last.best_move]
+    optimal = _optimal_at(last)
     line: list[Any] | None = None
     if last.exact:
         # Solved within this depth: prove every optimal move as an exact search would, if
@@ -122,6 +125,20 @@ def _solve_deepening(game: Game[Any, Any], rules: Rules, position: Any, name: st
     stats.nodes = main_nodes + 1
     stats.depth = last.depth
     return _finish(game, rules, position, name, last.value, last.exact, optimal, line, stats)
+
+
+def _optimal_at(result: iterative.DepthResult) -> list[Any]:
+    return [r.move for r in result.moves if r.exact and r.value == result.value] or [result.best_move]
+
+
+def _depth_answer(game: Game[Any, Any], rules: Rules, position: Any, name: str,
+                  result: iterative.DepthResult, searcher: Searcher, budget: Budget) -> Solution:
+    """What a finished depth says on its own, for a search left behind before it could say
+    more (search/deep.py): its value, its best moves and the first move of the line."""
+    stats = _stats(searcher, budget)
+    stats.depth = result.depth
+    return _finish(game, rules, position, name, result.value, result.exact, _optimal_at(result),
+                   [result.best_move], stats)
 
 
 def _valued(game: Game[Any, Any], rules: Rules, position: Any, results: list[Any]) -> list[MoveValue]:
@@ -166,6 +183,7 @@ def _move_values(game: Game[Any, Any], rules: Rules, position: Any, name: str, r
         for depth_result in iterative.deepen(rules, searcher, position, limits.search_depth,
                                              full_window=True):
             results, exact = depth_result.moves, depth_result.exact
+            budget.answer_so_far = partial(_values_at_depth, game, rules, position, results, exact)
             if request.on_depth is not None:
                 request.on_depth(depth_result)
     else:
@@ -175,10 +193,15 @@ def _move_values(game: Game[Any, Any], rules: Rules, position: Any, name: str, r
         except OutOfBudget as stop:
             raise LimitReached(f"{name} stopped ({stop}) before every move was valued") from None
         exact = searcher.counters().horizon == 0
+    return _values_at_depth(game, rules, position, results, exact)
+
+
+def _values_at_depth(game: Game[Any, Any], rules: Rules, position: Any, results: list[Any],
+                     exact: bool) -> list[MoveValue]:
     valued = _valued(game, rules, position, results)
     # A search that met its depth limit anywhere valued the moves by the game's evaluation
-    # there: estimates, whatever the window made of each root move (issue: `analyze chess
-    # --algorithm id` called +20 a win, and Connect Four's empty board a draw at depth 3).
+    # there: estimates, whatever the window made of each root move (`analyze chess
+    # --algorithm id` once called +20 a win, and Connect Four's empty board a draw at depth 3).
     return valued if exact else [replace(move, exact=False) for move in valued]
 
 
