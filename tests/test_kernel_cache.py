@@ -58,3 +58,44 @@ def test_a_users_game_file_is_cached_too(tmp_path: Path) -> None:
                                          timeout=300, check=True).stdout) for _ in range(2)]
     assert answers[0]["value"] == answers[1]["value"] and answers[0]["algorithm"] == "compiled tt"
     assert list((tmp_path / "cache" / "kernels" / "__pycache__").glob("*.nbi"))
+
+
+BUILDER_SCRIPT = """
+import json, sys
+from pathlib import Path
+from perfectplay import registry
+from perfectplay.store.build import build
+from perfectplay.store.compiled_build import _kernels, tier_spec
+game, start = registry.load("tictactoe", {}, None)
+result = build(game, start, Path(sys.argv[1]))
+spec = tier_spec(game)
+kernels = _kernels(spec)
+print(json.dumps({"records": result.records,
+                  "hits": sum(sum(k.stats.cache_hits.values()) for k in kernels),
+                  "misses": sum(sum(k.stats.cache_misses.values()) for k in kernels)}))
+"""
+
+
+def test_a_second_build_loads_the_tier_builders_kernels_from_the_cache(tmp_path: Path) -> None:
+    env = dict(os.environ, PERFECTPLAY_CACHE=str(tmp_path / "cache"))
+    answers = [json.loads(subprocess.run(
+        [sys.executable, "-c", BUILDER_SCRIPT, str(tmp_path / f"t{run}.db")], env=env,
+        capture_output=True, text=True, timeout=300, check=True).stdout.splitlines()[-1])
+        for run in range(2)]
+    assert answers[0]["records"] == answers[1]["records"] == 765  # tic-tac-toe's positions up to symmetry
+    assert (answers[0]["hits"], answers[0]["misses"]) == (0, 2)  # expand and value_states
+    assert (answers[1]["hits"], answers[1]["misses"]) == (2, 0)
+
+
+def test_builder_kernels_over_two_board_sizes_closures_are_not_mixed_up(tmp_path: Path) -> None:
+    # Connect Four's rules are closures over its size: one source and one name for every
+    # size, told apart by the functions themselves (by their source alone, a 4x3 build ran
+    # 4x4's kernels).
+    from perfectplay import registry
+    from perfectplay.store.build import build
+    counts = {}
+    for height in (2, 3):
+        game, start = registry.load("connect4", {"width": 4, "height": height})
+        counts[height] = build(game, start, tmp_path / f"c4{height}.db").records
+    python = build(game, start, tmp_path / "python.db", builder="python").records
+    assert counts[3] == python and counts[2] != counts[3]

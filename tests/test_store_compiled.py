@@ -12,7 +12,7 @@ from store_helpers import stored_rows
 from perfectplay import registry
 from perfectplay.store import build as build_module
 from perfectplay.store.build import build
-from perfectplay.store.compiled_build import _find, key_buckets, tier_spec
+from perfectplay.store.compiled_build import find_key, key_buckets, tier_spec
 
 pytest.importorskip("numba")
 
@@ -244,12 +244,12 @@ def test_key_buckets_find_every_key_and_no_other():
         keys = np.unique(rng.integers(low, high, size=5000, dtype=np.int64))
         buckets, first, shift = key_buckets(keys)
         for at in range(0, len(keys), 7):
-            assert _find(keys, buckets, first, shift, int(keys[at])) == at
+            assert find_key(keys, buckets, first, shift, int(keys[at])) == at
         for absent in rng.integers(low, high, size=500, dtype=np.int64):
             expected = np.searchsorted(keys, absent)
             found = expected < len(keys) and keys[expected] == absent
-            assert _find(keys, buckets, first, shift, int(absent)) == (expected if found else -1)
-        assert _find(keys, buckets, first, shift, int(keys[0]) - 1) == -1
-        assert _find(keys, buckets, first, shift, int(keys[-1]) + 1) == -1
+            assert find_key(keys, buckets, first, shift, int(absent)) == (expected if found else -1)
+        assert find_key(keys, buckets, first, shift, int(keys[0]) - 1) == -1
+        assert find_key(keys, buckets, first, shift, int(keys[-1]) + 1) == -1
     empty = np.empty(0, np.int64)
-    assert _find(empty, *key_buckets(empty), 3) == -1
+    assert find_key(empty, *key_buckets(empty), 3) == -1

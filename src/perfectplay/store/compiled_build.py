@@ -33,13 +33,14 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, overload
 
 import numpy as np
 from numba import njit
 
 from perfectplay import value as V
-from perfectplay.compiled.generic import DRAW, LOSS, ONGOING, WIN, identity_key
+from perfectplay.compiled.generic import identity_key
 from perfectplay.errors import UnsupportedSearch
 from perfectplay.game import Game
 from perfectplay.store.database import CHUNK_ROWS
@@ -54,8 +55,9 @@ BYTES_PER_POSITION = 40
 HELD_BYTES_PER_POSITION = 16
 # The longest decimal text of one row, "key=value;", in the checksummed form: two int64s.
 ROW_TEXT_BYTES = 2 * 20 + 2
-DECISIVE = V.DECISIVE
 WIN_VALUE = V.WIN
+# The builder's kernels over a game's functions, as a template (perfectplay.compiled.kernel_cache).
+BUILDER_SOURCE = Path(__file__).with_name("builder_source.py")
 
 
 def tier_spec(game: Game[Any, Any]) -> Any:
@@ -95,109 +97,14 @@ def _kernels(spec: Any) -> tuple[Callable[..., int], Callable[..., int]]:
 
 
 def _build_kernels(spec: Any) -> tuple[Callable[..., int], Callable[..., int]]:
-    moves, play, outcome, key, tier = spec.moves, spec.play, spec.outcome, spec.key, spec.tier
-    max_moves = spec.max_moves
-    no_move = WIN_VALUE if spec.misere else -WIN_VALUE
-
-    # nogil: with --workers, pieces of a tier are expanded and valued on several threads.
-    @njit(nogil=True)
-    def expand(states: Any, tier_now: int, keys_out: Any, states_out: Any, tiers_out: Any) -> int:
-        """The children of ``states`` into the three arrays; returns how many, or -1 - i
-        when a move from states[i] does not lead to a later tier."""
-        buffer = np.empty(max_moves, dtype=np.int64)
-        found = 0
-        for i in range(states.shape[0]):
-            state = states[i]
-            if outcome(state) != ONGOING:
-                continue
-            for j in range(moves(state, buffer)):
-                child = play(state, buffer[j])
-                child_tier = tier(child)
-                if child_tier <= tier_now:
-                    return -1 - i
-                keys_out[found] = key(child)
-                states_out[found] = child
-                tiers_out[found] = child_tier
-                found += 1
-        return found
-
-    @njit(nogil=True)
-    def value_states(states: Any, child_keys: Any, child_values: Any, buckets: Any, low: int,
-                     shift: int, values_out: Any) -> int:
-        """Each state's node-relative value from its children's (perfectplay.store.work's
-        rule); returns -1, or the index of a state with a child missing from child_keys.
-        ``buckets``, ``low`` and ``shift`` are child_keys' KeyBuckets."""
-        buffer = np.empty(max_moves, dtype=np.int64)
-        for i in range(states.shape[0]):
-            state = states[i]
-            result = outcome(state)
-            if result == WIN:
-                values_out[i] = WIN_VALUE
-                continue
-            if result == LOSS:
-                values_out[i] = -WIN_VALUE
-                continue
-            if result == DRAW:
-                values_out[i] = 0
-                continue
-            count = moves(state, buffer)
-            if count == 0:
-                values_out[i] = no_move
-                continue
-            best = -WIN_VALUE - 1
-            for j in range(count):
-                at = _find(child_keys, buckets, low, shift, key(play(state, buffer[j])))
-                if at < 0:
-                    return i
-                child = child_values[at]
-                # One ply further from the end (perfectplay.value.from_table(child, 1)).
-                if child >= DECISIVE:
-                    child -= 1
-                elif child <= -DECISIVE:
-                    child += 1
-                if -child > best:
-                    best = -child
-            values_out[i] = best
-        return -1
-
-    if spec.gain is None:
-        return expand, value_states
-    return expand, _score_kernel(spec)
-
-
-def _score_kernel(spec: Any) -> Callable[..., int]:
-    """value_states for a score game: a move is worth its gain minus the reply's value, or
-    plus the child's own when its player moves again (perfectplay.value.move_worth); a
-    position without a move is worth 0 (nothing left to take). A position the spec's
-    outcome ends is valued as perfectplay.store.work values it, as a win, loss or draw."""
-    moves, play, key, gain, keeps_turn = spec.moves, spec.play, spec.key, spec.gain, spec.keeps_turn
-    outcome, max_moves = spec.outcome, spec.max_moves
-
-    @njit(nogil=True)
-    def value_scores(states: Any, child_keys: Any, child_values: Any, buckets: Any, low: int,
-                     shift: int, values_out: Any) -> int:
-        buffer = np.empty(max_moves, dtype=np.int64)
-        for i in range(states.shape[0]):
-            state = states[i]
-            result = outcome(state)
-            if result != ONGOING:
-                values_out[i] = WIN_VALUE if result == WIN else -WIN_VALUE if result == LOSS else 0
-                continue
-            count = moves(state, buffer)
-            best = 0 if count == 0 else -(1 << 62)
-            for j in range(count):
-                move = buffer[j]
-                at = _find(child_keys, buckets, low, shift, key(play(state, move)))
-                if at < 0:
-                    return i
-                child = child_values[at]
-                worth = gain(state, move) + (child if keeps_turn(state, move) else -child)
-                if worth > best:
-                    best = worth
-            values_out[i] = best
-        return -1
-
-    return value_scores
+    from perfectplay.compiled.kernel_cache import load_generated
+    functions = {"moves": spec.moves, "play": spec.play, "outcome": spec.outcome, "key": spec.key,
+                 "tier": spec.tier, "gain": spec.gain, "keeps_turn": spec.keeps_turn}
+    settings = {"MAX_MOVES": spec.max_moves, "NO_MOVE": WIN_VALUE if spec.misere else -WIN_VALUE}
+    kernels = load_generated(BUILDER_SOURCE, functions, settings,
+                             ("expand", "value_states", "value_scores"), depends=(Path(__file__),))
+    valuing = kernels["value_states"] if spec.gain is None else kernels["value_scores"]
+    return kernels["expand"], valuing
 
 
 def warm_up(spec: Any, root: Any) -> threading.Thread:
@@ -242,7 +149,7 @@ def key_buckets(keys: np.ndarray) -> tuple[np.ndarray, int, int]:
 
 
 @njit(cache=True, nogil=True)
-def _find(keys: Any, buckets: Any, low: int, shift: int, key: int) -> int:
+def find_key(keys: Any, buckets: Any, low: int, shift: int, key: int) -> int:
     """The index of ``key`` in the sorted ``keys`` (key_buckets gave the rest), or -1."""
     if shift < 0:
         first, last = 0, keys.shape[0]
