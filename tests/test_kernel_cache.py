@@ -87,10 +87,40 @@ def test_a_second_build_loads_the_tier_builders_kernels_from_the_cache(tmp_path:
     assert (answers[1]["hits"], answers[1]["misses"]) == (2, 0)
 
 
-def test_builder_kernels_over_two_board_sizes_closures_are_not_mixed_up(tmp_path: Path) -> None:
-    # Connect Four's rules are closures over its size: one source and one name for every
-    # size, told apart by the functions themselves (by their source alone, a 4x3 build ran
-    # 4x4's kernels).
+TEMPLATE = """
+from numba import njit
+# BINDINGS: replaced
+step = None
+CACHE = False
+# END BINDINGS
+
+
+@njit(cache=CACHE)
+def twice(x):
+    return step(step(x))
+"""
+
+
+def test_kernels_over_closures_with_one_source_are_not_mixed_up(tmp_path: Path) -> None:
+    # Functions made at run time (a board's size compiled in) share one source and one name:
+    # the kernels over each are told apart by the functions themselves.
+    from numba import njit
+
+    from perfectplay.compiled.kernel_cache import load_generated
+    template = tmp_path / "template.py"
+    template.write_text(TEMPLATE)
+
+    def adding(amount: int):  # type: ignore[no-untyped-def]
+        @njit
+        def step(x: int) -> int:
+            return x + amount
+        return step
+    answers = [load_generated(template, {"step": adding(amount)}, {}, ("twice",))["twice"](0)
+               for amount in (1, 10, 1)]
+    assert answers == [2, 20, 2]
+
+
+def test_builds_of_two_board_sizes_in_one_process_use_their_own_kernels(tmp_path: Path) -> None:
     from perfectplay import registry
     from perfectplay.store.build import build
     counts = {}

@@ -88,8 +88,8 @@ def _bind(text: str, digest: str, names: tuple[str, ...], settings: Mapping[str,
     start, stop = text.index(BEGIN), text.index(END) + len(END)
     bindings = [
         f"{BEGIN} generated for one game (digest {digest})",
-        "from perfectplay.compiled.kernel_cache import bound",
-        f"{', '.join(names)}, = bound({digest!r})",
+        *(["from perfectplay.compiled.kernel_cache import bound",
+            f"{', '.join(names)}, = bound({digest!r})"] if names else []),
         *(f"{name} = {value!r}" for name, value in settings.items()),
         f"CACHE = {cache}",
         END,
