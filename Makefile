@@ -25,8 +25,9 @@ test: install-test
 	$(BIN)/python tests/warm_kernels.py & warming=$$!; \
 	$(BIN)/ruff check src tests benchmarks && $(BIN)/mypy; linted=$$?; \
 	wait $$warming && exit $$linted
-	@# Two at a time (one per core), then the tests that load the machine on purpose, alone.
-	$(BIN)/python -m pytest -n 2 -m "not serial"
+	@# Two at a time (one per core; a module that shares one costly fixture stays on one
+	@# worker by its xdist_group), then the tests that load the machine on purpose, alone.
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not serial"
 	$(BIN)/python -m pytest -m serial
 
 # Every case of the fuzz harness: every command with every game and every bad input (a few

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
-# One wheel for the whole module: under xdist its tests would be split between two workers,
-# each building its own; the serial run after them builds it once.
-pytestmark = pytest.mark.serial
+# One wheel for the whole module: its tests stay on one xdist worker (make test's
+# --dist loadgroup), which builds it once.
+pytestmark = pytest.mark.xdist_group("wheel")
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 
