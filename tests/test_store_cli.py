@@ -360,10 +360,10 @@ def test_db_info_into_a_closed_pipe_exits_0_quietly(ttt_db):
 
 def test_db_build_of_dots_and_hex_says_up_front_how_many_positions_and_how_long_even_quiet(tmp_path):
     """Dots and Boxes 3x3 has exactly 2^24 positions (every set of its 24 lines), built
-    compiled; Hex 4x4 at most 10,165,779 (every way to fill the cells in turn), built in
-    Python. The line comes before any work."""
+    compiled; Hex 4x4 at most 10,165,779 (every way to fill the cells in turn), compiled
+    too. The line comes before any work."""
     for spec, positions, builder in ((("dots",), "1.7 x 10^7", "compiled"),
-                                     (("hex",), "1.0 x 10^7", "Python")):
+                                     (("hex",), "1.0 x 10^7", "compiled")):
         process = subprocess.Popen([sys.executable, "-m", "perfectplay", "db", "build", *spec, "--db",
                                     str(tmp_path / f"{spec[0]}.db"), "--quiet"],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

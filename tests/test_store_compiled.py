@@ -39,6 +39,8 @@ def _backend(path):
     ("connect4", {"width": 5, "height": 3}, "3324"),
     ("dots", {"width": 2, "height": 2}, None),  # a score game with extra turns
     ("dots", {"width": 3, "height": 1}, None),
+    ("hex", {"size": 3}, None),
+    ("hex", {"size": 4}, "b2 c3 a2 c2 b3 d1"),
 ])
 def test_the_compiled_and_python_builders_write_identical_databases(tmp_path, monkeypatch, name,
                                                                      options, root):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import comb
+from typing import Any
 
 from perfectplay.compiled import numba_available
 from perfectplay.diagram import Diagram
@@ -55,6 +56,7 @@ class Hex(Game[Position, int]):
         self.stride = n + 1
         self.cells = [r * self.stride + c for r in range(n) for c in range(n)]
         self.board = sum(1 << cell for cell in self.cells)
+        self.o_shift = n * self.stride  # above every cell's bit
         self.top = sum(1 << c for c in range(n))
         self.bottom = self.top << (n - 1) * self.stride
         self.left = sum(1 << r * self.stride for r in range(n))
@@ -137,8 +139,23 @@ class Hex(Game[Position, int]):
             return Outcome.WIN
         return None
 
-    def key(self, position: Position) -> Position:
-        return position
+    def key(self, position: Position) -> int:
+        """X's cells, and O's above them: one int, the state of the compiled builder's rules
+        (an int64 up to 5x5)."""
+        x, o = position
+        return x | o << self.o_shift
+
+    def tier(self, position: Position) -> int:
+        """The stones on the board: every move adds one."""
+        x, o = position
+        return (x | o).bit_count()
+
+    def tier_spec(self) -> Any:
+        """The rules as ``@njit`` functions of the key, for the compiled database builder
+        (games/hex/tiers.py; numba is imported only there); None from 6x6 up."""
+        from perfectplay.games.hex.tiers import make_spec
+        return make_spec(self.size, self.o_shift, self.top, self.bottom, self.left, self.right,
+                         self.board)
 
     def estimated_positions(self, position: Position) -> int:
         """An upper bound: every way to fill k of the empty cells in turn, for every k (games
