@@ -14,6 +14,7 @@ from typing import Any
 from numba import njit
 
 from perfectplay.compiled.generic import LOSS, ONGOING, WIN
+from perfectplay.games.hex.connections import bit_index, popcount
 
 # BINDINGS: one board size (this block is replaced in every copy).
 SIZE = 4
@@ -31,15 +32,6 @@ CACHE = False
 @njit(cache=CACHE)
 def stones_of(state: int) -> tuple[int, int]:
     return state & ((1 << O_SHIFT) - 1), state >> O_SHIFT
-
-
-@njit(cache=CACHE)
-def count(bits: int) -> int:
-    found = 0
-    while bits:
-        bits &= bits - 1
-        found += 1
-    return found
 
 
 @njit(cache=CACHE)
@@ -62,10 +54,7 @@ def moves(state: int, out: Any) -> int:
     found = 0
     while empty:
         low = empty & -empty
-        cell = 0
-        while (1 << cell) != low:
-            cell += 1
-        out[found] = cell
+        out[found] = bit_index(low)
         found += 1
         empty ^= low
     return found
@@ -74,7 +63,7 @@ def moves(state: int, out: Any) -> int:
 @njit(cache=CACHE)
 def play(state: int, cell: int) -> int:
     x, o = stones_of(state)
-    if count(x) == count(o):
+    if popcount(x) == popcount(o):
         return state | (1 << cell)
     return state | (1 << (cell + O_SHIFT))
 
@@ -84,7 +73,7 @@ def outcome(state: int) -> int:
     # As Hex.outcome: the side that just moved may have joined its edges (the side to move
     # lost); a board given as text may hold the mover's own chain (the side to move won).
     x, o = stones_of(state)
-    if count(x) > count(o):
+    if popcount(x) > popcount(o):
         moved, moved_from, moved_to, mover, mover_from, mover_to = x, TOP, BOTTOM, o, LEFT, RIGHT
     else:
         moved, moved_from, moved_to, mover, mover_from, mover_to = o, LEFT, RIGHT, x, TOP, BOTTOM
@@ -97,4 +86,4 @@ def outcome(state: int) -> int:
 
 @njit(cache=CACHE)
 def tier(state: int) -> int:
-    return count(state)
+    return popcount(state)

@@ -13,6 +13,8 @@ from perfectplay.compiled.generic import Spec
 # The state must stay a non-negative int64.
 MAX_STATE_BITS = 62
 SOURCE = Path(__file__).with_name("tier_source.py")
+# The compiled helpers the rules take from there (a change to them is a change to the rules).
+CONNECTIONS = Path(__file__).with_name("connections.py")
 
 
 @cache
@@ -25,7 +27,8 @@ def make_spec(size: int, o_shift: int, top: int, bottom: int, left: int, right: 
         return None
     settings = {"SIZE": size, "STRIDE": size + 1, "O_SHIFT": o_shift, "CELLS": cells,
                 "TOP": top, "BOTTOM": bottom, "LEFT": left, "RIGHT": right}
-    rules = load_generated(SOURCE, {}, settings, ("moves", "play", "outcome", "tier"))
+    rules = load_generated(SOURCE, {}, settings, ("moves", "play", "outcome", "tier"),
+                           depends=(CONNECTIONS,))
 
     def encode(position: Any) -> int:
         return int(position[0] | position[1] << o_shift)
