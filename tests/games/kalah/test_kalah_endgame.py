@@ -68,7 +68,7 @@ def test_the_database_agrees_with_the_kernel_searching_without_it(tmp_path: Path
 
 
 @pytest.mark.parametrize("empty_capture", [True, False])
-def test_mtdf_with_the_database_agrees_with_one_full_window_search(tmp_path: Path,
+def test_mtdf_with_and_without_deepening_agrees_with_one_full_window_search(tmp_path: Path,
                                                                    empty_capture: bool) -> None:
     from perfectplay.games.kalah.endgame import build
     from perfectplay.games.kalah.kernel import Searcher
@@ -82,8 +82,15 @@ def test_mtdf_with_the_database_agrees_with_one_full_window_search(tmp_path: Pat
                 continue
             plain = Searcher(game, table_bits=16).window_value(position, 10**9)
             guess = rng.randrange(-10, 11)
-            by_mtdf = Searcher(game, table_bits=16).value(position, 10**9, lambda nodes: None, guess=guess)
+            by_mtdf = Searcher(game, table_bits=16).value(position, 10**9, lambda nodes: None,
+                                                          guess=guess, deepening=())
             assert by_mtdf == plain, (game.format_position(position), guess)
+            # Iterative deepening, in a table small enough that its bounds from depth-limited
+            # searches and exact ones keep replacing each other.
+            for deepening in ((1, 2, 3), (2, 4, 6, 8), (5,)):
+                deepened = Searcher(game, table_bits=8).value(position, 10**9, lambda nodes: None,
+                                                              guess=guess, deepening=deepening)
+                assert deepened == plain, (game.format_position(position), guess, deepening)
             if pits == 4:
                 with_database = Searcher(game, database, table_bits=16).value(
                     position, 10**9, lambda nodes: None)
