@@ -174,3 +174,21 @@ def test_the_web_api_takes_the_capture_rule() -> None:
         assert answer["status"] == "exact" and answer["value"] == value
     refused = client.get("/api/kalah/position", params={"capture": "sideways"})
     assert refused.status_code == 400 and "sideways" in refused.text
+
+
+@pytest.mark.parametrize("empty_capture", [True, False])
+def test_the_kernels_line_found_by_null_window_tests_earns_the_value(empty_capture: bool) -> None:
+    game = Kalah(4, 3, empty_capture=empty_capture)
+    rng = random.Random(6)
+    for position in [game.start()] + [game.random_position(rng) for _ in range(6)]:
+        if not game.legal_moves(position):
+            continue
+        solution = solve(game, position, engine="compiled", pv_limit=200)
+        mover = position[1]
+        before = game.stores(position)
+        for notation in solution.pv:
+            position = game.play(position, game.parse_move(position, notation))
+        after = game.stores(position)
+        margin = (after[0] - before[0]) - (after[1] - before[1])
+        assert game.total_points(position) == 0, solution.pv
+        assert (margin if mover == 0 else -margin) == solution.value, solution.pv

@@ -365,6 +365,16 @@ class Searcher:
         return in_slices(lambda budget: driver.run(self.bounded, self.counters, budget), self.counters,
                          slice_nodes, poll, node_cap, nodes=NODES, aborted=ABORTED, stop=STOP)
 
+    def at_least(self, position: Position, target: int, slice_nodes: int,
+                 poll: Callable[[int], None], node_cap: int | None = None) -> bool | None:
+        """Whether the value of ``position`` is ``target`` or more, by one null-window search
+        to the end (in slices, as ``value``); None when the search stopped first."""
+        m = self.game.pits
+        self.boards[0, :2 * m] = self.board(position)
+        found = in_slices(lambda budget: self.bounded(target - 1, target, budget), self.counters,
+                          slice_nodes, poll, node_cap, nodes=NODES, aborted=ABORTED, stop=STOP)
+        return None if found is None else found >= target
+
     def window_value(self, position: Position, budget: int) -> int:
         """The value by one full-window alpha-beta search (the reference MTD(f) is tested
         against)."""
