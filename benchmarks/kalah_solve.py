@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from pathlib import Path
 
@@ -37,6 +38,8 @@ def main() -> None:
     parser.add_argument("--capture", choices=sorted(CAPTURE_RULES), default="empty")
     parser.add_argument("--database-seeds", type=int, default=16)
     parser.add_argument("--folder", default=None, help="where the database file goes")
+    parser.add_argument("--table-bits", type=int, default=24,
+                        help="the table's 2**bits entries (21 bytes each)")
     parser.add_argument("--results", required=True, help="JSON file of finished first moves")
     parser.add_argument("--value-only", action="store_true",
                         help="the start's value alone, by one MTD(f) (no first move's value)")
@@ -56,7 +59,7 @@ def main() -> None:
     print(f"database: {database.describe()}; {built_wall - wall:.1f} s wall, "
           f"{built_cpu - cpu:.1f} s CPU this run", flush=True)
 
-    searcher = Searcher(game, database)
+    searcher = Searcher(game, database, table_bits=args.table_bits)
     start = game.start()
     if args.value_only:
         wall, cpu = clocks()
@@ -83,7 +86,8 @@ def main() -> None:
         best = max(best, worth)
         done_wall, done_cpu = clocks()
         moves[str(pit)] = {"value": worth, "nodes": int(searcher.counters[NODES]) - nodes,
-                           "wall_s": round(done_wall - wall, 1), "cpu_s": round(done_cpu - cpu, 1)}
+                           "wall_s": round(done_wall - wall, 1), "cpu_s": round(done_cpu - cpu, 1),
+                           "load": os.getloadavg()[0]}
         results_path.write_text(json.dumps(results, indent=1))
         print(f"pit {pit}: {worth:+d} ({moves[str(pit)]['nodes']:,} nodes, "
               f"{done_wall - wall:.1f} s wall, {done_cpu - cpu:.1f} s CPU)", flush=True)

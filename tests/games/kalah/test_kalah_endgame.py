@@ -68,7 +68,7 @@ def test_the_database_agrees_with_the_kernel_searching_without_it(tmp_path: Path
 
 
 @pytest.mark.parametrize("empty_capture", [True, False])
-def test_mtdf_with_the_database_agrees_with_one_full_window_search(tmp_path: Path,
+def test_mtdf_with_and_without_deepening_agrees_with_one_full_window_search(tmp_path: Path,
                                                                    empty_capture: bool) -> None:
     from perfectplay.games.kalah.endgame import build
     from perfectplay.games.kalah.kernel import Searcher
@@ -82,8 +82,15 @@ def test_mtdf_with_the_database_agrees_with_one_full_window_search(tmp_path: Pat
                 continue
             plain = Searcher(game, table_bits=16).window_value(position, 10**9)
             guess = rng.randrange(-10, 11)
-            by_mtdf = Searcher(game, table_bits=16).value(position, 10**9, lambda nodes: None, guess=guess)
+            by_mtdf = Searcher(game, table_bits=16).value(position, 10**9, lambda nodes: None,
+                                                          guess=guess, deepening=())
             assert by_mtdf == plain, (game.format_position(position), guess)
+            # Iterative deepening, in a table small enough that its bounds from depth-limited
+            # searches and exact ones keep replacing each other.
+            for deepening in ((1, 2, 3), (2, 4, 6, 8), (5,)):
+                deepened = Searcher(game, table_bits=8).value(position, 10**9, lambda nodes: None,
+                                                              guess=guess, deepening=deepening)
+                assert deepened == plain, (game.format_position(position), guess, deepening)
             if pits == 4:
                 with_database = Searcher(game, database, table_bits=16).value(
                     position, 10**9, lambda nodes: None)
@@ -167,3 +174,21 @@ def test_the_web_api_takes_the_capture_rule() -> None:
         assert answer["status"] == "exact" and answer["value"] == value
     refused = client.get("/api/kalah/position", params={"capture": "sideways"})
     assert refused.status_code == 400 and "sideways" in refused.text
+
+
+@pytest.mark.parametrize("empty_capture", [True, False])
+def test_the_kernels_line_found_by_null_window_tests_earns_the_value(empty_capture: bool) -> None:
+    game = Kalah(4, 3, empty_capture=empty_capture)
+    rng = random.Random(6)
+    for position in [game.start()] + [game.random_position(rng) for _ in range(6)]:
+        if not game.legal_moves(position):
+            continue
+        solution = solve(game, position, engine="compiled", pv_limit=200)
+        mover = position[1]
+        before = game.stores(position)
+        for notation in solution.pv:
+            position = game.play(position, game.parse_move(position, notation))
+        after = game.stores(position)
+        margin = (after[0] - before[0]) - (after[1] - before[1])
+        assert game.total_points(position) == 0, solution.pv
+        assert (margin if mover == 0 else -margin) == solution.value, solution.pv

@@ -57,7 +57,8 @@ class _Run(KernelRun):
                                                        self.node_cap, guess))
 
     def move_values(self, position: Any) -> list[tuple[int, int]]:
-        """(pit, value for the mover) for every legal move, in the game's order."""
+        """(pit, value for the mover) for every legal move, in the game's order; the table is
+        shared, so each move's MTD(f) reuses what the others found."""
         game = self.game
         found: list[tuple[int, int]] = []
         for pit in game.moves(position):
@@ -71,6 +72,45 @@ class _Run(KernelRun):
             found.append((pit, gain + value if again else gain - value))
         return found
 
+    def reaches(self, position: Any, target: int) -> bool:
+        """Whether ``position`` is worth ``target`` or more to its mover (one null-window
+        search; a finished game is worth 0 more)."""
+        if not self.game.legal_moves(position):
+            return target <= 0
+        return bool(self.answer(lambda: self.searcher.at_least(
+            position, target, SLICE_NODES, self.budget.poll, self.node_cap)))
+
+    def optimal_move(self, position: Any, value: int) -> int:
+        """A move that keeps ``value`` (the position's, for its mover): the first whose child
+        passes one null-window test, instead of every move's exact value."""
+        game = self.game
+        for pit in game.moves(position):
+            child = game.play(position, pit)
+            gain = game.gain(position, pit)
+            if game.keeps_turn(position, pit):
+                if self.reaches(child, value - gain):
+                    return int(pit)
+            elif not self.reaches(child, gain - value + 1):
+                return int(pit)
+        raise AssertionError(f"no move of {game.format_position(position)} keeps {value:+d}")
+
+    def line(self, position: Any, value: int, first: int, limit: int) -> list[int]:
+        """The principal variation from ``position`` (worth ``value``) starting with
+        ``first``, up to ``limit`` moves: each next move by null-window tests."""
+        game = self.game
+        line: list[int] = []
+        move = first
+        while len(line) < limit:
+            line.append(move)
+            gain = game.gain(position, move)
+            again = game.keeps_turn(position, move)
+            position = game.play(position, move)
+            value = value - gain if again else gain - value
+            if not game.legal_moves(position):
+                break
+            move = self.optimal_move(position, value)
+        return line
+
 
 def solve(game: Any, position: Any, request: Request) -> Solution:
     started = time.perf_counter()
@@ -81,14 +121,8 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
         valued = run.move_values(position) if game.legal_moves(position) else []
         value = max((worth for _, worth in valued), default=0)
         optimal = [pit for pit, worth in valued if worth == value]
-        line: list[int] = []
-        node, node_moves = position, valued
         main_nodes = int(searcher.counters[0])
-        while node_moves and len(line) < request.pv_limit:
-            best = max(node_moves, key=lambda pair: pair[1])[0]
-            line.append(best)
-            node = game.play(node, best)
-            node_moves = run.move_values(node) if game.legal_moves(node) else []
+        line = run.line(position, value, optimal[0], request.pv_limit) if optimal else []
     stats = Stats(nodes=main_nodes, table_hits=int(searcher.counters[1]),
                   cutoffs=int(searcher.counters[2]), elapsed_s=time.perf_counter() - started,
                   extra_nodes=int(searcher.counters[0]) - main_nodes)

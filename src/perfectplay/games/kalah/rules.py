@@ -55,8 +55,8 @@ SOLVED_SEEDS_A_SIDE = 20
 # kernel has solved (SOLVED_SEEDS_A_SIDE: Kalah(5,4) in 42 s, 40 seeds) stays solvable too.
 SOLVABLE_SEEDS = 36
 # With an endgame database built (perfectplay.games.kalah.endgame), the kernel finds the start's
-# value of boards of up to this many seeds a side in minutes of CPU (Kalah(6,4): about 3; every
-# first move takes several times that: docs/extra_turns.md).
+# value of boards of up to this many seeds a side in minutes of CPU (Kalah(6,4): 1.5 with the
+# database's build; every first move takes several times that: docs/extra_turns.md).
 SOLVED_WITH_DATABASE = 24
 
 
