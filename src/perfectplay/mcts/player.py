@@ -21,6 +21,10 @@ class MctsPlayer:
         self.seed = seed
         self.nodes = 0  # simulations, summed over the match
         self.depths: list[int] = []
+        from perfectplay.mcts.tree import compiled_playouts
+        playouts = compiled_playouts(game)
+        if playouts is not None:
+            playouts(game.start(), 1, 0)  # compiled (or loaded from numba's cache) before a clock runs
 
     def new_game(self) -> None:
         pass
