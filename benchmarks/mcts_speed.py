@@ -55,10 +55,9 @@ def main() -> None:
     from perfectplay.games.othello.rules import Othello
     from perfectplay.mcts.tree import compiled_playouts
     game = Othello(options.size)
-    playouts = compiled_playouts(game)
+    playouts = compiled_playouts(game)  # loaded before any clock runs
     if playouts is None:
         raise SystemExit(f"mcts_speed: Othello {options.size}x{options.size} has no compiled playouts here")
-    playouts(game.start(), 1, 0)  # compiled, or loaded from numba's cache, before any clock
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"Othello {options.size}x{options.size}, {options.simulations:,} simulations a search")
     print(f"{'plies':>5}  {'python sims/CPU s':>18}  {'compiled sims/CPU s':>20}  {'speed-up':>8}")

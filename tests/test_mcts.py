@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 from pns_extra_turn_games import BonusSticks, sticks_winner
@@ -107,6 +108,33 @@ def test_a_game_that_offers_compiled_playouts_has_them_played_and_is_still_solve
     plain = Search(game, game.start(), Budget(Limits(nodes=2_000)), seed=1, compiled=False)
     plain.run()
     assert plain.compiled is None and plain.ranked()[0].move == 2
+
+
+class SlowToLoad(TakeOneOrTwo):
+    """Its compiled playouts load only once ``loadable`` is set, as numba's can take seconds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loadable = threading.Event()
+
+    def compiled_playouts(self) -> CompiledPlayouts:
+        self.loadable.wait(30)
+        return super().compiled_playouts()
+
+
+def test_a_search_under_a_deadline_plays_out_in_python_while_the_compiled_playouts_load() -> None:
+    game = SlowToLoad()
+    first = Search(game, game.start(), Budget(Limits(time=0.05)), seed=1)
+    assert first.compiled is None  # not waiting for them
+    first.run()
+    assert first.counters.stopped == "time" or first.root.proved is not None
+    game.loadable.set()
+    for _ in range(3000):  # the loading thread's few milliseconds, on a busy machine too
+        later = Search(game, game.start(), Budget(Limits(time=0.05)), seed=1)
+        if later.compiled is not None:
+            break
+        time.sleep(0.01)
+    assert later.compiled is not None and game.playouts_played >= 1
 
 
 def test_a_stop_request_ends_the_search_with_an_answer() -> None:

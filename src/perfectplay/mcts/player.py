@@ -22,9 +22,7 @@ class MctsPlayer:
         self.nodes = 0  # simulations, summed over the match
         self.depths: list[int] = []
         from perfectplay.mcts.tree import compiled_playouts
-        playouts = compiled_playouts(game)
-        if playouts is not None:
-            playouts(game.start(), 1, 0)  # compiled (or loaded from numba's cache) before a clock runs
+        compiled_playouts(game)  # loaded before any move's clock runs, so every move uses them
 
     def new_game(self) -> None:
         pass

@@ -19,13 +19,17 @@ from its leaves.
 
 A game that offers compiled playouts (``Game.compiled_playouts``: Othello's, in numba) has its
 playouts played by them, the same uniformly random moves as the Python playout below, many
-times faster; the tree itself stays in Python, over the rules.
+times faster; the tree itself stays in Python, over the rules. Loading them (numba, then the
+compiled code from its cache) takes a second or two on a busy machine, which a search under
+a time limit cannot spare: such a search plays out in Python while a thread loads them for
+the searches that follow (:func:`playouts_for`).
 """
 
 from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -44,9 +48,34 @@ RESULT = {Outcome.WIN: 1, Outcome.DRAW: 0, Outcome.LOSS: -1}
 PLAYOUT_POLL = 1024
 
 
+# The game classes whose compiled playouts this process has loaded (called once), and the
+# threads loading them: numba's code is loaded once a process, whatever the board.
+_LOADED: set[type] = set()
+_LOADING: dict[type, threading.Thread] = {}
+
+
 def compiled_playouts(game: Game[Any, Any]) -> CompiledPlayouts | None:
-    """The game's compiled playouts where it offers them, else None (Python playouts)."""
-    return game.compiled_playouts() if has_compiled_playouts(game) else None
+    """The game's compiled playouts, loaded (called once, so numba compiles them or loads
+    them from its cache now), where it offers them; else None (Python playouts)."""
+    playouts = game.compiled_playouts() if has_compiled_playouts(game) else None
+    if playouts is not None and type(game) not in _LOADED:
+        playouts(game.start(), 1, 0)
+        _LOADED.add(type(game))
+    return playouts
+
+
+def playouts_for(game: Game[Any, Any], budget: Budget) -> CompiledPlayouts | None:
+    """The compiled playouts a search under ``budget`` can use now: loaded already, or loaded
+    now when the budget has no deadline; under a deadline, None while a thread loads them."""
+    if not has_compiled_playouts(game):
+        return None
+    if type(game) in _LOADED or budget.deadline is None:
+        return compiled_playouts(game)
+    if type(game) not in _LOADING:
+        _LOADING[type(game)] = loading = threading.Thread(
+            target=compiled_playouts, args=(game,), name="perfectplay-playouts", daemon=True)
+        loading.start()
+    return None
 
 
 class Node:
@@ -106,7 +135,7 @@ class Search:
         self.no_move = 1 if game.properties.misere else -1
         self.counters = Counters()
         # compiled=False keeps the Python playout (benchmarks/mcts_speed.py compares the two)
-        self.compiled = compiled_playouts(game) if compiled else None
+        self.compiled = playouts_for(game, budget) if compiled else None
         self.root = Node(root, None, None, False, 0, 1)
         self.root.proved = self.final(root)
 
