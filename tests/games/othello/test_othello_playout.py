@@ -76,6 +76,9 @@ def test_the_passes_that_end_a_blocked_game_give_the_empty_cells_and_then_nothin
     assert not game.moves(ended) and playouts(ended, 3, 1) == [0, 0, 0]
 
 
+FOUR = Othello(4)
+
+
 @cache
 def exact_distribution(position: Position) -> dict[int, float]:
     """The probability of each margin uniformly random play gains for the mover on 4x4."""
@@ -90,8 +93,6 @@ def exact_distribution(position: Position) -> dict[int, float]:
             found[gain - rest] += chance / len(moves)
     return dict(found)
 
-
-FOUR = Othello(4)
 
 
 def chi_squared(results: list[int], expected: dict[int, float]) -> float:
