@@ -5,9 +5,11 @@ evaluation function."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 from pns_extra_turn_games import BonusSticks, sticks_winner
@@ -16,6 +18,7 @@ from perfectplay import analyze, registry, solve
 from perfectplay.engine.api import SearchLimits, Settings
 from perfectplay.engine.spec import parse_spec
 from perfectplay.errors import BadOption, UnsupportedSearch
+from perfectplay.game import CompiledPlayouts, Game
 from perfectplay.mcts.player import MctsPlayer
 from perfectplay.mcts.tree import Search
 from perfectplay.search.limits import Budget, Limits
@@ -61,6 +64,77 @@ def test_the_tree_stays_within_its_node_bound() -> None:
     search = Search(game, start, Budget(Limits(nodes=500)), max_nodes=40)
     search.run()
     assert search.counters.nodes <= 40 and search.counters.simulations == 500
+
+
+class TakeOneOrTwo(Game[int, int]):
+    """Take one or two from a pile, the last to take wins; its "compiled" playouts are Python
+    here, counted, standing in for a game's numba code."""
+
+    name = "take-one-or-two"
+
+    def __init__(self) -> None:
+        self.playouts_played = 0
+
+    def start(self) -> int:
+        return 8
+
+    def moves(self, pile: int) -> list[int]:
+        return [take for take in (1, 2) if take <= pile]
+
+    def play(self, pile: int, take: int) -> int:
+        return pile - take
+
+    def compiled_playouts(self) -> CompiledPlayouts:
+        def playouts(pile: int, count: int, seed: int) -> list[int]:
+            rng = random.Random(seed)
+            results = []
+            for _ in range(count):
+                left, sign = pile, 1
+                while left:
+                    left -= rng.choice(self.moves(left))
+                    sign = -sign
+                results.append(-sign)  # the player who cannot move lost
+            self.playouts_played += count
+            return results
+        return playouts
+
+
+def test_a_game_that_offers_compiled_playouts_has_them_played_and_is_still_solved() -> None:
+    game = TakeOneOrTwo()
+    search = Search(game, game.start(), Budget(Limits(nodes=2_000)), seed=1)
+    search.run()
+    assert game.playouts_played > 0 and search.root.proved == 1
+    assert search.ranked()[0].move == 2  # 8 - 2 = 6: a loss for the player to move
+    plain = Search(game, game.start(), Budget(Limits(nodes=2_000)), seed=1, compiled=False)
+    plain.run()
+    assert plain.compiled is None and plain.ranked()[0].move == 2
+
+
+class SlowToLoad(TakeOneOrTwo):
+    """Its compiled playouts load only once ``loadable`` is set, as numba's can take seconds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loadable = threading.Event()
+
+    def compiled_playouts(self) -> CompiledPlayouts:
+        self.loadable.wait(30)
+        return super().compiled_playouts()
+
+
+def test_a_search_under_a_deadline_plays_out_in_python_while_the_compiled_playouts_load() -> None:
+    game = SlowToLoad()
+    first = Search(game, game.start(), Budget(Limits(time=0.05)), seed=1)
+    assert first.compiled is None  # not waiting for them
+    first.run()
+    assert first.counters.stopped == "time" or first.root.proved is not None
+    game.loadable.set()
+    for _ in range(3000):  # the loading thread's few milliseconds, on a busy machine too
+        later = Search(game, game.start(), Budget(Limits(time=0.05)), seed=1)
+        if later.compiled is not None:
+            break
+        time.sleep(0.01)
+    assert later.compiled is not None and game.playouts_played >= 1
 
 
 def test_a_stop_request_ends_the_search_with_an_answer() -> None:

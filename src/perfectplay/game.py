@@ -27,7 +27,7 @@ import random
 import re
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from perfectplay.diagram import Diagram, Text
 from perfectplay.errors import BadPosition, IllegalMove
@@ -89,6 +89,20 @@ class Properties:
     @property
     def is_score(self) -> bool:
         return self.kind is Kind.SCORE
+
+
+class CompiledPlayouts(Protocol):
+    """Random playouts to the end of the game in compiled code, offered by a game through
+    :meth:`Game.compiled_playouts`: called with a position, how many playouts to play from it
+    and a seed, it returns one result per playout, from the side of the player to move at the
+    position: in a win/loss/draw game 1, 0 or -1; in a score game the margin that player
+    gains from the position to the end (the sum of :meth:`Game.gain` along the playout).
+    Each move is chosen uniformly among the legal ones, as the tree's Python playout does
+    (perfectplay.mcts.tree), so the two sample the same results. The same seed gives the
+    same results. A call never polls a clock: a game offers this only where a playout is
+    short (a bounded game length), so that a deadline is seen between calls."""
+
+    def __call__(self, position: Any, count: int, seed: int) -> Sequence[int]: ...
 
 
 @dataclass(frozen=True)
@@ -358,6 +372,15 @@ class Game(Generic[P, M]):
         are off for the game, and its Python methods answer instead."""
         return None
 
+    def compiled_playouts(self) -> CompiledPlayouts | None:
+        """Random playouts in compiled code (:class:`CompiledPlayouts`), built on first call
+        (numba is imported then), or None: the default, and a variant the game cannot compile
+        (Othello past 8x8) or a machine without numba. A game declares it by overriding this
+        method; :func:`has_compiled_playouts` asks the class, without building anything.
+        Monte Carlo tree search (perfectplay.mcts) plays its playouts with it where it is
+        offered, and with the Python rules otherwise."""
+        return None
+
     def sum_adapter(self) -> object | None:
         """The game's own view of a position as a sum of components for Sprague-Grundy
         theory (a perfectplay.impartial.sums.SumAdapter: Nim's piles, an octal game's
@@ -501,6 +524,12 @@ def has_compiled_spec(game: Game[Any, Any]) -> bool:
     Game.compiled_spec``; the older ``compiled_spec = None`` says the same)."""
     declared = type(game).compiled_spec
     return declared is not Game.compiled_spec and declared is not None
+
+
+def has_compiled_playouts(game: Game[Any, Any]) -> bool:
+    """Whether ``game``'s class offers compiled playouts (:meth:`Game.compiled_playouts`),
+    asked without building them (which imports numba)."""
+    return type(game).compiled_playouts is not Game.compiled_playouts
 
 
 def method_modules(declared: Iterable[MethodModule | str]) -> tuple[MethodModule, ...]:

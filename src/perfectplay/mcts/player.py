@@ -21,6 +21,8 @@ class MctsPlayer:
         self.seed = seed
         self.nodes = 0  # simulations, summed over the match
         self.depths: list[int] = []
+        from perfectplay.mcts.tree import compiled_playouts
+        compiled_playouts(game)  # loaded before any move's clock runs, so every move uses them
 
     def new_game(self) -> None:
         pass

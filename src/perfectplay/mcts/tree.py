@@ -16,17 +16,25 @@ root proved ends the search with an exact answer. Score games prove only finishe
 
 Memory is bounded: past ``max_nodes`` nodes the tree stops growing and simulations start
 from its leaves.
+
+A game that offers compiled playouts (``Game.compiled_playouts``: Othello's, in numba) has its
+playouts played by them, the same uniformly random moves as the Python playout below, many
+times faster; the tree itself stays in Python, over the rules. Loading them (numba, then the
+compiled code from its cache) takes a second or two on a busy machine, which a search under
+a time limit cannot spare: such a search plays out in Python while a thread loads them for
+the searches that follow (:func:`playouts_for`).
 """
 
 from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from perfectplay.game import Game, Outcome
+from perfectplay.game import CompiledPlayouts, Game, Outcome, has_compiled_playouts
 from perfectplay.search.limits import Budget, OutOfBudget
 
 DEFAULT_EXPLORATION = 1.0
@@ -38,6 +46,36 @@ RESULT = {Outcome.WIN: 1, Outcome.DRAW: 0, Outcome.LOSS: -1}
 # Plies of a playout between two looks at the clock: a ply of a Python game costs about a
 # microsecond or more, so a deadline is seen within a millisecond or so.
 PLAYOUT_POLL = 1024
+
+
+# The game classes whose compiled playouts this process has loaded (called once), and the
+# threads loading them: numba's code is loaded once a process, whatever the board.
+_LOADED: set[type] = set()
+_LOADING: dict[type, threading.Thread] = {}
+
+
+def compiled_playouts(game: Game[Any, Any]) -> CompiledPlayouts | None:
+    """The game's compiled playouts, loaded (called once, so numba compiles them or loads
+    them from its cache now), where it offers them; else None (Python playouts)."""
+    playouts = game.compiled_playouts() if has_compiled_playouts(game) else None
+    if playouts is not None and type(game) not in _LOADED:
+        playouts(game.start(), 1, 0)
+        _LOADED.add(type(game))
+    return playouts
+
+
+def playouts_for(game: Game[Any, Any], budget: Budget) -> CompiledPlayouts | None:
+    """The compiled playouts a search under ``budget`` can use now: loaded already, or loaded
+    now when the budget has no deadline; under a deadline, None while a thread loads them."""
+    if not has_compiled_playouts(game):
+        return None
+    if type(game) in _LOADED or budget.deadline is None:
+        return compiled_playouts(game)
+    if type(game) not in _LOADING:
+        _LOADING[type(game)] = loading = threading.Thread(
+            target=compiled_playouts, args=(game,), name="perfectplay-playouts", daemon=True)
+        loading.start()
+    return None
 
 
 class Node:
@@ -84,7 +122,8 @@ class Search:
     """One tree for one root, grown by :meth:`run`."""
 
     def __init__(self, game: Game[Any, Any], root: Any, budget: Budget, *, seed: int | None = None,
-                 exploration: float = DEFAULT_EXPLORATION, max_nodes: int = DEFAULT_MAX_NODES) -> None:
+                 exploration: float = DEFAULT_EXPLORATION, max_nodes: int = DEFAULT_MAX_NODES,
+                 compiled: bool = True) -> None:
         self.game = game
         self.budget = budget
         self.random = random.Random(seed)
@@ -95,6 +134,8 @@ class Search:
         self.extra_turns = game.properties.extra_turns
         self.no_move = 1 if game.properties.misere else -1
         self.counters = Counters()
+        # compiled=False keeps the Python playout (benchmarks/mcts_speed.py compares the two)
+        self.compiled = playouts_for(game, budget) if compiled else None
         self.root = Node(root, None, None, False, 0, 1)
         self.root.proved = self.final(root)
 
@@ -223,7 +264,11 @@ class Search:
         """Random moves to the end: (the result 1, 0, -1 for the mover at ``position``, the
         margin that mover gained in a score game); None when the deadline or a stop came
         first. A playout may be very long (a game a million moves deep took 0.4 s each, and
-        16 of them held a 0.2 s think for 6 s), so the clock is read every PLAYOUT_POLL plies."""
+        16 of them held a 0.2 s think for 6 s), so the clock is read every PLAYOUT_POLL plies.
+        A game's compiled playout is short (CompiledPlayouts says so) and reads no clock."""
+        if self.compiled is not None:
+            (played,) = self.compiled(position, 1, self.random.getrandbits(64))
+            return (0, played) if self.is_score else (played, 0)
         game, choice = self.game, self.random.choice
         deadline, stop = self.budget.deadline, self.budget.stop
         sign, margin = 1, 0

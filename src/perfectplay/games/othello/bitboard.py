@@ -161,6 +161,16 @@ def board_word(size: int) -> int:
     return sum(1 << r * 8 + c for r in range(size) for c in range(size))
 
 
+def to_words(size: int, stride: int, mine: int, theirs: int) -> tuple[int, int]:
+    """The rules' bit sets (cell r * stride + c, perfectplay.games.othello.rules) as the
+    kernel's words (bit r * 8 + c), a row at a time."""
+    row = (1 << size) - 1
+    own = other = 0
+    for r in range(size):
+        own |= (mine >> r * stride & row) << r * 8
+        other |= (theirs >> r * stride & row) << r * 8
+    return own, other
+
 
 def _lines_and_borders() -> tuple[np.ndarray, np.ndarray]:
     """LINES[n, axis]: the lines of the n x n board along each axis (rows, columns, and the

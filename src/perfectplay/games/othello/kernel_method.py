@@ -16,6 +16,7 @@ from typing import Any
 from perfectplay.compiled.method import kernel_budget, kernel_node_limit, kernel_warm_up, objection
 from perfectplay.errors import LimitReached
 from perfectplay.finish import line_totals
+from perfectplay.games.othello.rules import KERNEL_MAX_SIZE
 from perfectplay.methods import Method, Request, register
 from perfectplay.search.limits import OutOfBudget
 from perfectplay.search.results import MoveValue, Solution, Stats
@@ -23,7 +24,6 @@ from perfectplay.search.transposition import parse_table_size
 
 NAME = "othello-kernel"
 ALGORITHMS = ("auto",)
-KERNEL_MAX_SIZE = 8
 PREFERRED_FROM_SIZE = 6
 # A time limit beyond the kernel's reach from which loading it is worth its second or two.
 LOADING_PAYS_S = 10.0
@@ -55,17 +55,8 @@ def searcher_for(size: int, entries: int) -> Any:
 
 def to_words(game: Any, position: Any) -> tuple[int, int]:
     """The mover's and the opponent's discs as the kernel's words (bit r * 8 + c)."""
-    stride = game.stride
-    words = []
-    for bits in position[:2]:
-        word = 0
-        while bits:
-            low = bits & -bits
-            cell = low.bit_length() - 1
-            word |= 1 << cell // stride * 8 + cell % stride
-            bits ^= low
-        words.append(word)
-    return words[0], words[1]
+    from perfectplay.games.othello.bitboard import to_words as words
+    return words(game.size, game.stride, position[0], position[1])
 
 
 def to_cell(game: Any, square: int) -> int:

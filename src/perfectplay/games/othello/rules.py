@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from perfectplay.compiled import numba_available
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
-from perfectplay.game import Game, Picture, Properties
+from perfectplay.game import CompiledPlayouts, Game, Picture, Properties
 from perfectplay.games.othello.own_methods import METHODS
 
 SIZES = (4, 6, 8, 10)
@@ -50,6 +50,8 @@ SOLVABLE_EMPTIES = 12
 # took 9.8 s and 58 s; 6x6 endgames of 22 took 2.5 s and 3.9 s (benchmarks/othello_reach.py,
 # docs/othello.md).
 KERNEL_SOLVABLE_EMPTIES = {6: 22, 8: 20}
+# The largest board the kernel's 64-bit words hold (bitboard, playout, kernel).
+KERNEL_MAX_SIZE = 8
 # The board whose start position a long run solved and stored (games/othello/proved.py).
 STORED_SIZE = 6
 
@@ -75,6 +77,15 @@ class Othello(Game[Position, int]):
         edges = {cell for cell in self.cells if cell % s in (0, n - 1) or cell // s in (0, n - 1)}
         # Corners first, then edges, then the rest: a cheap order that finds cutoffs early.
         self.order = sorted(self.cells, key=lambda cell: (cell not in corners, cell not in edges, cell))
+        self._playouts: CompiledPlayouts | None = None
+
+    def compiled_playouts(self) -> CompiledPlayouts | None:
+        """Random playouts on the kernel's bitboards (games/othello/playout.py), boards up to
+        8x8 where numba imports; built once per game."""
+        if self._playouts is None and self.size <= KERNEL_MAX_SIZE and numba_available():
+            from perfectplay.games.othello.playout import RandomPlayouts
+            self._playouts = RandomPlayouts(self)
+        return self._playouts
 
     def solvable(self, position: Position) -> bool:
         """Whether an exact answer can be expected at once or in seconds: 4x4 always, a
