@@ -138,8 +138,8 @@ def main() -> None:
     parser.add_argument("--every-reply", action="store_true",
                         help="then each of White's replies' exact value (phase 2)")
     options = parser.parse_args()
-    from perfectplay.games.othello.kernel import Searcher
     from perfectplay.games.othello.rules import Othello
+    from perfectplay.games.othello.searcher import Searcher
     game = Othello(options.size)
     start = game.start()
     openings = game.moves(start)

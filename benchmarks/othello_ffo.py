@@ -11,9 +11,10 @@ printed as it finishes: empties, our score beside the file's, our move and wheth
 scores it best, nodes, CPU seconds and nodes per CPU second, then Edax 4.5.3's figures where
 published (i9-11900K, 16 threads: CPU time there is wall time x 16 threads at best).
 ``--seconds`` stops a position after that many seconds of wall time (the kernel's stop word).
-``--threads 2`` adds a helper thread (the split at the root through the shared table; nodes
-are both threads'); ``--speedup`` solves each position with one thread and then with two,
-each from an empty table, and prints the ratio of their wall times.
+``--threads 2`` searches with two threads (Young Brothers Wait over the shared table; nodes
+are both threads', CPU seconds the process's); ``--speedup`` solves each position with one
+thread and then with two, each from an empty table, and prints the ratio of their wall
+times.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ def main() -> None:
     if options.speedup:
         speedup(options)
         return
-    from perfectplay.games.othello.kernel import Searcher
+    from perfectplay.games.othello.searcher import Searcher
     suite = read_suite(options.obf, options.number_of_first_line)
     Searcher(4, 1 << 10).score(0x40200, 0x20400, -127, 127, 1 << 62, lambda nodes: None)  # compiles
     searcher = Searcher(8, 1 << options.table_bits, threads=options.threads)
@@ -116,7 +117,7 @@ def main() -> None:
 
 def speedup(options: argparse.Namespace) -> None:
     """Each position with one thread, then with two, back to back: the ratio of wall times."""
-    from perfectplay.games.othello.kernel import Searcher
+    from perfectplay.games.othello.searcher import Searcher
     suite = read_suite(options.obf, options.number_of_first_line)
     Searcher(4, 1 << 10, threads=2).score(0x40200, 0x20400, -127, 127, 1 << 62, lambda nodes: None)
     searchers = [Searcher(8, 1 << options.table_bits, threads=threads) for threads in (1, 2)]
