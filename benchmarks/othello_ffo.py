@@ -116,24 +116,30 @@ def main() -> None:
 
 
 def speedup(options: argparse.Namespace) -> None:
-    """Each position with one thread, then with two, back to back: the ratio of wall times."""
+    """Each position with one thread, then with two, back to back, each from an empty table:
+    the ratio of wall times (the speed-up, fair only on an otherwise idle machine), and of
+    nodes (the split's overhead)."""
     from perfectplay.games.othello.searcher import Searcher
     suite = read_suite(options.obf, options.number_of_first_line)
     Searcher(4, 1 << 10, threads=2).score(0x40200, 0x20400, -127, 127, 1 << 62, lambda nodes: None)
     searchers = [Searcher(8, 1 << options.table_bits, threads=threads) for threads in (1, 2)]
-    walls = [0.0, 0.0]
+    walls, cpus, counts = [0.0, 0.0], [0.0, 0.0], [0, 0]
     print(f"{'#':>3} {'score':>5} {'1 thread s':>10} {'CPU s':>7} {'nodes':>14} {'2 threads s':>11} "
-          f"{'nodes':>14} {'ratio':>6}")
+          f"{'CPU s':>7} {'nodes':>14} {'speed-up':>8} {'nodes x':>7}")
     for number in range(options.first, options.last + 1):
         mine, theirs, _ = suite[number]
         runs = [solve_one(searcher, mine, theirs, None) for searcher in searchers]
-        for index, run in enumerate(runs):
-            walls[index] += run[3]
-        (found, nodes, cpu, wall), (found_2, nodes_2, _, wall_2) = runs
+        for index, (_, nodes, cpu, wall) in enumerate(runs):
+            walls[index] += wall
+            cpus[index] += cpu
+            counts[index] += nodes
+        (found, nodes, cpu, wall), (found_2, nodes_2, cpu_2, wall_2) = runs
         assert found is not None and found_2 is not None and found[0] == found_2[0]
         print(f"{number:>3} {found[0]:>+5d} {wall:>10.2f} {cpu:>7.2f} {nodes:>14,} {wall_2:>11.2f} "
-              f"{nodes_2:>14,} {wall / wall_2:>6.2f}", flush=True)
-    print(f"all: {walls[0]:.1f} s with one thread, {walls[1]:.1f} s with two: {walls[0] / walls[1]:.2f}x")
+              f"{cpu_2:>7.2f} {nodes_2:>14,} {wall / wall_2:>8.2f} {nodes_2 / nodes:>7.2f}", flush=True)
+    print(f"all: one thread {walls[0]:.1f} s wall, {cpus[0]:.1f} CPU s, {counts[0]:,} nodes; two threads "
+          f"{walls[1]:.1f} s wall, {cpus[1]:.1f} CPU s, {counts[1]:,} nodes: speed-up "
+          f"{walls[0] / walls[1]:.2f}x, {counts[1] / counts[0]:.2f}x the nodes")
 
 
 if __name__ == "__main__":

@@ -165,6 +165,26 @@ def test_two_threads_give_the_scores_and_best_moves_one_thread_gives() -> None:
     assert split.helper_nodes > 0
 
 
+def test_the_stop_word_stops_both_threads_and_leaves_the_table_true() -> None:
+    import threading
+    import time
+
+    from perfectplay.games.othello.kernel import STOP
+    from perfectplay.games.othello.searcher import Searcher
+    game, position, published = ffo(49)  # 26 empties: far more than a second's search
+    searcher = Searcher(8, 1 << 20, threads=2)
+    words = to_words(game, position)
+    timer = threading.Timer(0.5, lambda: searcher.counters.__setitem__(STOP, 1))
+    began = time.perf_counter()
+    timer.start()
+    assert searcher.score(*words, -127, 127, 1 << 62, lambda nodes: None) is None
+    assert time.perf_counter() - began < 10
+    searcher.counters[STOP] = 0
+    game, position, published = ffo(40)  # what the stopped search left in the table is true
+    found = searcher.score(*to_words(game, position), -127, 127, 1 << 62, lambda nodes: None)
+    assert found is not None and found[0] == max(published.values()) == 38
+
+
 def test_every_move_of_an_endgame_has_the_value_the_python_search_gives() -> None:
     from perfectplay import analyze
     game = Othello(6)
