@@ -20,11 +20,12 @@ from collections.abc import Callable
 
 import numpy as np
 
-from perfectplay.games.othello.bitboard import board_word, flips, legal_moves
+from perfectplay.games.othello.bitboard import board_word, flips, legal_moves, stable_discs
 from perfectplay.games.othello.kernel import (
     ABORTED,
     CUTOFFS,
     DEFAULT_TABLE_BITS,
+    ETC_FROM,
     HITS,
     INFINITY,
     MAX_MOVES,
@@ -38,6 +39,7 @@ from perfectplay.games.othello.kernel import (
     _order,
     _probe,
     _store,
+    _transposition_cutoff,
     _upper,
 )
 from perfectplay.search.worker import in_slices
@@ -251,6 +253,9 @@ class _Split:
             if upper <= alpha:
                 return upper, table_move
             alpha, beta = max(alpha, lower), min(beta, upper)
+        proven = self._cutoff(own, other, moves, alpha, beta, left) if ply > 0 else -INFINITY
+        if proven > -INFINITY:
+            return proven, PASS
         order = self._order(worker, own, other, moves, left, table_move)
         alpha_in = alpha
         first = order[0]
@@ -270,6 +275,23 @@ class _Split:
             lower = upper = best
         _store(own, other, lower, upper, best_move, left, searcher.keys, searcher.mask)
         return best, best_move
+
+    def _cutoff(self, own: np.uint64, other: np.uint64, moves: np.uint64, alpha: int, beta: int,
+                left: int) -> int:
+        """The kernel's cutoffs before a move is searched, at a split node: a bound from the
+        opponent's stable discs at most alpha, or a child's table entry proving at least beta
+        (an enhanced transposition cutoff); -INFINITY when neither holds."""
+        searcher = self.searcher
+        cells = searcher.cells
+        if alpha >= 2 * left + cells - 64:
+            cap = cells - 2 * bin(int(stable_discs(other, own | other, searcher.size))).count("1")
+            if cap <= alpha:
+                return cap
+        if left > ETC_FROM:
+            proven = int(_transposition_cutoff(own, other, moves, beta, searcher.keys, searcher.mask))
+            if proven >= beta:
+                return proven
+        return -INFINITY
 
     def _order(self, worker: _Thread, own: np.uint64, other: np.uint64, moves: np.uint64,
                left: int, table_move: int) -> list[int]:
@@ -372,6 +394,11 @@ class _Split:
                 return value
             if value <= max(node.alpha, node.best):
                 continue  # the best rose meanwhile: test against it
+            with self.lock:
+                # the bound is proved: the other threads test their moves against it while
+                # this one finds the exact value
+                if value > node.best and not node.cut:
+                    node.best, node.best_move = value, square
             found = -self._node(worker, *child, -node.beta, -value, node.left - 1, ply + 1)[0]
             return max(found, value)
 
