@@ -103,7 +103,8 @@ class Split:
         board = self.searcher.board
         squares, scores = np.zeros(MAX_MOVES, dtype=np.int64), np.zeros(MAX_MOVES, dtype=np.int64)
         left = self.searcher.cells - bin(int(mine | theirs)).count("1")
-        count = _order(mine, theirs, legal_moves(mine, theirs, board), left, board, squares, scores)
+        count = _order(mine, theirs, legal_moves(mine, theirs, board), left, board, self.game.size, squares,
+                       scores)
         ordered = [to_cell(self.game, int(square)) for square in squares[:count]]
         assert sorted(ordered) == sorted(moves)
         return ordered

@@ -296,7 +296,9 @@ class _Split:
     def _order(self, worker: _Thread, own: np.uint64, other: np.uint64, moves: np.uint64,
                left: int, table_move: int) -> list[int]:
         lane = worker.lane
-        count = _order(own, other, moves, left, self.searcher.board, lane.squares[0], lane.scores[0])
+        searcher = self.searcher
+        count = _order(own, other, moves, left, searcher.board, searcher.size, lane.squares[0],
+                       lane.scores[0])
         order = [int(square) for square in lane.squares[0, :count]]
         if table_move in order:
             order.remove(table_move)
