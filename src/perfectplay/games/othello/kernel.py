@@ -8,12 +8,12 @@ form the field's endgame solvers take (Edax, Zebra; Buro's and Gunnar Andersson'
 * with more than ``SHALLOW`` empty cells: moves generated as a bit set and ordered after the
   table's move fastest first (the fewest replies left to the opponent, corners counted twice,
   then the fewest empty cells next to the mover's discs; below ``LOOK_AHEAD_FROM`` empties
-  a move into a quadrant of odd parity before an equal one elsewhere), from ``LOOK_AHEAD_FROM`` empties
-  by the least mobility margin the opponent's best reply leaves, and from ``ESTIMATE_FROM``
-  by a shallow alpha-beta search (2 to 6 plies) of a mobility, corner and frontier
-  evaluation of each child; a table of bounds probed at
-  every node, and from ``ETC_FROM`` empties for every child before any is searched (an
-  enhanced transposition cutoff);
+  a move into a quadrant of odd parity before an equal one elsewhere), from
+  ``LOOK_AHEAD_FROM`` empties by the least mobility margin the opponent's best reply leaves,
+  and from ``ESTIMATE_FROM`` by a shallow alpha-beta search (2 to 6 plies) of a mobility,
+  corner and frontier evaluation of each child; a table of bounds probed at every node, and
+  from ``ETC_FROM`` empties for every child before any is searched (an enhanced
+  transposition cutoff);
 * with ``SHALLOW`` or fewer: no move generation and no table; each empty cell is tried in
   turn, those in quadrants with an odd number of empty cells first (parity), corners first
   and the cells next to corners last, and the last empty cell is valued by counting its
