@@ -103,7 +103,8 @@ class Split:
         board = self.searcher.board
         squares, scores = np.zeros(MAX_MOVES, dtype=np.int64), np.zeros(MAX_MOVES, dtype=np.int64)
         left = self.searcher.cells - bin(int(mine | theirs)).count("1")
-        count = _order(mine, theirs, legal_moves(mine, theirs, board), left, board, squares, scores)
+        count = _order(mine, theirs, legal_moves(mine, theirs, board), left, board, self.game.size, squares,
+                       scores)
         ordered = [to_cell(self.game, int(square)) for square in squares[:count]]
         assert sorted(ordered) == sorted(moves)
         return ordered
@@ -138,8 +139,8 @@ def main() -> None:
     parser.add_argument("--every-reply", action="store_true",
                         help="then each of White's replies' exact value (phase 2)")
     options = parser.parse_args()
-    from perfectplay.games.othello.kernel import Searcher
     from perfectplay.games.othello.rules import Othello
+    from perfectplay.games.othello.searcher import Searcher
     game = Othello(options.size)
     start = game.start()
     openings = game.moves(start)

@@ -11,9 +11,10 @@ printed as it finishes: empties, our score beside the file's, our move and wheth
 scores it best, nodes, CPU seconds and nodes per CPU second, then Edax 4.5.3's figures where
 published (i9-11900K, 16 threads: CPU time there is wall time x 16 threads at best).
 ``--seconds`` stops a position after that many seconds of wall time (the kernel's stop word).
-``--threads 2`` adds a helper thread (the split at the root through the shared table; nodes
-are both threads'); ``--speedup`` solves each position with one thread and then with two,
-each from an empty table, and prints the ratio of their wall times.
+``--threads 2`` searches with two threads (Young Brothers Wait over the shared table; nodes
+are both threads', CPU seconds the process's); ``--speedup`` solves each position with one
+thread and then with two, each from an empty table, and prints the ratio of their wall
+times.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ def main() -> None:
     if options.speedup:
         speedup(options)
         return
-    from perfectplay.games.othello.kernel import Searcher
+    from perfectplay.games.othello.searcher import Searcher
     suite = read_suite(options.obf, options.number_of_first_line)
     Searcher(4, 1 << 10).score(0x40200, 0x20400, -127, 127, 1 << 62, lambda nodes: None)  # compiles
     searcher = Searcher(8, 1 << options.table_bits, threads=options.threads)
@@ -115,24 +116,30 @@ def main() -> None:
 
 
 def speedup(options: argparse.Namespace) -> None:
-    """Each position with one thread, then with two, back to back: the ratio of wall times."""
-    from perfectplay.games.othello.kernel import Searcher
+    """Each position with one thread, then with two, back to back, each from an empty table:
+    the ratio of wall times (the speed-up, fair only on an otherwise idle machine), and of
+    nodes (the split's overhead)."""
+    from perfectplay.games.othello.searcher import Searcher
     suite = read_suite(options.obf, options.number_of_first_line)
     Searcher(4, 1 << 10, threads=2).score(0x40200, 0x20400, -127, 127, 1 << 62, lambda nodes: None)
     searchers = [Searcher(8, 1 << options.table_bits, threads=threads) for threads in (1, 2)]
-    walls = [0.0, 0.0]
+    walls, cpus, counts = [0.0, 0.0], [0.0, 0.0], [0, 0]
     print(f"{'#':>3} {'score':>5} {'1 thread s':>10} {'CPU s':>7} {'nodes':>14} {'2 threads s':>11} "
-          f"{'nodes':>14} {'ratio':>6}")
+          f"{'CPU s':>7} {'nodes':>14} {'speed-up':>8} {'nodes x':>7}")
     for number in range(options.first, options.last + 1):
         mine, theirs, _ = suite[number]
         runs = [solve_one(searcher, mine, theirs, None) for searcher in searchers]
-        for index, run in enumerate(runs):
-            walls[index] += run[3]
-        (found, nodes, cpu, wall), (found_2, nodes_2, _, wall_2) = runs
+        for index, (_, nodes, cpu, wall) in enumerate(runs):
+            walls[index] += wall
+            cpus[index] += cpu
+            counts[index] += nodes
+        (found, nodes, cpu, wall), (found_2, nodes_2, cpu_2, wall_2) = runs
         assert found is not None and found_2 is not None and found[0] == found_2[0]
         print(f"{number:>3} {found[0]:>+5d} {wall:>10.2f} {cpu:>7.2f} {nodes:>14,} {wall_2:>11.2f} "
-              f"{nodes_2:>14,} {wall / wall_2:>6.2f}", flush=True)
-    print(f"all: {walls[0]:.1f} s with one thread, {walls[1]:.1f} s with two: {walls[0] / walls[1]:.2f}x")
+              f"{cpu_2:>7.2f} {nodes_2:>14,} {wall / wall_2:>8.2f} {nodes_2 / nodes:>7.2f}", flush=True)
+    print(f"all: one thread {walls[0]:.1f} s wall, {cpus[0]:.1f} CPU s, {counts[0]:,} nodes; two threads "
+          f"{walls[1]:.1f} s wall, {cpus[1]:.1f} CPU s, {counts[1]:,} nodes: speed-up "
+          f"{walls[0] / walls[1]:.2f}x, {counts[1] / counts[0]:.2f}x the nodes")
 
 
 if __name__ == "__main__":

@@ -25,9 +25,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--table-bits", type=int, default=22)
     options = parser.parse_args()
-    from perfectplay.games.othello.kernel import NODES, Searcher
+    from perfectplay.games.othello.kernel import NODES
     from perfectplay.games.othello.kernel_method import to_words
     from perfectplay.games.othello.rules import Othello
+    from perfectplay.games.othello.searcher import Searcher
     game = Othello(options.size)
     Searcher(4, 1 << 10).score(0x40200, 0x20400, -127, 127, 1 << 62, lambda nodes: None)  # compiles
     searcher = Searcher(options.size, 1 << options.table_bits)

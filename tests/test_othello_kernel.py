@@ -129,23 +129,60 @@ def test_ffo_40_is_solved_with_its_published_score_and_a_best_move() -> None:
     assert set(solution.best_moves) == {move for move, score in scores.items() if score == best}
 
 
-def test_a_helper_thread_sharing_the_table_changes_no_score() -> None:
-    # the helper solves the root's other moves into the shared table while the search works
-    # on the first: the scores of one thread and of two agree, on random 6x6 endgames
-    # and on FFO #41 (22 empties, 0), where the helper does part of the work
-    from perfectplay.games.othello.kernel import Searcher
-    game, rng = Othello(6), random.Random(7)
-    alone, helped = Searcher(6, 1 << 16), Searcher(6, 1 << 16, threads=2)
-    for _ in range(12):
-        words = to_words(game, random_position(game, rng, 14))
-        scores = [searcher.score(*words, -127, 127, 1 << 62, lambda nodes: None)
-                  for searcher in (alone, helped)]
-        assert scores[0] is not None and scores[1] is not None and scores[0][0] == scores[1][0]
-    game, position, published = ffo(41)
-    helped = Searcher(8, 1 << 20, threads=2)
-    found = helped.score(*to_words(game, position), -127, 127, 1 << 62, lambda nodes: None)
-    assert found is not None and found[0] == max(published.values()) == 0
-    assert helped.helper_nodes > 0
+def test_two_threads_give_the_scores_and_best_moves_one_thread_gives() -> None:
+    # two threads split the top of the tree (Young Brothers Wait over the shared table): on
+    # random 8x8 endgames of 14-18 empties their score is one thread's, whole window or null
+    # windows either side of it, and their best move earns it; on FFO #40 (20 empties, +38)
+    # the second thread does part of the work
+    from perfectplay.games.othello.searcher import Searcher
+    game, rng = Othello(8), random.Random(7)
+    alone, split = Searcher(8, 1 << 18), Searcher(8, 1 << 18, threads=2)
+
+    def score(searcher: Searcher, words: tuple[int, int], alpha: int = -127,
+              beta: int = 127) -> tuple[int, int]:
+        found = searcher.score(*words, alpha, beta, 1 << 62, lambda nodes: None)
+        assert found is not None
+        return found
+    for index in range(12):
+        position = random_position(game, rng, 14 + index % 5)
+        if not game.moves(position) or game.moves(position) == [PASS]:
+            continue
+        words = to_words(game, position)
+        split.clear()
+        value, square = score(split, words)
+        assert value == score(alone, words)[0], game.format_position(position)
+        cell = 1 << square
+        turned = int(bitboard.flips(np.uint64(words[0]), np.uint64(words[1]), square))
+        assert -score(alone, (words[1] & ~turned, words[0] | turned | cell))[0] == value
+        split.clear()
+        assert score(split, words, value - 1, value)[0] >= value
+        split.clear()
+        assert score(split, words, value, value + 1)[0] <= value
+    game, position, published = ffo(40)
+    split = Searcher(8, 1 << 20, threads=2)
+    found = split.score(*to_words(game, position), -127, 127, 1 << 62, lambda nodes: None)
+    assert found is not None and found[0] == max(published.values()) == 38
+    assert split.helper_nodes > 0
+
+
+def test_the_stop_word_stops_both_threads_and_leaves_the_table_true() -> None:
+    import threading
+    import time
+
+    from perfectplay.games.othello.kernel import STOP
+    from perfectplay.games.othello.searcher import Searcher
+    game, position, published = ffo(49)  # 26 empties: far more than a second's search
+    searcher = Searcher(8, 1 << 20, threads=2)
+    words = to_words(game, position)
+    timer = threading.Timer(0.5, lambda: searcher.counters.__setitem__(STOP, 1))
+    began = time.perf_counter()
+    timer.start()
+    assert searcher.score(*words, -127, 127, 1 << 62, lambda nodes: None) is None
+    assert time.perf_counter() - began < 10
+    searcher.counters[STOP] = 0
+    game, position, published = ffo(40)  # what the stopped search left in the table is true
+    found = searcher.score(*to_words(game, position), -127, 127, 1 << 62, lambda nodes: None)
+    assert found is not None and found[0] == max(published.values()) == 38
 
 
 def test_every_move_of_an_endgame_has_the_value_the_python_search_gives() -> None:

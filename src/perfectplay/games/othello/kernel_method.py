@@ -43,9 +43,9 @@ def _is_othello(game: Any) -> bool:
 
 def searcher_for(size: int, entries: int) -> Any:
     """The table for this board, searched by as many threads as the machine has cores (at
-    most two: a helper solves the root's other moves while the search is busy with the
-    first, in a search without a limit; docs/othello.md has the speed-up)."""
-    from perfectplay.games.othello.kernel import Searcher
+    most two, splitting the top of the tree, in a search without a limit; docs/othello.md
+    has the speed-up)."""
+    from perfectplay.games.othello.searcher import Searcher
     shape = (size, entries)
     if shape not in _SEARCHERS:
         _SEARCHERS.clear()  # one table at a time
@@ -79,8 +79,8 @@ class _Run:
         self.searcher = searcher_for(game.size, entries)
         self.budget.allow_memory(entries * BYTES_PER_ENTRY)
         self.node_cap = kernel_node_limit(request, self.budget)
-        # Helper threads only without a limit: a think time counts the process's CPU, which
-        # a helper would spend too, on a machine whose other core may be busy
+        # A second thread only without a limit: a think time counts the process's CPU, which
+        # a second thread would spend too, on a machine whose other core may be busy
         self.helped = not request.bounded and request.budget is None
         self.watch = Watch(self.budget, self.searcher.counters, STOP)
         self.searcher.counters[:] = 0  # this run's nodes, hits and cutoffs
@@ -88,8 +88,8 @@ class _Run:
         self.started = 0
 
     def nodes(self) -> int:
-        """This run's nodes: the search's and its helpers' (a node cap counts only the
-        search's: no helper joins a capped search)."""
+        """This run's nodes: both threads' (a node cap counts only the first's: no second
+        thread joins a capped search)."""
         return int(self.searcher.counters[0]) + self.searcher.helper_nodes - self.started
 
     def value(self, position: Any, alpha: int = -WIDE, beta: int = WIDE) -> tuple[int, int | None]:
