@@ -12,14 +12,14 @@ window outside that range is decided at once: futility pruning that is exact her
 with no more seeds than the endgame database holds is read from it.
 
 The table (``Table``) holds, per board, a lower and an upper bound on its value, the depth
-they were searched to (EXACT when they hold for the game) and the best pit found, in buckets
+they were searched to (TO_THE_END when they hold for the game) and the best pit found, in buckets
 of two slots: a board goes to the slot holding it, else to the one whose search took fewer
 nodes (kept as a power of two). MTD(f) (Plaat et al., 1996) calls the search with null
 windows only, so both bounds of a board are worth keeping. As Irving et al. did, MTD(f)
 deepens iteratively: a few depth-limited passes (a board at the limit is worth the stores'
 difference) fill the table's best pits and give the first guess of the search to the end.
 A value that rested on no depth limit is exact whatever the depth it was searched to (the
-HORIZON counter tells), so its bound is kept as EXACT and proves the game's value early.
+HORIZON counter tells), so its bound is kept as TO_THE_END and proves the game's value early.
 
 A search gives up after ``budget`` nodes, or at its next node once ``counters[STOP]`` is
 set (by a watching thread: the search releases the GIL), and says so (``aborted``); nothing
@@ -52,7 +52,7 @@ NODES, HITS, CUTOFFS, ABORTED, STOP, DATABASE_HITS, HORIZON = range(7)
 # The depth of a search without a limit, and the depth the table gives a bound that holds
 # for the game itself.
 UNLIMITED = 1000
-EXACT = 127
+TO_THE_END = 127
 # A bound no board reaches (values fit in [-127, 127]).
 OPEN = 127
 # Enhanced transposition cut-offs cost a sowing per move: worth it only far from the leaves.
@@ -89,7 +89,7 @@ def _slot(own: int, other: int, keys_own: np.ndarray, keys_other: np.ndarray) ->
 def _store(own: int, other: int, low: int, high: int, pit: int, work: int, depth: int,
            keys_own: np.ndarray, keys_other: np.ndarray, lowers: np.ndarray, uppers: np.ndarray,
            best_moves: np.ndarray, works: np.ndarray, depths: np.ndarray) -> None:
-    """Record the bounds [low, high] that a search to ``depth`` (EXACT: the game's own)
+    """Record the bounds [low, high] that a search to ``depth`` (TO_THE_END: the game's own)
     found on a board: tightening those already held from the same depth, replacing shallower
     ones, leaving deeper ones."""
     slot = _slot(own, other, keys_own, keys_other)
@@ -186,8 +186,8 @@ def _search(boards: np.ndarray, ply: int, depth: int, alpha: int, beta: int, m: 
         counters[HITS] += 1
         first = best_moves[slot]
         held = depths[slot]
-        if held >= depth or held == EXACT:
-            if held != EXACT:
+        if held >= depth or held == TO_THE_END:
+            if held != TO_THE_END:
                 counters[HORIZON] += 1
             low = lowers[slot]
             high = uppers[slot]
@@ -247,7 +247,7 @@ def _search(boards: np.ndarray, ply: int, depth: int, alpha: int, beta: int, m: 
                     break
     low = best if best > alpha_in else -OPEN
     high = best if best < beta else OPEN
-    found_at = EXACT if counters[HORIZON] == horizon else min(depth, EXACT - 1)
+    found_at = TO_THE_END if counters[HORIZON] == horizon else min(depth, TO_THE_END - 1)
     _store(own, other, low, high, best_pit, counters[NODES] - began, found_at, keys_own,
            keys_other, lowers, uppers, best_moves, works, depths)
     return best
@@ -283,9 +283,9 @@ def _transposition_cut(pits: np.ndarray, child: np.ndarray, m: int, depth: int,
             if slot < 0:
                 continue
             held = depths[slot]
-            if held < depth and held != EXACT:
+            if held < depth and held != TO_THE_END:
                 continue
-            exact = held == EXACT
+            exact = held == TO_THE_END
             worth = gain + lowers[slot] if again else gain - uppers[slot]
         if worth > best:
             best = worth
