@@ -129,3 +129,28 @@ def test_builds_of_two_board_sizes_in_one_process_use_their_own_kernels(tmp_path
         counts[height] = build(game, start, tmp_path / f"c4{height}.db").records
     python = build(game, start, tmp_path / "python.db", builder="python").records
     assert counts[3] == python and counts[2] != counts[3]
+
+
+TWO_SIZES_SCRIPT = """
+import sys
+from pathlib import Path
+from perfectplay import registry
+from perfectplay.store.build import build
+counts = []
+for height in (2, 3):
+    game, start = registry.load("connect4", {"width": 4, "height": height})
+    counts.append(build(game, start, Path(sys.argv[1]) / f"c4{height}.db").records)
+python = build(game, start, Path(sys.argv[1]) / "python.db", builder="python").records
+print(counts[1] == python and counts[0] != counts[1])
+"""
+
+
+def test_builds_of_two_board_sizes_without_a_writable_cache_use_their_own_kernels(
+        tmp_path: Path) -> None:
+    # In memory the two sizes' rules share a source file and a name; their modules differ.
+    blocked = tmp_path / "file"
+    blocked.write_text("a file where the cache folder would go")
+    done = subprocess.run([sys.executable, "-c", TWO_SIZES_SCRIPT, str(tmp_path)],
+                          env=dict(os.environ, PERFECTPLAY_CACHE=str(blocked)),
+                          capture_output=True, text=True, timeout=300, check=True)
+    assert done.stdout.split() == ["True"], done.stderr

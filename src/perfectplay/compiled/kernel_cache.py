@@ -117,7 +117,9 @@ def _digest(text: str, functions: tuple[Any, ...], settings: str, depends: tuple
             parts.append(Path(inspect.getsourcefile(original) or "").read_text(encoding="utf-8"))
         except (OSError, TypeError):
             parts.append(f"{original.__module__}.{original.__qualname__}")
-        parts.append(original.__qualname__)
+        # A generated module's name holds its own digest (one board's settings): functions
+        # of two boards run in memory share a source file and a name, not a module.
+        parts.append(f"{original.__module__}.{original.__qualname__}")
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
 
 
