@@ -243,7 +243,7 @@ def _dominated(drawn: int, line: int, box_masks: np.ndarray, box_lines: np.ndarr
 
 
 @njit(cache=True)
-def _taken(drawn: int, line: int, box_masks: np.ndarray, line_boxes: np.ndarray) -> int:
+def boxes_taken(drawn: int, line: int, box_masks: np.ndarray, line_boxes: np.ndarray) -> int:
     after = drawn | (1 << line)
     taken = 0
     for slot in range(2):
@@ -310,7 +310,7 @@ def _order(drawn: int, first: int, allowed: int, sides: np.ndarray, order: np.nd
     count = 0
     if first >= 0:
         moves[0] = first
-        gains[0] = _taken(drawn, first, box_masks, line_boxes)
+        gains[0] = boxes_taken(drawn, first, box_masks, line_boxes)
         count = 1
     for stage in range(3):
         for index in range(order.shape[0]):
@@ -364,7 +364,7 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
     if rules:
         line = _forced(drawn, sides, box_masks, box_lines, line_boxes, rules)
         if line >= 0:
-            gain = _taken(drawn, line, box_masks, line_boxes)
+            gain = boxes_taken(drawn, line, box_masks, line_boxes)
             return gain + _search(drawn | (1 << line), alpha - gain, beta - gain, box_masks, box_lines,
                                   line_boxes, order, images, maps, table, best_lines, rules, counters,
                                   budget, scratch)

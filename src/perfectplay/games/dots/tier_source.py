@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from perfectplay.compiled.generic import ONGOING
+from perfectplay.games.dots.chains import boxes_taken
 
 # BINDINGS: one board (this block is replaced in every copy).
 EDGES = 12
@@ -51,13 +52,7 @@ def outcome(state: int) -> int:
 
 @njit(cache=CACHE)
 def gain(state: int, move: int) -> int:
-    after = state | (1 << move)
-    taken = 0
-    for side in range(2):
-        box = BOXES_OF_LINE[move, side]
-        if box >= 0 and after & MASKS[box] == MASKS[box]:
-            taken += 1
-    return taken
+    return boxes_taken(state, move, MASKS, BOXES_OF_LINE)
 
 
 @njit(cache=CACHE)

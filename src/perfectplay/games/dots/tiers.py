@@ -10,6 +10,8 @@ from pathlib import Path
 from perfectplay.compiled.generic import Spec
 
 SOURCE = Path(__file__).with_name("tier_source.py")
+# The chain search's count of the boxes a line completes, which the rules take from there.
+CHAINS = Path(__file__).with_name("chains.py")
 
 
 @cache
@@ -21,7 +23,8 @@ def make_spec(width: int, height: int, edges: int, box_masks: tuple[int, ...],
     touching = tuple(box for boxes in boxes_of for box in (*boxes, -1, -1)[:2])
     settings = {"EDGES": edges, "BOX_MASKS": box_masks, "TOUCHING": touching}
     rules = load_generated(SOURCE, {}, settings,
-                           ("moves", "play", "outcome", "tier", "gain", "keeps_turn"))
+                           ("moves", "play", "outcome", "tier", "gain", "keeps_turn"),
+                           depends=(CHAINS,))
     return Spec(moves=rules["moves"], play=rules["play"], outcome=rules["outcome"],
                 max_moves=edges, max_length=edges, encode=lambda position: position[0],
                 tier=rules["tier"], gain=rules["gain"], keeps_turn=rules["keeps_turn"])

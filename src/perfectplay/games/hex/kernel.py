@@ -71,7 +71,7 @@ def _neighbours(cells: int, n: int, stride: int, board: int) -> int:
 
 
 @njit(cache=True)
-def _chain(stones: int, edge: int, n: int, stride: int, board: int) -> int:
+def chain_to(stones: int, edge: int, n: int, stride: int, board: int) -> int:
     """The stones joined to ``edge`` by a chain of ``stones``: a flood fill."""
     reached = stones & edge
     while True:
@@ -86,8 +86,8 @@ def _reach(stones: int, empty: int, source: int, target: int, n: int, stride: in
            board: int) -> tuple[int, int, int, int]:
     """(the stones chained to ``source``, those chained to ``target``, the empty cells that
     touch the source side (the edge itself or its chain), those that touch the target side)."""
-    from_source = _chain(stones, source, n, stride, board)
-    from_target = _chain(stones, target, n, stride, board)
+    from_source = chain_to(stones, source, n, stride, board)
+    from_target = chain_to(stones, target, n, stride, board)
     touch_source = (_neighbours(from_source, n, stride, board) | source) & empty
     touch_target = (_neighbours(from_target, n, stride, board) | target) & empty
     return from_source, from_target, touch_source, touch_target
@@ -100,7 +100,7 @@ def _winning_after(stones: int, cell: int, empty: int, from_source: int, from_ta
     """The winning cells of ``stones`` once it also holds ``cell`` (a bit). Only the chain
     through ``cell`` is new: it joins the source side when ``cell`` touched it, the target
     side likewise (one flood fill, where _reach takes two)."""
-    through = _chain(stones | cell, cell, n, stride, board)
+    through = chain_to(stones | cell, cell, n, stride, board)
     if touch_source & cell:
         from_source |= through
     if touch_target & cell:

@@ -15,6 +15,7 @@ from numba import njit
 
 from perfectplay.compiled.generic import LOSS, ONGOING, WIN
 from perfectplay.games.hex.connections import bit_index, popcount
+from perfectplay.games.hex.kernel import chain_to
 
 # BINDINGS: one board size (this block is replaced in every copy).
 SIZE = 4
@@ -37,14 +38,7 @@ def stones_of(state: int) -> tuple[int, int]:
 @njit(cache=CACHE)
 def connected(stones: int, source: int, target: int) -> bool:
     """Whether a chain of ``stones`` joins the edge ``source`` to the edge ``target``."""
-    reached = stones & source
-    while reached:
-        grown = reached | stones & (reached << 1 | reached >> 1 | reached << SIZE
-                                    | reached >> SIZE | reached << STRIDE | reached >> STRIDE)
-        if grown == reached:
-            break
-        reached = grown
-    return (reached & target) != 0
+    return (chain_to(stones, source, SIZE, STRIDE, CELLS) & target) != 0
 
 
 @njit(cache=CACHE)

@@ -13,8 +13,9 @@ from perfectplay.compiled.generic import Spec
 # The state must stay a non-negative int64.
 MAX_STATE_BITS = 62
 SOURCE = Path(__file__).with_name("tier_source.py")
-# The compiled helpers the rules take from there (a change to them is a change to the rules).
+# The compiled helpers the rules take from these (a change to them is a change to the rules).
 CONNECTIONS = Path(__file__).with_name("connections.py")
+KERNEL = Path(__file__).with_name("kernel.py")
 
 
 @cache
@@ -28,7 +29,7 @@ def make_spec(size: int, o_shift: int, top: int, bottom: int, left: int, right: 
     settings = {"SIZE": size, "STRIDE": size + 1, "O_SHIFT": o_shift, "CELLS": cells,
                 "TOP": top, "BOTTOM": bottom, "LEFT": left, "RIGHT": right}
     rules = load_generated(SOURCE, {}, settings, ("moves", "play", "outcome", "tier"),
-                           depends=(CONNECTIONS,))
+                           depends=(CONNECTIONS, KERNEL))
 
     def encode(position: Any) -> int:
         return int(position[0] | position[1] << o_shift)
