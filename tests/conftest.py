@@ -109,15 +109,16 @@ def cli() -> Any:
 
 # -- The Chromium tests' server, browser and screenshot folder (tests/web_server.py) -----------
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server() -> Iterator[str]:
-    """`perfectplay serve` started as a user would, for one test module; its URL."""
+    """`perfectplay serve` started as a user would, once for each process of the suite (a
+    server and a browser cost seconds to start); its URL."""
     from web_server import served
     with served() as url:
         yield url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     from web_server import chromium
     with chromium() as launched:

@@ -5,7 +5,6 @@ Chromium; and the server's cache of built games is bounded by the bytes it holds
 
 from __future__ import annotations
 
-import os
 import re
 import warnings
 from collections.abc import Iterator
@@ -13,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_server import chromium, served, stream_events
+from web_server import open_page, served, stream_events
 
 from perfectplay import analyze, registry
 from perfectplay import value as V
@@ -180,30 +179,24 @@ def page_server() -> Iterator[str]:
         yield url
 
 
-def test_the_page_shows_three_best_lines_that_deepen(page_server: str, tmp_path: Path) -> None:
-    shots = Path(os.environ.get("PERFECTPLAY_SCREENSHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
-    with chromium() as browser:
-        page = browser.new_page(viewport={"width": 1100, "height": 900})
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-        page.goto(page_server + "game/chess?seconds=8")
-        page.wait_for_function("() => document.querySelectorAll('#pv-lines li').length === 3")
-        first = int(page.locator("#pv-lines li").first.get_attribute("data-depth"))
-        deeper = "(depth) => Number(document.querySelector('#pv-lines li')?.dataset.depth) > depth"
-        page.wait_for_function(deeper, arg=first, timeout=30_000)
-        items = page.locator("#pv-lines li")
-        moves, arrow = page.evaluate(SHOWN_LINES)
-        assert len(moves) == len(set(moves)) == 3 and arrow == moves[0]  # the first line is the board's
-        for text in items.all_inner_texts():  # "+0.10 depth 4 1. e4 d5 2. Nc3 Nf6"
-            assert re.fullmatch(r"[+-]?\d+\.\d\d\s+depth \d+\s+1\. \S.*", text.strip()), text
-        assert "(scores for White)" in page.inner_text("#pv-box")
-        page.screenshot(path=str(shots / "chess-multipv.png"), full_page=True)
-        # One line asked for: the URL keeps it and the engine searches again for one.
-        with page.expect_request(lambda request: "/think?" in request.url and "lines=1" in request.url):
-            page.select_option("#lines-count", "1")
-        page.wait_for_function("() => document.querySelectorAll('#pv-lines li').length === 1")
-        assert "lines=1" in page.url
-        page.close()
-        assert not errors, errors
+def test_the_page_shows_three_best_lines_that_deepen(page_server: str, browser: Any, shots: Path) -> None:
+    page, errors = open_page(browser)
+    page.goto(page_server + "game/chess?seconds=8")
+    page.wait_for_function("() => document.querySelectorAll('#pv-lines li').length === 3")
+    first = int(page.locator("#pv-lines li").first.get_attribute("data-depth"))
+    deeper = "(depth) => Number(document.querySelector('#pv-lines li')?.dataset.depth) > depth"
+    page.wait_for_function(deeper, arg=first, timeout=30_000)
+    items = page.locator("#pv-lines li")
+    moves, arrow = page.evaluate(SHOWN_LINES)
+    assert len(moves) == len(set(moves)) == 3 and arrow == moves[0]  # the first line is the board's
+    for text in items.all_inner_texts():  # "+0.10 depth 4 1. e4 d5 2. Nc3 Nf6"
+        assert re.fullmatch(r"[+-]?\d+\.\d\d\s+depth \d+\s+1\. \S.*", text.strip()), text
+    assert "(scores for White)" in page.inner_text("#pv-box")
+    page.screenshot(path=str(shots / "chess-multipv.png"), full_page=True)
+    # One line asked for: the URL keeps it and the engine searches again for one.
+    with page.expect_request(lambda request: "/think?" in request.url and "lines=1" in request.url):
+        page.select_option("#lines-count", "1")
+    page.wait_for_function("() => document.querySelectorAll('#pv-lines li').length === 1")
+    assert "lines=1" in page.url
+    page.close()
+    assert not errors, errors

@@ -49,7 +49,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 @contextmanager
 def chromium() -> Iterator[Any]:
-    """Debian's chromium driven by Playwright (never `playwright install`), for one module."""
+    """Debian's chromium driven by Playwright (never `playwright install`)."""
     from pathlib import Path
 
     from playwright.sync_api import sync_playwright
