@@ -17,7 +17,7 @@ from perfectplay.games.dots.symmetry import distinct_lines, image, symmetries
 
 pytestmark = pytest.mark.skipif(not numba_available(), reason="numba is not installed")
 # Each chain rule alone (games/dots/chains.py), then all of them.
-RULES = (1, 2, 4, 8, 16, 31)
+RULES = (1, 2, 4, 8, 16, 32, 63)
 
 
 def random_drawn(game: DotsAndBoxes, rng: random.Random, most_left: int) -> int:

@@ -33,6 +33,9 @@ Chain rules, each a switch of ``rules`` (so tests can check each against a searc
   one of its lines only (the lowest). A loop opened anywhere is the same loop; a long chain
   opened anywhere leaves its taker the same two choices (all, or all but two), and what is
   left afterwards is the same set of lines.
+* ``LOONY_ENDGAME``: when every box not yet taken has exactly two sides, the position is a
+  set of independent chains and loops, valued exactly by their lengths (games/dots/loony.py)
+  instead of searched.
 
 benchmarks/dots_chain_rules.py checks every rule on every position of 2x2, 3x2, 4x2 and 3x3
 boxes against the numba table, which values each position without any rule.
@@ -58,6 +61,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from perfectplay.games.dots.loony import loony_value
 from perfectplay.games.dots.rules import DotsAndBoxes
 from perfectplay.games.dots.symmetry import symmetries
 from perfectplay.search.worker import in_slices
@@ -67,12 +71,13 @@ LONG_CHAIN = 2
 BOX_ON_OFFER = 4
 HARD_HEARTED = 8
 ONE_OPENING = 16
-ALL_RULES = FREE_BOX | LONG_CHAIN | BOX_ON_OFFER | HARD_HEARTED | ONE_OPENING
+LOONY_ENDGAME = 32
+ALL_RULES = FREE_BOX | LONG_CHAIN | BOX_ON_OFFER | HARD_HEARTED | ONE_OPENING | LOONY_ENDGAME
 # counters' slots
 NODES, HITS, ABORTED, STOP, STORES = range(5)
 TABLE_BITS = 24
 # Positions with at least this many lines left look their children up before searching them.
-ETC_LINES = 10
+ETC_LINES = 24
 # Bounds sit in 6 bits each, offset by 32: values within [-31, 31] (a 5x6 board has 30 boxes).
 _OFFSET = 32
 # The golden-ratio multiplier of Fibonacci hashing, as a signed int64.
@@ -356,11 +361,15 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
     boxes = box_masks.shape[0]
     work = scratch[_popcount(drawn)]
     sides = work[:boxes]
-    left = 0
+    left, loose = 0, 0
     for b in range(boxes):
         sides[b] = _popcount(drawn & box_masks[b])
         if sides[b] < 4:
             left += 1
+            if sides[b] != 2:
+                loose += 1
+    if rules & LOONY_ENDGAME and loose == 0:
+        return loony_value(drawn, sides, box_lines, line_boxes)
     if rules:
         line = _forced(drawn, sides, box_masks, box_lines, line_boxes, rules)
         if line >= 0:
@@ -503,25 +512,32 @@ class Searcher:
     def value(self, drawn: int, slice_nodes: int = 1 << 62,
               poll: Callable[[int], None] = lambda nodes: None, node_cap: int | None = None,
               guess: int = 0) -> int | None:
-        """The exact value of ``drawn`` by null-window tests (MTD(f): each test moves a bound
-        towards ``guess``'s side, the table keeps what earlier tests proved); None when the
-        search stopped first (a node cap, or the STOP word)."""
-        left = sum(1 for mask in self.game.box_masks if drawn & mask != mask)
-        low, high, g = -left, left, max(-left, min(left, guess))
-        while low < high:
-            beta = g + 1 if g == low else g
+        """The exact value of ``drawn`` by tests of narrow windows (MTD(f): each test moves a
+        bound towards ``guess``'s side, the table keeps what earlier tests proved); None when
+        the search stopped first (a node cap, or the STOP word).
 
-            def test(budget: int, beta: int = beta) -> int:
-                return self.test(drawn, beta - 1, beta, budget)
+        The boxes left split between the two sides, so the value has their count's parity:
+        the window (g - 1, g + 1) around a value g of that parity holds no other value, and
+        one test either finds the value is g or moves a bound past it (two null-window tests
+        would be needed to prove g)."""
+        left = sum(1 for mask in self.game.box_masks if drawn & mask != mask)
+        low, high = -left, left
+        g = max(low, min(high, guess))
+        g -= (g - left) % 2
+        while low < high:
+            def test(budget: int, g: int = g) -> int:
+                return self.test(drawn, g - 1, g + 1, budget)
             found = in_slices(test, self.counters, slice_nodes, poll, node_cap,
                               nodes=NODES, aborted=ABORTED, stop=STOP)
             if found is None:
                 return None
-            g = found
-            if g < beta:
-                high = g
+            if found < g:
+                high = found
+            elif found > g:
+                low = found
             else:
-                low = g
+                low = high = g
+            g = found
         return low
 
     def move_values(self, drawn: int, lines: list[int] | None = None) -> dict[int, int]:
