@@ -368,19 +368,32 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
             left += 1
             if sides[b] != 2:
                 loose += 1
-    if rules & LOONY_ENDGAME and loose == 0:
-        return loony_value(drawn, sides, box_lines, line_boxes)
-    if rules:
+    # The lines the chain rules play are drawn here, one after another, without a node each;
+    # the boxes they take are added to every value returned.
+    taken = 0
+    line = _forced(drawn, sides, box_masks, box_lines, line_boxes, rules) if rules else -1
+    while line >= 0:
+        drawn |= 1 << line
+        for slot in range(2):
+            box = line_boxes[line, slot]
+            if box >= 0:
+                sides[box] += 1
+                loose += 1 if sides[box] == 3 else -1 if sides[box] == 2 else 0
+                if sides[box] == 4:
+                    taken += 1
+                    left -= 1
+                    loose -= 1
         line = _forced(drawn, sides, box_masks, box_lines, line_boxes, rules)
-        if line >= 0:
-            gain = boxes_taken(drawn, line, box_masks, line_boxes)
-            return gain + _search(drawn | (1 << line), alpha - gain, beta - gain, box_masks, box_lines,
-                                  line_boxes, order, images, maps, table, best_lines, rules, counters,
-                                  budget, scratch)
+    if left == 0:
+        return taken
+    alpha -= taken
+    beta -= taken
+    if rules & LOONY_ENDGAME and loose == 0:
+        return taken + loony_value(drawn, sides, box_lines, line_boxes)
     if alpha >= left:
-        return left
+        return taken + left
     if beta <= -left:
-        return -left
+        return taken - left
     key, symmetry = _canonical(drawn, images)
     slot = ((key * _GOLDEN) >> 20) & (table.shape[0] - 1) & ~1
     low, high = -left, left
@@ -395,9 +408,9 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
         low = max(low, ((entry >> 6) & 63) - _OFFSET)
         high = min(high, (entry & 63) - _OFFSET)
         if low >= beta or low == high:
-            return low
+            return taken + low
         if high <= alpha:
-            return high
+            return taken + high
     allowed = -1  # every line
     if rules & BOX_ON_OFFER:
         for b in range(boxes):
@@ -412,7 +425,7 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
         cut = _etc(drawn, window_high, moves, gains, count, images, table)
         if cut > -64:
             counters[1] += 1
-            return cut
+            return taken + cut
     a = window_low
     best, best_line = -64, -1
     for i in range(count):
@@ -440,7 +453,7 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
     else:
         here = _store(table, key, slot, best, best)
     best_lines[here] = maps[symmetry, best_line] + 1
-    return best
+    return taken + best
 
 
 @dataclass(frozen=True)
