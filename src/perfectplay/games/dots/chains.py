@@ -94,15 +94,23 @@ def _popcount(x: int) -> int:
 
 
 @njit(cache=True)
-def _canonical(drawn: int, images: np.ndarray) -> tuple[int, int]:
-    """The smallest mask among ``drawn``'s images under the board's symmetries, and the
-    symmetry that gives it; ``images[s, k, byte]`` is the image under symmetry s of the lines
-    of byte k of a mask."""
-    best, best_s = -1, 0
+def _mirror(drawn: int, images: np.ndarray, mirrored: np.ndarray) -> None:
+    """Writes ``drawn``'s image under each of the board's symmetries s into ``mirrored[s]``;
+    ``images[s, k, byte]`` is the image under symmetry s of the lines of byte k of a mask."""
     for s in range(images.shape[0]):
         image = 0
         for k in range(images.shape[1]):
             image |= images[s, k, (drawn >> (8 * k)) & 255]
+        mirrored[s] = image
+
+
+@njit(cache=True)
+def _smallest(mirrored: np.ndarray, maps: np.ndarray, line: int) -> tuple[int, int]:
+    """The smallest of the images (``mirrored[s]``: under symmetry s) of a position with
+    ``line`` drawn too (none: -1), and the symmetry that gives it."""
+    best, best_s = -1, 0
+    for s in range(mirrored.shape[0]):
+        image = mirrored[s] if line < 0 else mirrored[s] | (1 << maps[s, line])
         if best < 0 or image < best:
             best, best_s = image, s
     return best, best_s
@@ -179,11 +187,11 @@ def _run_lines(drawn: int, first: int, box_masks: np.ndarray, box_lines: np.ndar
 
 @njit(cache=True)
 def _walk(drawn: int, start: int, box_masks: np.ndarray, box_lines: np.ndarray,
-          line_boxes: np.ndarray) -> tuple[int, int, int, int, int]:
+          line_boxes: np.ndarray) -> tuple[int, int, int, int, int, int]:
     """The chain or loop of boxes with two sides through ``start`` (which has two): its
-    boxes, its lowest undrawn line, 1 when it is a loop, and the boxes past its two ends
-    (-1: the border)."""
-    length, lowest, loop = 1, 1 << 30, 0
+    boxes, its lowest undrawn line, 1 when it is a loop, the boxes past its two ends (-1: the
+    border), and its undrawn lines."""
+    length, lowest, loop, lines = 1, 1 << 30, 0, 0
     ends = np.full(2, -1, dtype=np.int64)
     for k in range(4):
         line = box_lines[start, k]
@@ -196,6 +204,7 @@ def _walk(drawn: int, start: int, box_masks: np.ndarray, box_lines: np.ndarray,
             continue
         here, line = start, first_line
         while True:
+            lines |= 1 << line
             there = line_boxes[line, 0] if line_boxes[line, 0] != here else line_boxes[line, 1]
             if there == start:
                 loop = 1
@@ -215,36 +224,37 @@ def _walk(drawn: int, start: int, box_masks: np.ndarray, box_lines: np.ndarray,
         if loop:
             break
         direction += 1
-    return length, lowest, loop, ends[0], ends[1]
+    return length, lowest, loop, ends[0], ends[1], lines
 
 
 @njit(cache=True)
-def _dominated(drawn: int, line: int, box_masks: np.ndarray, box_lines: np.ndarray,
-               line_boxes: np.ndarray, rules: int) -> bool:
-    """Whether the sacrifice ``line`` (no box on offer) is one HARD_HEARTED or ONE_OPENING
-    leaves unsearched."""
+def _kept_sacrifices(drawn: int, line: int, box_masks: np.ndarray, box_lines: np.ndarray,
+                     line_boxes: np.ndarray, rules: int) -> tuple[int, int]:
+    """The undrawn lines of the chain or loop the sacrifice ``line`` (no box on offer) opens,
+    and those of them HARD_HEARTED and ONE_OPENING leave to search (one walk decides them all)."""
     start = -1
     for slot in range(2):
         box = line_boxes[line, slot]
         if box >= 0 and _popcount(drawn & box_masks[box]) == 2:
             start = box
     if start < 0:
-        return False
-    length, lowest, loop, one_end, other_end = _walk(drawn, start, box_masks, box_lines, line_boxes)
+        return 1 << line, 1 << line
+    length, lowest, loop, one_end, other_end, lines = _walk(drawn, start, box_masks, box_lines, line_boxes)
     if not loop and one_end >= 0 and one_end == other_end:
-        return False
+        return lines, lines
     if length == 2 and not loop:
         if not rules & HARD_HEARTED:
-            return False
+            return lines, lines
         # The middle line is the one whose two boxes both have two sides.
-        for slot in range(2):
-            box = line_boxes[line, slot]
-            if box < 0 or _popcount(drawn & box_masks[box]) != 2:
-                return True
-        return False
+        for k in range(4):
+            middle = box_lines[start, k]
+            there = line_boxes[middle, 0] if line_boxes[middle, 0] != start else line_boxes[middle, 1]
+            if (lines >> middle) & 1 and there >= 0 and _popcount(drawn & box_masks[there]) == 2:
+                return lines, 1 << middle
+        return lines, lines
     if (loop or length >= 3) and rules & ONE_OPENING:
-        return line != lowest
-    return False
+        return lines, 1 << lowest
+    return lines, lines
 
 
 @njit(cache=True)
@@ -287,12 +297,12 @@ def _store(table: np.ndarray, key: int, slot: int, low: int, high: int) -> int:
 
 
 @njit(cache=True)
-def _etc(drawn: int, beta: int, moves: np.ndarray, gains: np.ndarray, count: int, images: np.ndarray,
-         table: np.ndarray) -> int:
+def _etc(beta: int, moves: np.ndarray, gains: np.ndarray, count: int, mirrored: np.ndarray,
+         maps: np.ndarray, table: np.ndarray) -> int:
     """A value of at least ``beta`` that a child's stored bound proves (an enhanced
     transposition cutoff), or -64."""
     for i in range(count):
-        key, _ = _canonical(drawn | (1 << moves[i]), images)
+        key, _ = _smallest(mirrored, maps, moves[i])
         slot = ((key * _GOLDEN) >> 20) & (table.shape[0] - 1) & ~1
         found = _probe(table, key, slot)
         if found < 0:
@@ -313,6 +323,8 @@ def _order(drawn: int, first: int, allowed: int, sides: np.ndarray, order: np.nd
     order: the table's line, captures, lines that give nothing away, sacrifices, each group
     centre out; lines a rule leaves out are left out. Returns how many."""
     count = 0
+    # Lines of the chains and loops walked so far, and those of them to search.
+    walked, kept = 0, 0
     if first >= 0:
         moves[0] = first
         gains[0] = boxes_taken(drawn, first, box_masks, line_boxes)
@@ -334,9 +346,13 @@ def _order(drawn: int, first: int, allowed: int, sides: np.ndarray, order: np.nd
                 continue
             if stage > 0 and (not (allowed >> line) & 1 or gives != (stage == 2)):
                 continue
-            if stage == 2 and allowed == -1 and rules & (HARD_HEARTED | ONE_OPENING) and _dominated(
-                    drawn, line, box_masks, box_lines, line_boxes, rules):
-                continue
+            if stage == 2 and allowed == -1 and rules & (HARD_HEARTED | ONE_OPENING):
+                if not (walked >> line) & 1:
+                    lines, keep = _kept_sacrifices(drawn, line, box_masks, box_lines, line_boxes, rules)
+                    walked |= lines
+                    kept |= keep
+                if not (kept >> line) & 1:
+                    continue
             moves[count] = line
             gains[count] = gain
             count += 1
@@ -350,7 +366,8 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
             scratch: np.ndarray) -> int:
     """The value of ``drawn`` for the side to move (fail-soft). ``scratch[d]`` is the working
     space of the node with d lines drawn (one per level of the recursion): each box's sides,
-    then the lines to search and what each takes."""
+    the lines to search and what each takes, and the position's image under each of the
+    board's symmetries (the caller writes them: a line drawn adds its image to each)."""
     counters[0] += 1
     if counters[2] or counters[3] or counters[0] > budget:
         counters[2] = 1
@@ -361,6 +378,8 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
     boxes = box_masks.shape[0]
     work = scratch[_popcount(drawn)]
     sides = work[:boxes]
+    # The position's images under the board's symmetries, written by the caller.
+    mirrored = work[boxes + 2 * edges:]
     left, loose = 0, 0
     for b in range(boxes):
         sides[b] = _popcount(drawn & box_masks[b])
@@ -374,6 +393,8 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
     line = _forced(drawn, sides, box_masks, box_lines, line_boxes, rules) if rules else -1
     while line >= 0:
         drawn |= 1 << line
+        for s in range(mirrored.shape[0]):
+            mirrored[s] |= 1 << maps[s, line]
         for slot in range(2):
             box = line_boxes[line, slot]
             if box >= 0:
@@ -394,7 +415,7 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
         return taken + left
     if beta <= -left:
         return taken - left
-    key, symmetry = _canonical(drawn, images)
+    key, symmetry = _smallest(mirrored, maps, -1)
     slot = ((key * _GOLDEN) >> 20) & (table.shape[0] - 1) & ~1
     low, high = -left, left
     found = _probe(table, key, slot)
@@ -418,11 +439,11 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
                 allowed = _run_lines(drawn, b, box_masks, box_lines, line_boxes)
                 break
     moves = work[boxes:boxes + edges]
-    gains = work[boxes + edges:]
+    gains = work[boxes + edges:boxes + 2 * edges]
     count = _order(drawn, first, allowed, sides, order, box_masks, box_lines, line_boxes, rules, moves, gains)
     window_low, window_high = max(alpha, low), min(beta, high)
     if edges - _popcount(drawn) >= ETC_LINES:
-        cut = _etc(drawn, window_high, moves, gains, count, images, table)
+        cut = _etc(window_high, moves, gains, count, mirrored, maps, table)
         if cut > -64:
             counters[1] += 1
             return taken + cut
@@ -431,6 +452,9 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
     for i in range(count):
         line, gain = moves[i], gains[i]
         child = drawn | (1 << line)
+        below = scratch[_popcount(child), boxes + 2 * edges:]
+        for s in range(mirrored.shape[0]):
+            below[s] = mirrored[s] | (1 << maps[s, line])
         if gain:
             value = gain + _search(child, a - gain, window_high - gain, box_masks, box_lines, line_boxes,
                                    order, images, maps, table, best_lines, rules, counters, budget, scratch)
@@ -512,12 +536,14 @@ class Searcher:
         self.board = board(game, use_symmetry)
         self.table = np.zeros(1 << table_bits, dtype=np.int64)
         self.best_lines = np.zeros(1 << table_bits, dtype=np.int8)  # line + 1; 0: none
-        self.scratch = np.zeros((game.edges + 1, game.boxes + 2 * game.edges), dtype=np.int64)
+        self.scratch = np.zeros((game.edges + 1, game.boxes + 2 * game.edges + len(self.board.maps)),
+                                dtype=np.int64)
         self.counters = np.zeros(5, dtype=np.int64)
 
     def test(self, drawn: int, alpha: int, beta: int, budget: int) -> int:
         """One search of ``drawn`` with the window (alpha, beta), up to ``budget`` nodes."""
         b = self.board
+        _mirror(drawn, b.images, self.scratch[drawn.bit_count(), self.game.boxes + 2 * self.game.edges:])
         return int(_search(drawn, alpha, beta, b.box_masks, b.box_lines, b.line_boxes, b.order, b.images,
                            b.maps, self.table, self.best_lines, self.rules, self.counters, budget,
                            self.scratch))
