@@ -359,6 +359,26 @@ def _order(drawn: int, first: int, allowed: int, sides: np.ndarray, order: np.nd
     return count
 
 
+@njit(cache=True)
+def _killer_first(killer: int, first: int, moves: np.ndarray, gains: np.ndarray, count: int) -> None:
+    """Moves ``killer`` (a line that gives no box and cut off a search at the same number of
+    lines drawn; -1: none), when it is among the lines to search, to just after the table's
+    line and the captures."""
+    if killer < 0:
+        return
+    p = 0
+    while p < count and (moves[p] == first or gains[p] > 0):
+        p += 1
+    for i in range(p + 1, count):
+        if moves[i] == killer:
+            for j in range(i, p, -1):
+                moves[j] = moves[j - 1]
+                gains[j] = gains[j - 1]
+            moves[p] = killer
+            gains[p] = 0
+            return
+
+
 @njit(cache=True, nogil=True)
 def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines: np.ndarray,
             line_boxes: np.ndarray, order: np.ndarray, images: np.ndarray, maps: np.ndarray,
@@ -379,7 +399,7 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
     work = scratch[_popcount(drawn)]
     sides = work[:boxes]
     # The position's images under the board's symmetries, written by the caller.
-    mirrored = work[boxes + 2 * edges:]
+    mirrored = work[boxes + 2 * edges:boxes + 2 * edges + maps.shape[0]]
     left, loose = 0, 0
     for b in range(boxes):
         sides[b] = _popcount(drawn & box_masks[b])
@@ -441,6 +461,7 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
     moves = work[boxes:boxes + edges]
     gains = work[boxes + edges:boxes + 2 * edges]
     count = _order(drawn, first, allowed, sides, order, box_masks, box_lines, line_boxes, rules, moves, gains)
+    _killer_first(work[-1] - 1, first, moves, gains, count)
     window_low, window_high = max(alpha, low), min(beta, high)
     if edges - _popcount(drawn) >= ETC_LINES:
         cut = _etc(window_high, moves, gains, count, mirrored, maps, table)
@@ -468,6 +489,8 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
             if value > a:
                 a = value
                 if a >= window_high:
+                    if not gain:
+                        work[-1] = line + 1
                     break
     counters[4] += 1
     if best <= window_low:
@@ -536,14 +559,14 @@ class Searcher:
         self.board = board(game, use_symmetry)
         self.table = np.zeros(1 << table_bits, dtype=np.int64)
         self.best_lines = np.zeros(1 << table_bits, dtype=np.int8)  # line + 1; 0: none
-        self.scratch = np.zeros((game.edges + 1, game.boxes + 2 * game.edges + len(self.board.maps)),
+        self.scratch = np.zeros((game.edges + 1, game.boxes + 2 * game.edges + len(self.board.maps) + 1),
                                 dtype=np.int64)
         self.counters = np.zeros(5, dtype=np.int64)
 
     def test(self, drawn: int, alpha: int, beta: int, budget: int) -> int:
         """One search of ``drawn`` with the window (alpha, beta), up to ``budget`` nodes."""
         b = self.board
-        _mirror(drawn, b.images, self.scratch[drawn.bit_count(), self.game.boxes + 2 * self.game.edges:])
+        _mirror(drawn, b.images, self.scratch[drawn.bit_count(), self.game.boxes + 2 * self.game.edges:-1])
         return int(_search(drawn, alpha, beta, b.box_masks, b.box_lines, b.line_boxes, b.order, b.images,
                            b.maps, self.table, self.best_lines, self.rules, self.counters, budget,
                            self.scratch))
