@@ -105,12 +105,22 @@ def _mirror(drawn: int, images: np.ndarray, mirrored: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def _smallest(mirrored: np.ndarray, maps: np.ndarray, line: int) -> tuple[int, int]:
-    """The smallest of the images (``mirrored[s]``: under symmetry s) of a position with
-    ``line`` drawn too (none: -1), and the symmetry that gives it."""
+def _smallest(mirrored: np.ndarray, maps: np.ndarray, line: int, borders: np.ndarray) -> tuple[int, int]:
+    """The table key of a position with ``line`` drawn too (none: -1), whose images under the
+    board's symmetries are ``mirrored[s]``: the smallest image, once the border lines of each
+    box with two or more of them are normalised; and the symmetry that gives it.
+
+    A line on the border touches one box only, so which of a box's border lines are drawn
+    changes nothing but how many: positions that differ only there (a corner box with its
+    top line drawn, or its left line) share a key (Barker and Korf's corner symmetry).
+    ``borders[k]`` holds such a box's border lines (column 0) and the lowest c of them
+    (column 1 + c)."""
     best, best_s = -1, 0
     for s in range(mirrored.shape[0]):
         image = mirrored[s] if line < 0 else mirrored[s] | (1 << maps[s, line])
+        for k in range(borders.shape[0]):
+            lines = borders[k, 0]
+            image = (image & ~lines) | borders[k, 1 + _popcount(image & lines)]
         if best < 0 or image < best:
             best, best_s = image, s
     return best, best_s
@@ -298,11 +308,11 @@ def _store(table: np.ndarray, key: int, slot: int, low: int, high: int) -> int:
 
 @njit(cache=True)
 def _etc(beta: int, moves: np.ndarray, gains: np.ndarray, count: int, mirrored: np.ndarray,
-         maps: np.ndarray, table: np.ndarray) -> int:
+         maps: np.ndarray, borders: np.ndarray, table: np.ndarray) -> int:
     """A value of at least ``beta`` that a child's stored bound proves (an enhanced
     transposition cutoff), or -64."""
     for i in range(count):
-        key, _ = _smallest(mirrored, maps, moves[i])
+        key, _ = _smallest(mirrored, maps, moves[i], borders)
         slot = ((key * _GOLDEN) >> 20) & (table.shape[0] - 1) & ~1
         found = _probe(table, key, slot)
         if found < 0:
@@ -381,7 +391,7 @@ def _killer_first(killer: int, first: int, moves: np.ndarray, gains: np.ndarray,
 
 @njit(cache=True, nogil=True)
 def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines: np.ndarray,
-            line_boxes: np.ndarray, order: np.ndarray, images: np.ndarray, maps: np.ndarray,
+            line_boxes: np.ndarray, order: np.ndarray, borders: np.ndarray, maps: np.ndarray,
             table: np.ndarray, best_lines: np.ndarray, rules: int, counters: np.ndarray, budget: int,
             scratch: np.ndarray) -> int:
     """The value of ``drawn`` for the side to move (fail-soft). ``scratch[d]`` is the working
@@ -435,7 +445,7 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
         return taken + left
     if beta <= -left:
         return taken - left
-    key, symmetry = _smallest(mirrored, maps, -1)
+    key, symmetry = _smallest(mirrored, maps, -1, borders)
     slot = ((key * _GOLDEN) >> 20) & (table.shape[0] - 1) & ~1
     low, high = -left, left
     found = _probe(table, key, slot)
@@ -445,6 +455,8 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
         if best_lines[found]:
             # Stored as the line of the canonical image: back to this position's line.
             first = maps[symmetry, edges + best_lines[found] - 1]
+            if (drawn >> first) & 1:
+                first = -1  # a border line of a position that shares the key, drawn here
         entry = table[found]
         low = max(low, ((entry >> 6) & 63) - _OFFSET)
         high = min(high, (entry & 63) - _OFFSET)
@@ -464,7 +476,7 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
     _killer_first(work[-1] - 1, first, moves, gains, count)
     window_low, window_high = max(alpha, low), min(beta, high)
     if edges - _popcount(drawn) >= ETC_LINES:
-        cut = _etc(window_high, moves, gains, count, mirrored, maps, table)
+        cut = _etc(window_high, moves, gains, count, mirrored, maps, borders, table)
         if cut > -64:
             counters[1] += 1
             return taken + cut
@@ -478,9 +490,9 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
             below[s] = mirrored[s] | (1 << maps[s, line])
         if gain:
             value = gain + _search(child, a - gain, window_high - gain, box_masks, box_lines, line_boxes,
-                                   order, images, maps, table, best_lines, rules, counters, budget, scratch)
+                                   order, borders, maps, table, best_lines, rules, counters, budget, scratch)
         else:
-            value = -_search(child, -window_high, -a, box_masks, box_lines, line_boxes, order, images,
+            value = -_search(child, -window_high, -a, box_masks, box_lines, line_boxes, order, borders,
                              maps, table, best_lines, rules, counters, budget, scratch)
         if counters[2]:
             return 0
@@ -513,6 +525,8 @@ class Board:
     images: np.ndarray
     # maps[s, line] the image of line under symmetry s; maps[s, edges + line] its preimage
     maps: np.ndarray
+    # per box with two or more lines on the border: those lines, then the lowest 0..4 of them
+    borders: np.ndarray
 
 
 def centre_out(game: DotsAndBoxes) -> np.ndarray:
@@ -545,8 +559,15 @@ def board(game: DotsAndBoxes, use_symmetry: bool = True) -> Board:
         line_boxes[line, :len(boxes)] = boxes
     forward = np.array(maps, dtype=np.int64)
     inverse = np.argsort(forward, axis=1).astype(np.int64)
+    borders = []
+    for mask in game.box_masks:
+        outer = [line for line in range(game.edges) if mask >> line & 1 and len(game.boxes_of[line]) == 1]
+        if len(outer) >= 2:
+            borders.append([sum(1 << line for line in outer)]
+                           + [sum(1 << line for line in outer[:count]) for count in range(5)])
     return Board(np.array(game.box_masks, dtype=np.int64), box_lines, line_boxes, centre_out(game),
-                 images, np.concatenate([forward, inverse], axis=1))
+                 images, np.concatenate([forward, inverse], axis=1),
+                 np.array(borders, dtype=np.int64).reshape(len(borders), 6))
 
 
 class Searcher:
@@ -567,7 +588,7 @@ class Searcher:
         """One search of ``drawn`` with the window (alpha, beta), up to ``budget`` nodes."""
         b = self.board
         _mirror(drawn, b.images, self.scratch[drawn.bit_count(), self.game.boxes + 2 * self.game.edges:-1])
-        return int(_search(drawn, alpha, beta, b.box_masks, b.box_lines, b.line_boxes, b.order, b.images,
+        return int(_search(drawn, alpha, beta, b.box_masks, b.box_lines, b.line_boxes, b.order, b.borders,
                            b.maps, self.table, self.best_lines, self.rules, self.counters, budget,
                            self.scratch))
 
