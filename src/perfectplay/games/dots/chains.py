@@ -40,12 +40,17 @@ Chain rules, each a switch of ``rules`` (so tests can check each against a searc
 benchmarks/dots_chain_rules.py checks every rule on every position of 2x2, 3x2, 4x2 and 3x3
 boxes against the numba table, which values each position without any rule.
 
-A position decided by a rule is not stored (it is one step from a stored one). The table
-holds, per position, a lower and an upper bound packed with the key in one int64, and the best
-line beside it, under the smallest of the board's symmetric images (8 on a square, 4 on a
-rectangle), two entries a bucket, the one nearer the end of the game replaced first. Before
-searching a position with many lines left, its children's bounds are looked up (an enhanced
-transposition cut-off). The root's value comes from null-window tests (MTD(f)).
+A line a rule plays is drawn inside the node that finds it (no node of its own, nothing
+stored). The table holds, per position, a lower and an upper bound packed with the key in one
+int64, and the best line beside it, under the smallest of the board's symmetric images (8 on
+a square, 4 on a rectangle; carried down the search, each line drawn ORs its image in), with
+each corner box's border lines normalised (Barker and Korf's corner symmetry: which of them
+is drawn changes nothing), two entries a bucket, the one nearer the end of the game replaced
+first. Before searching a position with many lines left, its children's bounds are looked up
+(an enhanced transposition cut-off). Lines are searched in the order: the table's line,
+captures, the killer (a line giving nothing away that cut off a search with as many lines
+drawn), lines giving nothing away, sacrifices. The root's value comes from tests of windows
+of two around values of the boxes' parity (MTD(f)).
 
 A search gives up after ``budget`` nodes, or at its next node once ``counters[STOP]`` is set,
 and says so (``counters[ABORTED]``); nothing it found after that is stored, so calling it
