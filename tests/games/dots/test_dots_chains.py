@@ -128,13 +128,23 @@ def test_the_shipped_book_answers_4x3_at_once_a_draw_by_a_centre_line() -> None:
     assert game.solvable(game.start())
 
 
-def test_the_cli_answers_4x3_from_the_book_and_refuses_4x4_in_one_line() -> None:
+def test_the_cli_answers_4x3_and_4x4_from_the_book_and_refuses_5x4_in_one_line() -> None:
     done = run_cli("solve", "dots", "--width", "4", "--height", "3", timeout=60)
     assert done.returncode == 0, done.stderr
     assert "value: +0" in done.stdout and "dots-book" in done.stdout
+    # 4x4: a tie, as David Wilson's analysis has it (wilson.engr.wisc.edu/boxes/results.shtml).
     done = run_cli("solve", "dots", "--width", "4", "--height", "4", timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "value: +0" in done.stdout and "dots-book" in done.stdout
+    done = run_cli("solve", "dots", "--width", "5", "--height", "4", timeout=60)
     assert done.returncode == 2 and "too big to solve exactly" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_shipped_book_has_every_first_line_of_4x4_a_tie() -> None:
+    found = opening(DotsAndBoxes(4, 4))
+    assert found is not None
+    assert found.value == 0 and len(found.lines) == 40 and set(found.lines.values()) == {0}
 
 
 def test_positions_differing_in_a_corners_border_line_share_the_table_and_keep_their_values() -> None:
