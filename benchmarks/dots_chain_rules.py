@@ -4,7 +4,9 @@ lines exactly without any rule:
 
 * a rule that plays a line (FREE_BOX, LONG_CHAIN): the position's value is that line's;
 * a rule that leaves lines out (BOX_ON_OFFER, HARD_HEARTED, ONE_OPENING): the best of the
-  lines it keeps is the position's value.
+  lines it keeps is the position's value;
+* LOONY_ENDGAME (games/dots/loony.py): every position whose boxes not yet taken all have two
+  sides is valued as the table values it.
 
     .venv/bin/python benchmarks/dots_chain_rules.py 2x2 3x2 4x2 3x3
 
@@ -22,6 +24,7 @@ from numba import njit
 
 from perfectplay.games.dots import chains
 from perfectplay.games.dots.kernel import table
+from perfectplay.games.dots.loony import loony_value
 from perfectplay.games.dots.rules import DotsAndBoxes
 
 
@@ -42,7 +45,7 @@ def _playing_rule(values: np.ndarray, box_masks: np.ndarray, box_lines: np.ndarr
         if line < 0:
             continue
         decided += 1
-        gain = chains._taken(drawn, line, box_masks, line_boxes)
+        gain = chains.boxes_taken(drawn, line, box_masks, line_boxes)
         if values[drawn] != gain + values[drawn | (1 << line)]:
             wrong += 1
     return decided, wrong
@@ -75,6 +78,20 @@ def _pruning_rule(values: np.ndarray, box_masks: np.ndarray, box_lines: np.ndarr
     return left_out, wrong
 
 
+@njit(cache=True)
+def _loony_rule(values: np.ndarray, box_masks: np.ndarray, box_lines: np.ndarray,
+                line_boxes: np.ndarray) -> tuple[int, int]:
+    valued = wrong = 0
+    for drawn in range(values.shape[0] - 1):
+        sides = _sides(drawn, box_masks)
+        if np.any((sides != 2) & (sides != 4)):
+            continue
+        valued += 1
+        if loony_value(drawn, sides, box_lines, line_boxes) != values[drawn]:
+            wrong += 1
+    return valued, wrong
+
+
 def main() -> None:
     for size in sys.argv[1:] or ["2x2", "3x2", "4x2", "3x3"]:
         width, height = (int(part) for part in size.split("x"))
@@ -93,6 +110,10 @@ def main() -> None:
                                             rule, board.order)
             print(f"{size} {name}: leaves out {left_out:,} lines; {wrong} positions disagree "
                   f"({time.process_time() - began:.1f} CPU s)", flush=True)
+        began = time.process_time()
+        valued, wrong = _loony_rule(values, board.box_masks, board.box_lines, board.line_boxes)
+        print(f"{size} LOONY_ENDGAME: values {valued:,} positions of chains and loops only; {wrong} "
+              f"disagree ({time.process_time() - began:.1f} CPU s)", flush=True)
 
 
 if __name__ == "__main__":

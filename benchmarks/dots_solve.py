@@ -39,6 +39,8 @@ def main() -> None:
     parser.add_argument("--only", default=None,
                         help="first lines to solve, in this order, e.g. c2-c3,b2-b3 (default: every class)")
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--log-nodes", type=int, default=200_000_000,
+                        help="nodes between lines of progress in the log")
     args = parser.parse_args()
     game = DotsAndBoxes(args.width, args.height)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -60,7 +62,9 @@ def main() -> None:
         if index % args.parts != args.part or path.exists():
             continue
         began, cpu, nodes = time.perf_counter(), time.process_time(), int(searcher.counters[0])
-        child = searcher.value(1 << group[0], guess=-guess)
+        def progress(total: int, name: str = name, nodes: int = nodes, cpu: float = cpu) -> None:
+            _say(f"{name}: {total - nodes:,} nodes, {time.process_time() - cpu:.0f} CPU s so far")
+        child = searcher.value(1 << group[0], slice_nodes=args.log_nodes, poll=progress, guess=-guess)
         assert child is not None  # no cap, no stop word
         guess = -child
         found = {"line": name, "value": -child,

@@ -17,7 +17,7 @@ from perfectplay.games.dots.symmetry import distinct_lines, image, symmetries
 
 pytestmark = pytest.mark.skipif(not numba_available(), reason="numba is not installed")
 # Each chain rule alone (games/dots/chains.py), then all of them.
-RULES = (1, 2, 4, 8, 16, 31)
+RULES = (1, 2, 4, 8, 16, 32, 63)
 
 
 def random_drawn(game: DotsAndBoxes, rng: random.Random, most_left: int) -> int:
@@ -128,10 +128,44 @@ def test_the_shipped_book_answers_4x3_at_once_a_draw_by_a_centre_line() -> None:
     assert game.solvable(game.start())
 
 
-def test_the_cli_answers_4x3_from_the_book_and_refuses_4x4_in_one_line() -> None:
+def test_the_cli_answers_4x3_and_4x4_from_the_book_and_refuses_5x4_in_one_line() -> None:
     done = run_cli("solve", "dots", "--width", "4", "--height", "3", timeout=60)
     assert done.returncode == 0, done.stderr
     assert "value: +0" in done.stdout and "dots-book" in done.stdout
+    # 4x4: a tie, as David Wilson's analysis has it (wilson.engr.wisc.edu/boxes/results.shtml).
     done = run_cli("solve", "dots", "--width", "4", "--height", "4", timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "value: +0" in done.stdout and "dots-book" in done.stdout
+    done = run_cli("solve", "dots", "--width", "5", "--height", "4", timeout=60)
     assert done.returncode == 2 and "too big to solve exactly" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_shipped_book_has_every_first_line_of_4x4_a_tie() -> None:
+    found = opening(DotsAndBoxes(4, 4))
+    assert found is not None
+    assert found.value == 0 and len(found.lines) == 40 and set(found.lines.values()) == {0}
+
+
+def test_positions_differing_in_a_corners_border_line_share_the_table_and_keep_their_values() -> None:
+    from perfectplay.games.dots.chains import Searcher, board
+    from perfectplay.games.dots.kernel import table
+    game = DotsAndBoxes(3, 3)
+    exact, _ = table(game)
+    borders = board(game).borders
+    assert len(borders) == 4  # the four corner boxes, two border lines each
+    searcher = Searcher(game, table_bits=12)  # small: the swapped positions meet in it
+    rng = random.Random(5)
+    swapped = 0
+    for _ in range(60):
+        drawn = random_drawn(game, rng, 16)
+        expected = int(exact[drawn])
+        assert searcher.value(drawn) == expected
+        for lines in borders[:, 0]:
+            ends = [line for line in range(game.edges) if int(lines) >> line & 1]
+            if (drawn >> ends[0] & 1) != (drawn >> ends[1] & 1):
+                other = drawn ^ (1 << ends[0]) ^ (1 << ends[1])
+                assert int(exact[other]) == expected
+                assert searcher.value(other) == expected
+                swapped += 1
+    assert swapped > 30

@@ -33,16 +33,24 @@ Chain rules, each a switch of ``rules`` (so tests can check each against a searc
   one of its lines only (the lowest). A loop opened anywhere is the same loop; a long chain
   opened anywhere leaves its taker the same two choices (all, or all but two), and what is
   left afterwards is the same set of lines.
+* ``LOONY_ENDGAME``: when every box not yet taken has exactly two sides, the position is a
+  set of independent chains and loops, valued exactly by their lengths (games/dots/loony.py)
+  instead of searched.
 
 benchmarks/dots_chain_rules.py checks every rule on every position of 2x2, 3x2, 4x2 and 3x3
 boxes against the numba table, which values each position without any rule.
 
-A position decided by a rule is not stored (it is one step from a stored one). The table
-holds, per position, a lower and an upper bound packed with the key in one int64, and the best
-line beside it, under the smallest of the board's symmetric images (8 on a square, 4 on a
-rectangle), two entries a bucket, the one nearer the end of the game replaced first. Before
-searching a position with many lines left, its children's bounds are looked up (an enhanced
-transposition cut-off). The root's value comes from null-window tests (MTD(f)).
+A line a rule plays is drawn inside the node that finds it (no node of its own, nothing
+stored). The table holds, per position, a lower and an upper bound packed with the key in one
+int64, and the best line beside it, under the smallest of the board's symmetric images (8 on
+a square, 4 on a rectangle; carried down the search, each line drawn ORs its image in), with
+each corner box's border lines normalised (Barker and Korf's corner symmetry: which of them
+is drawn changes nothing), two entries a bucket, the one nearer the end of the game replaced
+first. Before searching a position with many lines left, its children's bounds are looked up
+(an enhanced transposition cut-off). Lines are searched in the order: the table's line,
+captures, the killer (a line giving nothing away that cut off a search with as many lines
+drawn), lines giving nothing away, sacrifices. The root's value comes from tests of windows
+of two around values of the boxes' parity (MTD(f)).
 
 A search gives up after ``budget`` nodes, or at its next node once ``counters[STOP]`` is set,
 and says so (``counters[ABORTED]``); nothing it found after that is stored, so calling it
@@ -58,6 +66,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from perfectplay.games.dots.loony import loony_value
 from perfectplay.games.dots.rules import DotsAndBoxes
 from perfectplay.games.dots.symmetry import symmetries
 from perfectplay.search.worker import in_slices
@@ -67,12 +76,13 @@ LONG_CHAIN = 2
 BOX_ON_OFFER = 4
 HARD_HEARTED = 8
 ONE_OPENING = 16
-ALL_RULES = FREE_BOX | LONG_CHAIN | BOX_ON_OFFER | HARD_HEARTED | ONE_OPENING
+LOONY_ENDGAME = 32
+ALL_RULES = FREE_BOX | LONG_CHAIN | BOX_ON_OFFER | HARD_HEARTED | ONE_OPENING | LOONY_ENDGAME
 # counters' slots
 NODES, HITS, ABORTED, STOP, STORES = range(5)
 TABLE_BITS = 24
 # Positions with at least this many lines left look their children up before searching them.
-ETC_LINES = 10
+ETC_LINES = 24
 # Bounds sit in 6 bits each, offset by 32: values within [-31, 31] (a 5x6 board has 30 boxes).
 _OFFSET = 32
 # The golden-ratio multiplier of Fibonacci hashing, as a signed int64.
@@ -89,15 +99,33 @@ def _popcount(x: int) -> int:
 
 
 @njit(cache=True)
-def _canonical(drawn: int, images: np.ndarray) -> tuple[int, int]:
-    """The smallest mask among ``drawn``'s images under the board's symmetries, and the
-    symmetry that gives it; ``images[s, k, byte]`` is the image under symmetry s of the lines
-    of byte k of a mask."""
-    best, best_s = -1, 0
+def _mirror(drawn: int, images: np.ndarray, mirrored: np.ndarray) -> None:
+    """Writes ``drawn``'s image under each of the board's symmetries s into ``mirrored[s]``;
+    ``images[s, k, byte]`` is the image under symmetry s of the lines of byte k of a mask."""
     for s in range(images.shape[0]):
         image = 0
         for k in range(images.shape[1]):
             image |= images[s, k, (drawn >> (8 * k)) & 255]
+        mirrored[s] = image
+
+
+@njit(cache=True)
+def _smallest(mirrored: np.ndarray, maps: np.ndarray, line: int, borders: np.ndarray) -> tuple[int, int]:
+    """The table key of a position with ``line`` drawn too (none: -1), whose images under the
+    board's symmetries are ``mirrored[s]``: the smallest image, once the border lines of each
+    box with two or more of them are normalised; and the symmetry that gives it.
+
+    A line on the border touches one box only, so which of a box's border lines are drawn
+    changes nothing but how many: positions that differ only there (a corner box with its
+    top line drawn, or its left line) share a key (Barker and Korf's corner symmetry).
+    ``borders[k]`` holds such a box's border lines (column 0) and the lowest c of them
+    (column 1 + c)."""
+    best, best_s = -1, 0
+    for s in range(mirrored.shape[0]):
+        image = mirrored[s] if line < 0 else mirrored[s] | (1 << maps[s, line])
+        for k in range(borders.shape[0]):
+            lines = borders[k, 0]
+            image = (image & ~lines) | borders[k, 1 + _popcount(image & lines)]
         if best < 0 or image < best:
             best, best_s = image, s
     return best, best_s
@@ -174,11 +202,11 @@ def _run_lines(drawn: int, first: int, box_masks: np.ndarray, box_lines: np.ndar
 
 @njit(cache=True)
 def _walk(drawn: int, start: int, box_masks: np.ndarray, box_lines: np.ndarray,
-          line_boxes: np.ndarray) -> tuple[int, int, int, int, int]:
+          line_boxes: np.ndarray) -> tuple[int, int, int, int, int, int]:
     """The chain or loop of boxes with two sides through ``start`` (which has two): its
-    boxes, its lowest undrawn line, 1 when it is a loop, and the boxes past its two ends
-    (-1: the border)."""
-    length, lowest, loop = 1, 1 << 30, 0
+    boxes, its lowest undrawn line, 1 when it is a loop, the boxes past its two ends (-1: the
+    border), and its undrawn lines."""
+    length, lowest, loop, lines = 1, 1 << 30, 0, 0
     ends = np.full(2, -1, dtype=np.int64)
     for k in range(4):
         line = box_lines[start, k]
@@ -191,6 +219,7 @@ def _walk(drawn: int, start: int, box_masks: np.ndarray, box_lines: np.ndarray,
             continue
         here, line = start, first_line
         while True:
+            lines |= 1 << line
             there = line_boxes[line, 0] if line_boxes[line, 0] != here else line_boxes[line, 1]
             if there == start:
                 loop = 1
@@ -210,36 +239,37 @@ def _walk(drawn: int, start: int, box_masks: np.ndarray, box_lines: np.ndarray,
         if loop:
             break
         direction += 1
-    return length, lowest, loop, ends[0], ends[1]
+    return length, lowest, loop, ends[0], ends[1], lines
 
 
 @njit(cache=True)
-def _dominated(drawn: int, line: int, box_masks: np.ndarray, box_lines: np.ndarray,
-               line_boxes: np.ndarray, rules: int) -> bool:
-    """Whether the sacrifice ``line`` (no box on offer) is one HARD_HEARTED or ONE_OPENING
-    leaves unsearched."""
+def _kept_sacrifices(drawn: int, line: int, box_masks: np.ndarray, box_lines: np.ndarray,
+                     line_boxes: np.ndarray, rules: int) -> tuple[int, int]:
+    """The undrawn lines of the chain or loop the sacrifice ``line`` (no box on offer) opens,
+    and those of them HARD_HEARTED and ONE_OPENING leave to search (one walk decides them all)."""
     start = -1
     for slot in range(2):
         box = line_boxes[line, slot]
         if box >= 0 and _popcount(drawn & box_masks[box]) == 2:
             start = box
     if start < 0:
-        return False
-    length, lowest, loop, one_end, other_end = _walk(drawn, start, box_masks, box_lines, line_boxes)
+        return 1 << line, 1 << line
+    length, lowest, loop, one_end, other_end, lines = _walk(drawn, start, box_masks, box_lines, line_boxes)
     if not loop and one_end >= 0 and one_end == other_end:
-        return False
+        return lines, lines
     if length == 2 and not loop:
         if not rules & HARD_HEARTED:
-            return False
+            return lines, lines
         # The middle line is the one whose two boxes both have two sides.
-        for slot in range(2):
-            box = line_boxes[line, slot]
-            if box < 0 or _popcount(drawn & box_masks[box]) != 2:
-                return True
-        return False
+        for k in range(4):
+            middle = box_lines[start, k]
+            there = line_boxes[middle, 0] if line_boxes[middle, 0] != start else line_boxes[middle, 1]
+            if (lines >> middle) & 1 and there >= 0 and _popcount(drawn & box_masks[there]) == 2:
+                return lines, 1 << middle
+        return lines, lines
     if (loop or length >= 3) and rules & ONE_OPENING:
-        return line != lowest
-    return False
+        return lines, 1 << lowest
+    return lines, lines
 
 
 @njit(cache=True)
@@ -282,12 +312,12 @@ def _store(table: np.ndarray, key: int, slot: int, low: int, high: int) -> int:
 
 
 @njit(cache=True)
-def _etc(drawn: int, beta: int, moves: np.ndarray, gains: np.ndarray, count: int, images: np.ndarray,
-         table: np.ndarray) -> int:
+def _etc(beta: int, moves: np.ndarray, gains: np.ndarray, count: int, mirrored: np.ndarray,
+         maps: np.ndarray, borders: np.ndarray, table: np.ndarray) -> int:
     """A value of at least ``beta`` that a child's stored bound proves (an enhanced
     transposition cutoff), or -64."""
     for i in range(count):
-        key, _ = _canonical(drawn | (1 << moves[i]), images)
+        key, _ = _smallest(mirrored, maps, moves[i], borders)
         slot = ((key * _GOLDEN) >> 20) & (table.shape[0] - 1) & ~1
         found = _probe(table, key, slot)
         if found < 0:
@@ -308,6 +338,8 @@ def _order(drawn: int, first: int, allowed: int, sides: np.ndarray, order: np.nd
     order: the table's line, captures, lines that give nothing away, sacrifices, each group
     centre out; lines a rule leaves out are left out. Returns how many."""
     count = 0
+    # Lines of the chains and loops walked so far, and those of them to search.
+    walked, kept = 0, 0
     if first >= 0:
         moves[0] = first
         gains[0] = boxes_taken(drawn, first, box_masks, line_boxes)
@@ -329,23 +361,48 @@ def _order(drawn: int, first: int, allowed: int, sides: np.ndarray, order: np.nd
                 continue
             if stage > 0 and (not (allowed >> line) & 1 or gives != (stage == 2)):
                 continue
-            if stage == 2 and allowed == -1 and rules & (HARD_HEARTED | ONE_OPENING) and _dominated(
-                    drawn, line, box_masks, box_lines, line_boxes, rules):
-                continue
+            if stage == 2 and allowed == -1 and rules & (HARD_HEARTED | ONE_OPENING):
+                if not (walked >> line) & 1:
+                    lines, keep = _kept_sacrifices(drawn, line, box_masks, box_lines, line_boxes, rules)
+                    walked |= lines
+                    kept |= keep
+                if not (kept >> line) & 1:
+                    continue
             moves[count] = line
             gains[count] = gain
             count += 1
     return count
 
 
+@njit(cache=True)
+def _killer_first(killer: int, first: int, moves: np.ndarray, gains: np.ndarray, count: int) -> None:
+    """Moves ``killer`` (a line that gives no box and cut off a search at the same number of
+    lines drawn; -1: none), when it is among the lines to search, to just after the table's
+    line and the captures."""
+    if killer < 0:
+        return
+    p = 0
+    while p < count and (moves[p] == first or gains[p] > 0):
+        p += 1
+    for i in range(p + 1, count):
+        if moves[i] == killer:
+            for j in range(i, p, -1):
+                moves[j] = moves[j - 1]
+                gains[j] = gains[j - 1]
+            moves[p] = killer
+            gains[p] = 0
+            return
+
+
 @njit(cache=True, nogil=True)
 def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines: np.ndarray,
-            line_boxes: np.ndarray, order: np.ndarray, images: np.ndarray, maps: np.ndarray,
+            line_boxes: np.ndarray, order: np.ndarray, borders: np.ndarray, maps: np.ndarray,
             table: np.ndarray, best_lines: np.ndarray, rules: int, counters: np.ndarray, budget: int,
             scratch: np.ndarray) -> int:
     """The value of ``drawn`` for the side to move (fail-soft). ``scratch[d]`` is the working
     space of the node with d lines drawn (one per level of the recursion): each box's sides,
-    then the lines to search and what each takes."""
+    the lines to search and what each takes, and the position's image under each of the
+    board's symmetries (the caller writes them: a line drawn adds its image to each)."""
     counters[0] += 1
     if counters[2] or counters[3] or counters[0] > budget:
         counters[2] = 1
@@ -356,23 +413,44 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
     boxes = box_masks.shape[0]
     work = scratch[_popcount(drawn)]
     sides = work[:boxes]
-    left = 0
+    # The position's images under the board's symmetries, written by the caller.
+    mirrored = work[boxes + 2 * edges:boxes + 2 * edges + maps.shape[0]]
+    left, loose = 0, 0
     for b in range(boxes):
         sides[b] = _popcount(drawn & box_masks[b])
         if sides[b] < 4:
             left += 1
-    if rules:
+            if sides[b] != 2:
+                loose += 1
+    # The lines the chain rules play are drawn here, one after another, without a node each;
+    # the boxes they take are added to every value returned.
+    taken = 0
+    line = _forced(drawn, sides, box_masks, box_lines, line_boxes, rules) if rules else -1
+    while line >= 0:
+        drawn |= 1 << line
+        for s in range(mirrored.shape[0]):
+            mirrored[s] |= 1 << maps[s, line]
+        for slot in range(2):
+            box = line_boxes[line, slot]
+            if box >= 0:
+                sides[box] += 1
+                loose += 1 if sides[box] == 3 else -1 if sides[box] == 2 else 0
+                if sides[box] == 4:
+                    taken += 1
+                    left -= 1
+                    loose -= 1
         line = _forced(drawn, sides, box_masks, box_lines, line_boxes, rules)
-        if line >= 0:
-            gain = boxes_taken(drawn, line, box_masks, line_boxes)
-            return gain + _search(drawn | (1 << line), alpha - gain, beta - gain, box_masks, box_lines,
-                                  line_boxes, order, images, maps, table, best_lines, rules, counters,
-                                  budget, scratch)
+    if left == 0:
+        return taken
+    alpha -= taken
+    beta -= taken
+    if rules & LOONY_ENDGAME and loose == 0:
+        return taken + loony_value(drawn, sides, box_lines, line_boxes)
     if alpha >= left:
-        return left
+        return taken + left
     if beta <= -left:
-        return -left
-    key, symmetry = _canonical(drawn, images)
+        return taken - left
+    key, symmetry = _smallest(mirrored, maps, -1, borders)
     slot = ((key * _GOLDEN) >> 20) & (table.shape[0] - 1) & ~1
     low, high = -left, left
     found = _probe(table, key, slot)
@@ -382,13 +460,15 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
         if best_lines[found]:
             # Stored as the line of the canonical image: back to this position's line.
             first = maps[symmetry, edges + best_lines[found] - 1]
+            if (drawn >> first) & 1:
+                first = -1  # a border line of a position that shares the key, drawn here
         entry = table[found]
         low = max(low, ((entry >> 6) & 63) - _OFFSET)
         high = min(high, (entry & 63) - _OFFSET)
         if low >= beta or low == high:
-            return low
+            return taken + low
         if high <= alpha:
-            return high
+            return taken + high
     allowed = -1  # every line
     if rules & BOX_ON_OFFER:
         for b in range(boxes):
@@ -396,24 +476,28 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
                 allowed = _run_lines(drawn, b, box_masks, box_lines, line_boxes)
                 break
     moves = work[boxes:boxes + edges]
-    gains = work[boxes + edges:]
+    gains = work[boxes + edges:boxes + 2 * edges]
     count = _order(drawn, first, allowed, sides, order, box_masks, box_lines, line_boxes, rules, moves, gains)
+    _killer_first(work[-1] - 1, first, moves, gains, count)
     window_low, window_high = max(alpha, low), min(beta, high)
     if edges - _popcount(drawn) >= ETC_LINES:
-        cut = _etc(drawn, window_high, moves, gains, count, images, table)
+        cut = _etc(window_high, moves, gains, count, mirrored, maps, borders, table)
         if cut > -64:
             counters[1] += 1
-            return cut
+            return taken + cut
     a = window_low
     best, best_line = -64, -1
     for i in range(count):
         line, gain = moves[i], gains[i]
         child = drawn | (1 << line)
+        below = scratch[_popcount(child), boxes + 2 * edges:]
+        for s in range(mirrored.shape[0]):
+            below[s] = mirrored[s] | (1 << maps[s, line])
         if gain:
             value = gain + _search(child, a - gain, window_high - gain, box_masks, box_lines, line_boxes,
-                                   order, images, maps, table, best_lines, rules, counters, budget, scratch)
+                                   order, borders, maps, table, best_lines, rules, counters, budget, scratch)
         else:
-            value = -_search(child, -window_high, -a, box_masks, box_lines, line_boxes, order, images,
+            value = -_search(child, -window_high, -a, box_masks, box_lines, line_boxes, order, borders,
                              maps, table, best_lines, rules, counters, budget, scratch)
         if counters[2]:
             return 0
@@ -422,6 +506,8 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
             if value > a:
                 a = value
                 if a >= window_high:
+                    if not gain:
+                        work[-1] = line + 1
                     break
     counters[4] += 1
     if best <= window_low:
@@ -431,7 +517,7 @@ def _search(drawn: int, alpha: int, beta: int, box_masks: np.ndarray, box_lines:
     else:
         here = _store(table, key, slot, best, best)
     best_lines[here] = maps[symmetry, best_line] + 1
-    return best
+    return taken + best
 
 
 @dataclass(frozen=True)
@@ -444,6 +530,8 @@ class Board:
     images: np.ndarray
     # maps[s, line] the image of line under symmetry s; maps[s, edges + line] its preimage
     maps: np.ndarray
+    # per box with two or more lines on the border: those lines, then the lowest 0..4 of them
+    borders: np.ndarray
 
 
 def centre_out(game: DotsAndBoxes) -> np.ndarray:
@@ -476,8 +564,15 @@ def board(game: DotsAndBoxes, use_symmetry: bool = True) -> Board:
         line_boxes[line, :len(boxes)] = boxes
     forward = np.array(maps, dtype=np.int64)
     inverse = np.argsort(forward, axis=1).astype(np.int64)
+    borders = []
+    for mask in game.box_masks:
+        outer = [line for line in range(game.edges) if mask >> line & 1 and len(game.boxes_of[line]) == 1]
+        if len(outer) >= 2:
+            borders.append([sum(1 << line for line in outer)]
+                           + [sum(1 << line for line in outer[:count]) for count in range(5)])
     return Board(np.array(game.box_masks, dtype=np.int64), box_lines, line_boxes, centre_out(game),
-                 images, np.concatenate([forward, inverse], axis=1))
+                 images, np.concatenate([forward, inverse], axis=1),
+                 np.array(borders, dtype=np.int64).reshape(len(borders), 6))
 
 
 class Searcher:
@@ -490,38 +585,47 @@ class Searcher:
         self.board = board(game, use_symmetry)
         self.table = np.zeros(1 << table_bits, dtype=np.int64)
         self.best_lines = np.zeros(1 << table_bits, dtype=np.int8)  # line + 1; 0: none
-        self.scratch = np.zeros((game.edges + 1, game.boxes + 2 * game.edges), dtype=np.int64)
+        self.scratch = np.zeros((game.edges + 1, game.boxes + 2 * game.edges + len(self.board.maps) + 1),
+                                dtype=np.int64)
         self.counters = np.zeros(5, dtype=np.int64)
 
     def test(self, drawn: int, alpha: int, beta: int, budget: int) -> int:
         """One search of ``drawn`` with the window (alpha, beta), up to ``budget`` nodes."""
         b = self.board
-        return int(_search(drawn, alpha, beta, b.box_masks, b.box_lines, b.line_boxes, b.order, b.images,
+        _mirror(drawn, b.images, self.scratch[drawn.bit_count(), self.game.boxes + 2 * self.game.edges:-1])
+        return int(_search(drawn, alpha, beta, b.box_masks, b.box_lines, b.line_boxes, b.order, b.borders,
                            b.maps, self.table, self.best_lines, self.rules, self.counters, budget,
                            self.scratch))
 
     def value(self, drawn: int, slice_nodes: int = 1 << 62,
               poll: Callable[[int], None] = lambda nodes: None, node_cap: int | None = None,
               guess: int = 0) -> int | None:
-        """The exact value of ``drawn`` by null-window tests (MTD(f): each test moves a bound
-        towards ``guess``'s side, the table keeps what earlier tests proved); None when the
-        search stopped first (a node cap, or the STOP word)."""
-        left = sum(1 for mask in self.game.box_masks if drawn & mask != mask)
-        low, high, g = -left, left, max(-left, min(left, guess))
-        while low < high:
-            beta = g + 1 if g == low else g
+        """The exact value of ``drawn`` by tests of narrow windows (MTD(f): each test moves a
+        bound towards ``guess``'s side, the table keeps what earlier tests proved); None when
+        the search stopped first (a node cap, or the STOP word).
 
-            def test(budget: int, beta: int = beta) -> int:
-                return self.test(drawn, beta - 1, beta, budget)
+        The boxes left split between the two sides, so the value has their count's parity:
+        the window (g - 1, g + 1) around a value g of that parity holds no other value, and
+        one test either finds the value is g or moves a bound past it (two null-window tests
+        would be needed to prove g)."""
+        left = sum(1 for mask in self.game.box_masks if drawn & mask != mask)
+        low, high = -left, left
+        g = max(low, min(high, guess))
+        g -= (g - left) % 2
+        while low < high:
+            def test(budget: int, g: int = g) -> int:
+                return self.test(drawn, g - 1, g + 1, budget)
             found = in_slices(test, self.counters, slice_nodes, poll, node_cap,
                               nodes=NODES, aborted=ABORTED, stop=STOP)
             if found is None:
                 return None
-            g = found
-            if g < beta:
-                high = g
+            if found < g:
+                high = found
+            elif found > g:
+                low = found
             else:
-                low = g
+                low = high = g
+            g = found
         return low
 
     def move_values(self, drawn: int, lines: list[int] | None = None) -> dict[int, int]:
