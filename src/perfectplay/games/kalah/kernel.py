@@ -29,7 +29,7 @@ off. The caller slices a long solve this way and hears Ctrl-C between slices.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 from numba import njit
@@ -427,6 +427,26 @@ class MtdF:
             self.upper = min(self.upper, self.proved_upper)
             self.guess = max(self.lower, min(self.upper, found))
         return self.proved_lower
+
+
+def move_values(game: Kalah, position: Position, pits: Iterable[int],
+                child_value: Callable[[Position, int], int]) -> Iterator[tuple[int, int]]:
+    """Each of ``pits``' worth for the mover of ``position``, in the order given: its gain,
+    plus the child's value after an extra turn, else minus it. ``child_value(child, guess)``
+    is the child's exact value (one searcher's MTD(f), so that each search reuses the table
+    the earlier ones filled); its first guess is the best worth found so far, seen from the
+    child: given the best move first, every later search starts at the value it falls short of."""
+    best: int | None = None
+    for pit in pits:
+        child = game.play(position, pit)
+        gain = game.gain(position, pit)
+        again = game.keeps_turn(position, pit)
+        known = 0 if best is None else best
+        guess = known - gain if again else gain - known
+        value = child_value(child, guess) if game.legal_moves(child) else 0
+        worth = gain + value if again else gain - value
+        best = worth if best is None else max(best, worth)
+        yield pit, worth
 
 
 def supports(game: Kalah) -> bool:

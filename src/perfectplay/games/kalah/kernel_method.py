@@ -59,18 +59,8 @@ class _Run(KernelRun):
     def move_values(self, position: Any) -> list[tuple[int, int]]:
         """(pit, value for the mover) for every legal move, in the game's order; the table is
         shared, so each move's MTD(f) reuses what the others found."""
-        game = self.game
-        found: list[tuple[int, int]] = []
-        for pit in game.moves(position):
-            child = game.play(position, pit)
-            gain = game.gain(position, pit)
-            again = game.keeps_turn(position, pit)
-            # MTD(f) starts from the best move's worth so far, seen from the child.
-            best = max((worth for _, worth in found), default=0)
-            guess = best - gain if again else gain - best
-            value = self.value(child, guess) if game.legal_moves(child) else 0
-            found.append((pit, gain + value if again else gain - value))
-        return found
+        from perfectplay.games.kalah.kernel import move_values
+        return list(move_values(self.game, position, self.game.moves(position), self.value))
 
     def reaches(self, position: Any, target: int) -> bool:
         """Whether ``position`` is worth ``target`` or more to its mover (one null-window
