@@ -6,14 +6,15 @@ endgame databases").
         --capture empty standard --database-seeds 18 --threads 2 --results k64.json
 
 Builds (or goes on building) each rule's endgame database to --database-seeds seeds in
---folder (default: where the kernel looks; the rules' databases at once, a thread each), then
-values each first move by MTD(f) with the kernel (perfectplay.games.kalah.kernel), writing
-each finished move's value, nodes and times to --results at once, under its rule: a restart
-skips the moves already there (the tables start empty again). Each thread keeps a table per
-rule across the first moves it takes, and takes the first moves of one rule (its own, when
-there are as many rules as threads) in --order before helping with another's. Prints every
-first move's value, the databases' build time and the search's, in wall and CPU seconds;
-with --value-only, the start's value by one MTD(f).
+--folder (default: where the kernel looks; the rules' databases at once, a thread each),
+then values each first move by MTD(f) with the kernel (perfectplay.games.kalah.kernel),
+writing each finished move's value, nodes and times to --results at once, under its rule: a
+restart skips the moves already there (the tables start empty again). Each thread keeps a
+table per rule across the first moves it takes (with --share-table, all threads one per
+rule), and takes the first moves of one rule (its own, when there are as many rules as
+threads) in --order before helping with another's. Prints every first move's value, the
+databases' build time and the search's, in wall and CPU seconds; with --value-only, the
+start's value by one MTD(f).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Any
 
 from perfectplay.games.kalah.endgame import Database, build
 from perfectplay.games.kalah.files import path_for
-from perfectplay.games.kalah.kernel import DEEPENING, NODES, Searcher, move_values
+from perfectplay.games.kalah.kernel import DEEPENING, NODES, Searcher, Table, move_values
 from perfectplay.games.kalah.rules import CAPTURE_RULES, Kalah
 
 # Nodes between the searches' polls (the benchmark never stops a search early).
@@ -53,6 +54,8 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--results", required=True, help="JSON file of finished first moves")
     parser.add_argument("--threads", type=int, default=1,
                         help="first moves solved at once, each thread with tables of its own")
+    parser.add_argument("--share-table", action="store_true",
+                        help="the threads share one table per rule instead of one each")
     parser.add_argument("--order", default=None,
                         help="the first moves in the order to solve them, e.g. 3,6,5,4,2,1 "
                              "(default: the game's, extra turns first)")
@@ -131,6 +134,9 @@ def search_first_moves(args: argparse.Namespace, games: dict[str, Kalah],
                  else game.moves(game.start()))
         todo[capture] = [pit for pit in order if str(pit) not in done]
     lock = threading.Lock()
+    # With --share-table, one table per rule for every thread (the kernel's table is
+    # lockless); else each thread has its own.
+    shared = {capture: Table(args.table_bits) for capture in games} if args.share_table else {}
     run_wall, run_cpu = clocks()
 
     def next_move(home: str) -> tuple[str, int] | None:
@@ -147,14 +153,19 @@ def search_first_moves(args: argparse.Namespace, games: dict[str, Kalah],
             capture, pit = task
             game = games[capture]
             if capture not in searchers:
-                searchers[capture] = Searcher(game, databases[capture], args.table_bits)
+                searchers[capture] = Searcher(game, databases[capture], args.table_bits,
+                                              shared.get(capture))
             own = searchers[capture]
             wall, cpu = time.perf_counter(), time.thread_time()
             nodes = int(own.counters[NODES])
+            with lock:
+                best = max((entry["value"] for entry in results[capture]["moves"].values()),
+                           default=None)
             [(_, worth)] = move_values(
                 game, game.start(), [pit],
                 lambda child, guess, own=own: own.value(child, SLICE_NODES, lambda count: None,
-                                                        guess=guess, deepening=depths(args)))
+                                                        guess=guess, deepening=depths(args)),
+                best)
             done_wall, done_cpu = time.perf_counter(), time.thread_time()
             with lock:
                 entry = {"value": worth, "nodes": int(own.counters[NODES]) - nodes,
@@ -175,6 +186,7 @@ def search_first_moves(args: argparse.Namespace, games: dict[str, Kalah],
     done_wall, done_cpu = clocks()
     results["run"] = {"threads": args.threads, "deepening": args.deepening,
                       "table_bits": args.table_bits, "order": args.order,
+                      "share_table": args.share_table,
                       "wall_s": round(done_wall - run_wall, 1),
                       "cpu_s": round(done_cpu - run_cpu, 1), "load_after": os.getloadavg()}
     results_path.write_text(json.dumps(results, indent=1))

@@ -72,3 +72,31 @@ def test_every_first_move_of_five_three_agrees_with_tt_and_a_full_window_search(
     assert _kernel_values(game, worst_first, 8, tmp_path) == FIVE_THREE[empty_capture]
     assert _kernel_values(game, game.moves(game.start()), None,
                           tmp_path) == FIVE_THREE[empty_capture]
+
+
+@pytest.mark.parametrize("empty_capture", [True, False])
+def test_two_threads_sharing_one_small_table_find_every_first_move_of_five_three(
+        empty_capture: bool) -> None:
+    """Two searchers in two threads, one table of 2**10 entries between them (so that each
+    keeps rewriting slots the other reads): every first move's value, twice over."""
+    import threading
+
+    from perfectplay.games.kalah.kernel import Searcher, Table, move_values
+    game = Kalah(5, 3, empty_capture=empty_capture)
+    table = Table(10)
+    found: list[dict[int, int]] = [{}, {}]
+
+    def solve_all(index: int, order: list[int]) -> None:
+        searcher = Searcher(game, None, table=table)
+        found[index] = dict(move_values(
+            game, game.start(), order,
+            lambda child, guess: searcher.value(child, 10**9, lambda count: None, guess=guess)))
+
+    forward = game.moves(game.start())
+    threads = [threading.Thread(target=solve_all, args=(index, order))
+               for index, order in enumerate((forward, forward[::-1]))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert found == [FIVE_THREE[empty_capture]] * 2
