@@ -59,16 +59,24 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--order", default=None,
                         help="the first moves in the order to solve them, e.g. 3,6,5,4,2,1 "
                              "(default: the game's, extra turns first)")
-    parser.add_argument("--deepening", default=",".join(map(str, DEEPENING)),
+    parser.add_argument("--deepening", nargs="+", default=[",".join(map(str, DEEPENING))],
                         help="the depths MTD(f) searches to before the end, comma-separated "
-                             "(default: the kernel's)")
+                             "(default: the kernel's); one for every rule, or one a rule in "
+                             "--capture's order")
     parser.add_argument("--value-only", action="store_true",
                         help="the start's value alone, by one MTD(f) (no first move's value)")
-    return parser.parse_args()
+    args = parser.parse_args()
+    if len(args.deepening) not in (1, len(args.capture)):
+        parser.error(f"--deepening {' '.join(args.deepening)}: give one schedule, or one for "
+                     f"each of the {len(args.capture)} rules")
+    return args
 
 
-def depths(args: argparse.Namespace) -> tuple[int, ...]:
-    return tuple(int(depth) for depth in args.deepening.split(",") if depth)
+def depths(args: argparse.Namespace, capture: str) -> tuple[int, ...]:
+    """The deepening schedule of ``capture``'s searches."""
+    given = args.deepening
+    text = given[args.capture.index(capture)] if len(given) > 1 else given[0]
+    return tuple(int(depth) for depth in text.split(",") if depth)
 
 
 def build_databases(args: argparse.Namespace) -> dict[str, Database]:
@@ -115,7 +123,7 @@ def main() -> None:
             searcher = Searcher(game, databases[capture], table_bits=args.table_bits)
             wall, cpu = clocks()
             found = searcher.value(game.start(), SLICE_NODES, lambda count: None,
-                                   deepening=depths(args))
+                                   deepening=depths(args, capture))
             done_wall, done_cpu = clocks()
             print(f"Kalah({args.pits},{args.seeds}), {capture} capture: {found:+d} "
                   f"({int(searcher.counters[NODES]):,} nodes, {done_wall - wall:.1f} s wall, "
@@ -161,10 +169,11 @@ def search_first_moves(args: argparse.Namespace, games: dict[str, Kalah],
             with lock:
                 best = max((entry["value"] for entry in results[capture]["moves"].values()),
                            default=None)
+            schedule = depths(args, capture)
             [(_, worth)] = move_values(
                 game, game.start(), [pit],
-                lambda child, guess, own=own: own.value(child, SLICE_NODES, lambda count: None,
-                                                        guess=guess, deepening=depths(args)),
+                lambda child, guess, own=own, schedule=schedule: own.value(
+                    child, SLICE_NODES, lambda count: None, guess=guess, deepening=schedule),
                 best)
             done_wall, done_cpu = time.perf_counter(), time.thread_time()
             with lock:
@@ -184,7 +193,8 @@ def search_first_moves(args: argparse.Namespace, games: dict[str, Kalah],
     for thread in threads:
         thread.join()
     done_wall, done_cpu = clocks()
-    results["run"] = {"threads": args.threads, "deepening": args.deepening,
+    results["run"] = {"threads": args.threads, "deepening": dict(zip(
+                          args.capture, args.deepening * len(args.capture), strict=False)),
                       "table_bits": args.table_bits, "order": args.order,
                       "share_table": args.share_table,
                       "wall_s": round(done_wall - run_wall, 1),
