@@ -50,7 +50,7 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--database-seeds", type=int, default=16)
     parser.add_argument("--folder", default=None, help="where the database files go")
     parser.add_argument("--table-bits", type=int, default=24,
-                        help="each table's 2**bits entries (21 bytes each)")
+                        help="each table's 2**bits entries (24 bytes each)")
     parser.add_argument("--results", required=True, help="JSON file of finished first moves")
     parser.add_argument("--threads", type=int, default=1,
                         help="first moves solved at once, each thread with tables of its own")

@@ -31,7 +31,7 @@ def _searcher(game: Any) -> Any:
     from perfectplay.games.kalah.kernel import Searcher
     shape = (game.pits, game.seeds, game.empty_capture)
     if shape not in _SEARCHERS:
-        _SEARCHERS.clear()  # one board's table at a time: each is about 80 MB
+        _SEARCHERS.clear()  # one board's table at a time: each is about 100 MB
         _SEARCHERS[shape] = Searcher(game, find(game.pits, game.empty_capture))
     return _SEARCHERS[shape]
 
