@@ -113,7 +113,8 @@ def _entry(own: int, other: int, keys_own: np.ndarray, keys_other: np.ndarray,
            datas: np.ndarray) -> tuple[int, int]:
     """The slot holding the board and its data, else (-1 - the first slot of its bucket, 0).
     The keys are stored XORed with the data (Hyatt's lockless table): a slot that another
-    thread is rewriting while this one reads it matches neither key, so it is a miss."""
+    thread is rewriting while this one reads it (the words of two entries mixed) matches
+    both 42-bit halves of the key only by coincidence, so it reads as a miss."""
     mask = len(keys_own) - 2
     first = ((own * 0x9E3779B97F4A7C15) ^ (other * 0xC2B2AE3D27D4EB4F)) >> 20 & mask
     for slot in range(first, first + 2):
@@ -286,8 +287,8 @@ def _search(boards: np.ndarray, ply: int, depth: int, alpha: int, beta: int, m: 
 def _transposition_cut(pits: np.ndarray, child: np.ndarray, m: int, depth: int,
                        empty_capture: bool, beta: int, keys_own: np.ndarray,
                        keys_other: np.ndarray, datas: np.ndarray, counters: np.ndarray,
-                       db_values: np.ndarray,
-                       db_starts: np.ndarray, db_binom: np.ndarray, db_seeds: int) -> int:
+                       db_values: np.ndarray, db_starts: np.ndarray, db_binom: np.ndarray,
+                       db_seeds: int) -> int:
     """Enhanced transposition cut-offs (Plaat et al., 1996): a move whose child the table (or
     the database) already bounds well enough, at the children's ``depth``, proves a fail high
     without a search. The best such bound, or -OPEN - 1 (a cut that rests on a depth-limited
