@@ -1,15 +1,20 @@
 """Kalah(m, n) from its start by the endgame database and MTD(f), one first move at a time,
-resumable (docs/extra_turns.md, "Kalah(6,4) and (6,5) with endgame databases").
+under one capture rule or both, resumable (docs/extra_turns.md, "Kalah(6,4) and (6,5) with
+endgame databases").
 
-    nice -n 19 .venv/bin/python benchmarks/kalah_solve.py --pits 6 --seeds 5 \\
-        --capture empty --database-seeds 20 --results kalah65-empty.json
+    nice -n 19 .venv/bin/python benchmarks/kalah_solve.py --pits 6 --seeds 4 \\
+        --capture empty standard --database-seeds 18 --threads 2 --results k64.json
 
-Builds (or goes on building) the endgame database to --database-seeds seeds in --folder
-(default: where the kernel looks), then values each first move by MTD(f) with the kernel
-(perfectplay.games.kalah.kernel), writing each finished move's value, nodes and times to
---results at once: a restart skips the moves already there (the table starts empty again).
-Prints the value of the start, every first move's value, the database build's time and the
-search's, in wall and CPU seconds; with --value-only, the start's value by one MTD(f).
+Builds (or goes on building) each rule's endgame database to --database-seeds seeds in
+--folder (default: where the kernel looks; the rules' databases at once, a thread each),
+then values each first move by MTD(f) with the kernel (perfectplay.games.kalah.kernel),
+writing each finished move's value, nodes and times to --results at once, under its rule: a
+restart skips the moves already there (the tables start empty again). Each thread keeps a
+table per rule across the first moves it takes (with --share-table, all threads one per
+rule), and takes the first moves of one rule (its own, when there are as many rules as
+threads) in --order before helping with another's. Prints every first move's value, the
+databases' build time and the search's, in wall and CPU seconds; with --value-only, the
+start's value by one MTD(f).
 """
 
 from __future__ import annotations
@@ -20,109 +25,190 @@ import os
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
-from perfectplay.games.kalah.endgame import build
+from perfectplay.games.kalah.endgame import Database, build
 from perfectplay.games.kalah.files import path_for
-from perfectplay.games.kalah.kernel import NODES, Searcher
+from perfectplay.games.kalah.kernel import DEEPENING, NODES, Searcher, Table, move_values
 from perfectplay.games.kalah.rules import CAPTURE_RULES, Kalah
+
+# Nodes between the searches' polls (the benchmark never stops a search early).
+SLICE_NODES = 50_000_000
 
 
 def clocks() -> tuple[float, float]:
     return time.perf_counter(), time.process_time()
 
 
-def main() -> None:
+def parse() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pits", type=int, default=6)
     parser.add_argument("--seeds", type=int, default=4)
-    parser.add_argument("--capture", choices=sorted(CAPTURE_RULES), default="empty")
+    parser.add_argument("--capture", choices=sorted(CAPTURE_RULES), nargs="+", default=["empty"],
+                        help="one capture rule or both")
     parser.add_argument("--database-seeds", type=int, default=16)
-    parser.add_argument("--folder", default=None, help="where the database file goes")
+    parser.add_argument("--folder", default=None, help="where the database files go")
     parser.add_argument("--table-bits", type=int, default=24,
-                        help="the table's 2**bits entries (21 bytes each)")
+                        help="each table's 2**bits entries (24 bytes each)")
     parser.add_argument("--results", required=True, help="JSON file of finished first moves")
     parser.add_argument("--threads", type=int, default=1,
-                        help="first moves solved at once, each thread with a table of its own")
+                        help="first moves solved at once, each thread with tables of its own")
+    parser.add_argument("--share-table", action="store_true",
+                        help="the threads share one table per rule instead of one each")
+    parser.add_argument("--order", default=None,
+                        help="the first moves in the order to solve them, e.g. 3,6,5,4,2,1 "
+                             "(default: the game's, extra turns first)")
+    parser.add_argument("--deepening", nargs="+", default=[",".join(map(str, DEEPENING))],
+                        help="the depths MTD(f) searches to before the end, comma-separated "
+                             "(default: the kernel's); one for every rule, or one a rule in "
+                             "--capture's order")
     parser.add_argument("--value-only", action="store_true",
                         help="the start's value alone, by one MTD(f) (no first move's value)")
     args = parser.parse_args()
-    rule = CAPTURE_RULES[args.capture]
-    game = Kalah(args.pits, args.seeds, empty_capture=rule)
+    if len(args.deepening) not in (1, len(args.capture)):
+        parser.error(f"--deepening {' '.join(args.deepening)}: give one schedule, or one for "
+                     f"each of the {len(args.capture)} rules")
+    return args
+
+
+def depths(args: argparse.Namespace, capture: str) -> tuple[int, ...]:
+    """The deepening schedule of ``capture``'s searches."""
+    given = args.deepening
+    text = given[args.capture.index(capture)] if len(given) > 1 else given[0]
+    return tuple(int(depth) for depth in text.split(",") if depth)
+
+
+def build_databases(args: argparse.Namespace) -> dict[str, Database]:
+    """Each rule's database, built at once in threads of their own (the build releases the
+    GIL)."""
+    databases: dict[str, Database] = {}
+
+    def build_one(capture: str) -> None:
+        rule = CAPTURE_RULES[capture]
+        databases[capture] = build(path_for(args.pits, rule, args.folder), args.pits, rule,
+                                   args.database_seeds,
+                                   lambda line: print(f"  {capture} database {line}", flush=True))
+
+    threads = [threading.Thread(target=build_one, args=(capture,)) for capture in args.capture]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if len(databases) != len(args.capture):
+        raise SystemExit("a database build failed (above)")
+    return databases
+
+
+def main() -> None:
+    args = parse()
+    games = {capture: Kalah(args.pits, args.seeds, empty_capture=CAPTURE_RULES[capture])
+             for capture in args.capture}
     results_path = Path(args.results)
-    results = json.loads(results_path.read_text()) if results_path.exists() else {}
+    results: dict[str, Any] = json.loads(results_path.read_text()) if results_path.exists() else {}
 
     wall, cpu = clocks()
-    database = build(path_for(args.pits, rule, args.folder), args.pits, rule, args.database_seeds,
-                     lambda line: print(f"  database {line}", flush=True))
+    databases = build_databases(args)
     built_wall, built_cpu = clocks()
-    results.setdefault("database", {"seeds": args.database_seeds,
-                                    "wall_s": round(built_wall - wall, 1),
-                                    "cpu_s": round(built_cpu - cpu, 1)})
-    print(f"database: {database.describe()}; {built_wall - wall:.1f} s wall, "
-          f"{built_cpu - cpu:.1f} s CPU this run", flush=True)
+    for capture, database in databases.items():
+        results.setdefault(capture, {}).setdefault("database", {
+            "seeds": args.database_seeds, "wall_s": round(built_wall - wall, 1),
+            "cpu_s": round(built_cpu - cpu, 1), "rules_built_at_once": len(databases)})
+        print(f"{capture} database: {database.describe()}", flush=True)
+    print(f"databases: {built_wall - wall:.1f} s wall, {built_cpu - cpu:.1f} s CPU this run",
+          flush=True)
 
-    searcher = Searcher(game, database, table_bits=args.table_bits)
-    start = game.start()
     if args.value_only:
-        wall, cpu = clocks()
-        found = searcher.value(start, 50_000_000, lambda count: None)
-        done_wall, done_cpu = clocks()
-        print(f"Kalah({args.pits},{args.seeds}), {args.capture} capture: {found:+d} "
-              f"({int(searcher.counters[NODES]):,} nodes, {done_wall - wall:.1f} s wall, "
-              f"{done_cpu - cpu:.1f} s CPU)")
+        for capture, game in games.items():
+            searcher = Searcher(game, databases[capture], table_bits=args.table_bits)
+            wall, cpu = clocks()
+            found = searcher.value(game.start(), SLICE_NODES, lambda count: None,
+                                   deepening=depths(args, capture))
+            done_wall, done_cpu = clocks()
+            print(f"Kalah({args.pits},{args.seeds}), {capture} capture: {found:+d} "
+                  f"({int(searcher.counters[NODES]):,} nodes, {done_wall - wall:.1f} s wall, "
+                  f"{done_cpu - cpu:.1f} s CPU)")
         return
-    moves = results.setdefault("moves", {})
-    todo = [pit for pit in game.moves(start) if str(pit) not in moves]
-    # Each thread keeps its own table across the first moves it takes (the kernel releases
-    # the GIL), and reads the best value found so far by either for its first guess.
-    searchers = [searcher] + [Searcher(game, database, table_bits=args.table_bits)
-                              for _ in range(args.threads - 1)]
+    search_first_moves(args, games, databases, results, results_path)
+
+
+def search_first_moves(args: argparse.Namespace, games: dict[str, Kalah],
+                       databases: dict[str, Database], results: dict[str, Any],
+                       results_path: Path) -> None:
+    todo: dict[str, list[int]] = {}
+    for capture, game in games.items():
+        done = results[capture].setdefault("moves", {})
+        order = ([int(pit) for pit in args.order.split(",")] if args.order
+                 else game.moves(game.start()))
+        todo[capture] = [pit for pit in order if str(pit) not in done]
     lock = threading.Lock()
+    # With --share-table, one table per rule for every thread (the kernel's table is
+    # lockless); else each thread has its own.
+    shared = {capture: Table(args.table_bits) for capture in games} if args.share_table else {}
     run_wall, run_cpu = clocks()
 
-    def take_moves(own: Searcher) -> None:
-        while True:
-            with lock:
-                if not todo:
-                    return
-                pit = todo.pop(0)
-                best = max((entry["value"] for entry in moves.values()), default=0)
+    def next_move(home: str) -> tuple[str, int] | None:
+        with lock:
+            for capture in [home, *todo]:
+                if todo[capture]:
+                    return capture, todo[capture].pop(0)
+            return None
+
+    def take_moves(home: str) -> None:
+        # A table per rule, kept across the first moves this thread takes.
+        searchers: dict[str, Searcher] = {}
+        while (task := next_move(home)) is not None:
+            capture, pit = task
+            game = games[capture]
+            if capture not in searchers:
+                searchers[capture] = Searcher(game, databases[capture], args.table_bits,
+                                              shared.get(capture))
+            own = searchers[capture]
             wall, cpu = time.perf_counter(), time.thread_time()
-            child = game.play(start, pit)
-            gain = game.gain(start, pit)
-            again = game.keeps_turn(start, pit)
-            guess = best - gain if again else gain - best
             nodes = int(own.counters[NODES])
-            found = own.value(child, 50_000_000, lambda count: None, guess=guess)
-            assert found is not None
-            worth = gain + found if again else gain - found
+            with lock:
+                best = max((entry["value"] for entry in results[capture]["moves"].values()),
+                           default=None)
+            schedule = depths(args, capture)
+            [(_, worth)] = move_values(
+                game, game.start(), [pit],
+                lambda child, guess, own=own, schedule=schedule: own.value(
+                    child, SLICE_NODES, lambda count: None, guess=guess, deepening=schedule),
+                best)
             done_wall, done_cpu = time.perf_counter(), time.thread_time()
             with lock:
-                moves[str(pit)] = {"value": worth, "nodes": int(own.counters[NODES]) - nodes,
-                                   "wall_s": round(done_wall - wall, 1),
-                                   "cpu_s": round(done_cpu - cpu, 1),
-                                   "load": os.getloadavg()[0]}
+                entry = {"value": worth, "nodes": int(own.counters[NODES]) - nodes,
+                         "wall_s": round(done_wall - wall, 1), "cpu_s": round(done_cpu - cpu, 1),
+                         "load": os.getloadavg()[0]}
+                results[capture]["moves"][str(pit)] = entry
                 results_path.write_text(json.dumps(results, indent=1))
-                print(f"pit {pit}: {worth:+d} ({moves[str(pit)]['nodes']:,} nodes, "
-                      f"{done_wall - wall:.1f} s wall, {done_cpu - cpu:.1f} s CPU)", flush=True)
+                print(f"{capture} pit {pit}: {worth:+d} ({entry['nodes']:,} nodes, "
+                      f"{entry['wall_s']} s wall, {entry['cpu_s']} s CPU)", flush=True)
 
-    threads = [threading.Thread(target=take_moves, args=(own,)) for own in searchers]
+    rules = list(games)
+    threads = [threading.Thread(target=take_moves, args=(rules[index % len(rules)],))
+               for index in range(args.threads)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     done_wall, done_cpu = clocks()
-    value = max(entry["value"] for entry in moves.values())
-    total_wall = sum(entry["wall_s"] for entry in moves.values())
-    total_cpu = sum(entry["cpu_s"] for entry in moves.values())
-    every = ", ".join(f"{pit} {entry['value']:+d}" for pit, entry in moves.items())
-    print(f"Kalah({args.pits},{args.seeds}), {args.capture} capture: {value:+d}; every first "
-          f"move: {every}; "
-          f"search {total_wall:.1f} s wall, {total_cpu:.1f} s CPU summed over the moves "
-          f"(this run, {args.threads} thread(s): {done_wall - run_wall:.1f} s wall, "
-          f"{done_cpu - run_cpu:.1f} s CPU); database "
-          f"{results['database']['wall_s']} s wall, {results['database']['cpu_s']} s CPU")
+    results["run"] = {"threads": args.threads, "deepening": dict(zip(
+                          args.capture, args.deepening * len(args.capture), strict=False)),
+                      "table_bits": args.table_bits, "order": args.order,
+                      "share_table": args.share_table,
+                      "wall_s": round(done_wall - run_wall, 1),
+                      "cpu_s": round(done_cpu - run_cpu, 1), "load_after": os.getloadavg()}
+    results_path.write_text(json.dumps(results, indent=1))
+    for capture in games:
+        moves = results[capture]["moves"]
+        every = ", ".join(f"{pit} {entry['value']:+d}" for pit, entry in moves.items())
+        print(f"Kalah({args.pits},{args.seeds}), {capture} capture: "
+              f"{max(entry['value'] for entry in moves.values()):+d}; every first move: {every}; "
+              f"{sum(entry['nodes'] for entry in moves.values()):,} nodes, "
+              f"{sum(entry['cpu_s'] for entry in moves.values()):.1f} s CPU summed over the moves")
+    print(f"this run, {args.threads} thread(s): search {done_wall - run_wall:.1f} s wall, "
+          f"{done_cpu - run_cpu:.1f} s CPU")
 
 
 if __name__ == "__main__":

@@ -12,14 +12,17 @@ window outside that range is decided at once: futility pruning that is exact her
 with no more seeds than the endgame database holds is read from it.
 
 The table (``Table``) holds, per board, a lower and an upper bound on its value, the depth
-they were searched to (TO_THE_END when they hold for the game) and the best pit found, in buckets
-of two slots: a board goes to the slot holding it, else to the one whose search took fewer
-nodes (kept as a power of two). MTD(f) (Plaat et al., 1996) calls the search with null
-windows only, so both bounds of a board are worth keeping. As Irving et al. did, MTD(f)
-deepens iteratively: a few depth-limited passes (a board at the limit is worth the stores'
-difference) fill the table's best pits and give the first guess of the search to the end.
-A value that rested on no depth limit is exact whatever the depth it was searched to (the
-HORIZON counter tells), so its bound is kept as TO_THE_END and proves the game's value early.
+they were searched to (TO_THE_END when they hold for the game) and the best pit found, in
+buckets of two slots: a board goes to the slot holding it, else to the one whose search took
+fewer nodes (kept as a power of two). An entry's data is one word and its key is stored
+XORed with it (Hyatt and Mann, "A lockless transposition-table implementation for parallel
+search", ICGA Journal 25(1), 2002), so threads may share a table without locks. MTD(f)
+(Plaat et al., 1996) calls the search with null windows only, so both bounds of a board are
+worth keeping. As Irving et al. did, MTD(f) deepens iteratively: a few depth-limited passes
+(a board at the limit is worth the stores' difference) fill the table's best pits and give
+the first guess of the search to the end. A value that rested on no depth limit is exact
+whatever the depth it was searched to (the HORIZON counter tells), so its bound is kept as
+TO_THE_END and proves the game's value early.
 
 A search gives up after ``budget`` nodes, or at its next node once ``counters[STOP]`` is
 set (by a watching thread: the search releases the GIL), and says so (``aborted``); nothing
@@ -29,7 +32,7 @@ off. The caller slices a long solve this way and hears Ctrl-C between slices.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 from numba import njit
@@ -74,48 +77,78 @@ def _keys(pits: np.ndarray, m: int) -> tuple[int, int]:
 
 
 @njit(cache=True, nogil=True)
-def _slot(own: int, other: int, keys_own: np.ndarray, keys_other: np.ndarray) -> int:
-    """The slot holding the board, else -1 - the first slot of its bucket."""
+def _pack(low: int, high: int, pit: int, depth: int, size: int) -> int:
+    """An entry's data in one word, a byte each: the bounds (offset to be unsigned), the best
+    pit, the depth and the log2 of the subtree's nodes."""
+    return (low + 128) | (high + 128) << 8 | pit << 16 | depth << 24 | size << 32
+
+
+@njit(cache=True, nogil=True)
+def _low(data: int) -> int:
+    return (data & 0xFF) - 128
+
+
+@njit(cache=True, nogil=True)
+def _high(data: int) -> int:
+    return (data >> 8 & 0xFF) - 128
+
+
+@njit(cache=True, nogil=True)
+def _pit(data: int) -> int:
+    return data >> 16 & 0xFF
+
+
+@njit(cache=True, nogil=True)
+def _depth(data: int) -> int:
+    return data >> 24 & 0xFF
+
+
+@njit(cache=True, nogil=True)
+def _size(data: int) -> int:
+    return data >> 32 & 0xFF
+
+
+@njit(cache=True, nogil=True)
+def _entry(own: int, other: int, keys_own: np.ndarray, keys_other: np.ndarray,
+           datas: np.ndarray) -> tuple[int, int]:
+    """The slot holding the board and its data, else (-1 - the first slot of its bucket, 0).
+    The keys are stored XORed with the data (Hyatt's lockless table): a slot that another
+    thread is rewriting while this one reads it (the words of two entries mixed) matches
+    both 42-bit halves of the key only by coincidence, so it reads as a miss."""
     mask = len(keys_own) - 2
     first = ((own * 0x9E3779B97F4A7C15) ^ (other * 0xC2B2AE3D27D4EB4F)) >> 20 & mask
-    if keys_own[first] == own and keys_other[first] == other:
-        return first
-    if keys_own[first + 1] == own and keys_other[first + 1] == other:
-        return first + 1
-    return -1 - first
+    for slot in range(first, first + 2):
+        data = datas[slot]
+        if keys_own[slot] ^ data == own and keys_other[slot] ^ data == other:
+            return slot, data
+    return -1 - first, 0
 
 
 @njit(cache=True, nogil=True)
 def _store(own: int, other: int, low: int, high: int, pit: int, work: int, depth: int,
-           keys_own: np.ndarray, keys_other: np.ndarray, lowers: np.ndarray, uppers: np.ndarray,
-           best_moves: np.ndarray, works: np.ndarray, depths: np.ndarray) -> None:
+           keys_own: np.ndarray, keys_other: np.ndarray, datas: np.ndarray) -> None:
     """Record the bounds [low, high] that a search to ``depth`` (TO_THE_END: the game's own)
     found on a board: tightening those already held from the same depth, replacing shallower
     ones, leaving deeper ones."""
-    slot = _slot(own, other, keys_own, keys_other)
+    slot, data = _entry(own, other, keys_own, keys_other, datas)
     if slot >= 0:
-        held = depths[slot]
+        held = _depth(data)
         if held > depth:
             return
-        if held == depth and lowers[slot] <= high and uppers[slot] >= low:
-            if lowers[slot] > low:
-                low = lowers[slot]
-            if uppers[slot] < high:
-                high = uppers[slot]
+        if held == depth and _low(data) <= high and _high(data) >= low:
+            low = max(low, _low(data))
+            high = min(high, _high(data))
     else:
         first = -1 - slot
-        slot = first if works[first] <= works[first + 1] else first + 1
-        keys_own[slot] = own
-        keys_other[slot] = other
-    lowers[slot] = low
-    uppers[slot] = high
-    best_moves[slot] = pit
-    depths[slot] = depth
+        slot = first if _size(datas[first]) <= _size(datas[first + 1]) else first + 1
     size = 0
     while work > 1 and size < 60:
         work >>= 1
         size += 1
-    works[slot] = size
+    data = _pack(low, high, pit, depth, size)
+    datas[slot] = data
+    keys_own[slot] = own ^ data
+    keys_other[slot] = other ^ data
 
 
 @njit(cache=True, nogil=True)
@@ -157,8 +190,7 @@ def _order(pits: np.ndarray, m: int, first: int, order: np.ndarray) -> int:
 @njit(cache=True, nogil=True)
 def _search(boards: np.ndarray, ply: int, depth: int, alpha: int, beta: int, m: int,
             empty_capture: bool, keys_own: np.ndarray, keys_other: np.ndarray,
-            lowers: np.ndarray, uppers: np.ndarray, best_moves: np.ndarray, works: np.ndarray,
-            depths: np.ndarray, counters: np.ndarray, budget: int, db_values: np.ndarray,
+            datas: np.ndarray, counters: np.ndarray, budget: int, db_values: np.ndarray,
             db_starts: np.ndarray, db_binom: np.ndarray, db_seeds: int) -> int:
     """The value of ``boards[ply]`` (fail-soft), searched ``depth`` moves deep (UNLIMITED:
     to the end); a board at the depth limit is worth 0 more, the stores' difference."""
@@ -180,17 +212,17 @@ def _search(boards: np.ndarray, ply: int, depth: int, alpha: int, beta: int, m: 
     if beta <= -left:
         return -left
     own, other = _keys(pits, m)
-    slot = _slot(own, other, keys_own, keys_other)
+    slot, data = _entry(own, other, keys_own, keys_other, datas)
     first = -1
     if slot >= 0:
         counters[HITS] += 1
-        first = best_moves[slot]
-        held = depths[slot]
+        first = _pit(data)
+        held = _depth(data)
         if held >= depth or held == TO_THE_END:
             if held != TO_THE_END:
                 counters[HORIZON] += 1
-            low = lowers[slot]
-            high = uppers[slot]
+            low = _low(data)
+            high = _high(data)
             if low >= beta:
                 return low
             if high <= alpha:
@@ -208,8 +240,8 @@ def _search(boards: np.ndarray, ply: int, depth: int, alpha: int, beta: int, m: 
     child = boards[ply + 1]
     if left >= db_seeds + ETC_FROM_SEEDS:
         cut = _transposition_cut(pits, child, m, deeper, empty_capture, beta, keys_own,
-                                 keys_other, lowers, uppers, depths, counters, db_values,
-                                 db_starts, db_binom, db_seeds)
+                                 keys_other, datas, counters, db_values, db_starts, db_binom,
+                                 db_seeds)
         if cut >= beta:
             counters[CUTOFFS] += 1
             return cut
@@ -226,15 +258,13 @@ def _search(boards: np.ndarray, ply: int, depth: int, alpha: int, beta: int, m: 
         gain, again = sow(pits, pit, child, m, empty_capture)
         if again:
             value = gain + _search(boards, ply + 1, deeper, alpha - gain, beta - gain, m,
-                                   empty_capture, keys_own, keys_other, lowers, uppers,
-                                   best_moves, works, depths, counters, budget, db_values,
-                                   db_starts, db_binom, db_seeds)
+                                   empty_capture, keys_own, keys_other, datas, counters,
+                                   budget, db_values, db_starts, db_binom, db_seeds)
         else:
             turn(child, m)
             value = gain - _search(boards, ply + 1, deeper, gain - beta, gain - alpha, m,
-                                   empty_capture, keys_own, keys_other, lowers, uppers,
-                                   best_moves, works, depths, counters, budget, db_values,
-                                   db_starts, db_binom, db_seeds)
+                                   empty_capture, keys_own, keys_other, datas, counters,
+                                   budget, db_values, db_starts, db_binom, db_seeds)
         if counters[ABORTED]:
             return 0
         if value > best:
@@ -249,16 +279,16 @@ def _search(boards: np.ndarray, ply: int, depth: int, alpha: int, beta: int, m: 
     high = best if best < beta else OPEN
     found_at = TO_THE_END if counters[HORIZON] == horizon else min(depth, TO_THE_END - 1)
     _store(own, other, low, high, best_pit, counters[NODES] - began, found_at, keys_own,
-           keys_other, lowers, uppers, best_moves, works, depths)
+           keys_other, datas)
     return best
 
 
 @njit(cache=True, nogil=True)
 def _transposition_cut(pits: np.ndarray, child: np.ndarray, m: int, depth: int,
                        empty_capture: bool, beta: int, keys_own: np.ndarray,
-                       keys_other: np.ndarray, lowers: np.ndarray, uppers: np.ndarray,
-                       depths: np.ndarray, counters: np.ndarray, db_values: np.ndarray,
-                       db_starts: np.ndarray, db_binom: np.ndarray, db_seeds: int) -> int:
+                       keys_other: np.ndarray, datas: np.ndarray, counters: np.ndarray,
+                       db_values: np.ndarray, db_starts: np.ndarray, db_binom: np.ndarray,
+                       db_seeds: int) -> int:
     """Enhanced transposition cut-offs (Plaat et al., 1996): a move whose child the table (or
     the database) already bounds well enough, at the children's ``depth``, proves a fail high
     without a search. The best such bound, or -OPEN - 1 (a cut that rests on a depth-limited
@@ -279,14 +309,14 @@ def _transposition_cut(pits: np.ndarray, child: np.ndarray, m: int, depth: int,
             worth = gain + value if again else gain - value
         else:
             own, other = _keys(child, m)
-            slot = _slot(own, other, keys_own, keys_other)
+            slot, data = _entry(own, other, keys_own, keys_other, datas)
             if slot < 0:
                 continue
-            held = depths[slot]
+            held = _depth(data)
             if held < depth and held != TO_THE_END:
                 continue
             exact = held == TO_THE_END
-            worth = gain + lowers[slot] if again else gain - uppers[slot]
+            worth = gain + _low(data) if again else gain - _high(data)
         if worth > best:
             best = worth
             if best >= beta:
@@ -297,17 +327,15 @@ def _transposition_cut(pits: np.ndarray, child: np.ndarray, m: int, depth: int,
 
 
 class Table:
-    """The transposition table's arrays, kept across searches of one board size."""
+    """The transposition table's arrays, kept across searches of one board size: per slot
+    the two halves of the key, each XORed with the data word (``_pack``), and the data word.
+    Searchers in several threads may share one (``_entry`` tells a slot being rewritten)."""
 
     def __init__(self, bits: int = TABLE_BITS) -> None:
         size = 1 << bits
         self.keys_own = np.full(size, -1, dtype=np.int64)
         self.keys_other = np.full(size, -1, dtype=np.int64)
-        self.lowers = np.zeros(size, dtype=np.int8)
-        self.uppers = np.zeros(size, dtype=np.int8)
-        self.best_moves = np.zeros(size, dtype=np.int8)
-        self.works = np.zeros(size, dtype=np.int8)
-        self.depths = np.zeros(size, dtype=np.int8)
+        self.datas = np.zeros(size, dtype=np.int64)
 
 
 _NO_DATABASE = (np.zeros(1, dtype=np.int8), np.zeros(2, dtype=np.int64),
@@ -316,13 +344,13 @@ _NO_DATABASE = (np.zeros(1, dtype=np.int8), np.zeros(2, dtype=np.int64),
 
 class Searcher:
     """One table for one Kalah board, kept across searches, and the endgame database when
-    one is given."""
+    one is given; ``table``: one that other searchers (in other threads) use too."""
 
     def __init__(self, game: Kalah, database: Database | None = None,
-                 table_bits: int = TABLE_BITS) -> None:
+                 table_bits: int = TABLE_BITS, table: Table | None = None) -> None:
         self.game = game
         self.database = database
-        self.table = Table(table_bits)
+        self.table = Table(table_bits) if table is None else table
         self.counters = np.zeros(HORIZON + 1, dtype=np.int64)
         # Each row: the board (2m pits), then its move order and their scores (2m cells).
         self.boards = np.zeros((MAX_PLIES, 4 * game.pits), dtype=np.int64)
@@ -347,8 +375,7 @@ class Searcher:
         values, starts, binom = self.db_arrays
         return int(_search(self.boards, 0, depth, alpha, beta, self.game.pits,
                            self.game.empty_capture, table.keys_own, table.keys_other,
-                           table.lowers, table.uppers, table.best_moves, table.works,
-                           table.depths, self.counters, budget, values, starts, binom,
+                           table.datas, self.counters, budget, values, starts, binom,
                            self.db_seeds))
 
     def value(self, position: Position, slice_nodes: int, poll: Callable[[int], None],
@@ -427,6 +454,27 @@ class MtdF:
             self.upper = min(self.upper, self.proved_upper)
             self.guess = max(self.lower, min(self.upper, found))
         return self.proved_lower
+
+
+def move_values(game: Kalah, position: Position, pits: Iterable[int],
+                child_value: Callable[[Position, int], int],
+                best: int | None = None) -> Iterator[tuple[int, int]]:
+    """Each of ``pits``' worth for the mover of ``position``, in the order given: its gain,
+    plus the child's value after an extra turn, else minus it. ``child_value(child, guess)``
+    is the child's exact value (one searcher's MTD(f), so that each search reuses the table
+    the earlier ones filled); its first guess is the best worth found so far (or ``best``,
+    found before), seen from the child: given the best move first, every later search starts
+    at the value it falls short of."""
+    for pit in pits:
+        child = game.play(position, pit)
+        gain = game.gain(position, pit)
+        again = game.keeps_turn(position, pit)
+        known = 0 if best is None else best
+        guess = known - gain if again else gain - known
+        value = child_value(child, guess) if game.legal_moves(child) else 0
+        worth = gain + value if again else gain - value
+        best = worth if best is None else max(best, worth)
+        yield pit, worth
 
 
 def supports(game: Kalah) -> bool:

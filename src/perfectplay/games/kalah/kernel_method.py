@@ -31,7 +31,7 @@ def _searcher(game: Any) -> Any:
     from perfectplay.games.kalah.kernel import Searcher
     shape = (game.pits, game.seeds, game.empty_capture)
     if shape not in _SEARCHERS:
-        _SEARCHERS.clear()  # one board's table at a time: each is about 80 MB
+        _SEARCHERS.clear()  # one board's table at a time: each is about 100 MB
         _SEARCHERS[shape] = Searcher(game, find(game.pits, game.empty_capture))
     return _SEARCHERS[shape]
 
@@ -59,18 +59,8 @@ class _Run(KernelRun):
     def move_values(self, position: Any) -> list[tuple[int, int]]:
         """(pit, value for the mover) for every legal move, in the game's order; the table is
         shared, so each move's MTD(f) reuses what the others found."""
-        game = self.game
-        found: list[tuple[int, int]] = []
-        for pit in game.moves(position):
-            child = game.play(position, pit)
-            gain = game.gain(position, pit)
-            again = game.keeps_turn(position, pit)
-            # MTD(f) starts from the best move's worth so far, seen from the child.
-            best = max((worth for _, worth in found), default=0)
-            guess = best - gain if again else gain - best
-            value = self.value(child, guess) if game.legal_moves(child) else 0
-            found.append((pit, gain + value if again else gain - value))
-        return found
+        from perfectplay.games.kalah.kernel import move_values
+        return list(move_values(self.game, position, self.game.moves(position), self.value))
 
     def reaches(self, position: Any, target: int) -> bool:
         """Whether ``position`` is worth ``target`` or more to its mover (one null-window
