@@ -202,7 +202,10 @@ class Analyst:
             if known is not None:
                 return known
         started = time.perf_counter()
-        patience = None if self.impatient else max(self.think_time, PERFECT_PATIENCE)
+        # Past the game's declared reach (4x4 Dots and Boxes after its book's first line) a
+        # proof is not waited for: the game says a search from here does not finish.
+        patient = not self.impatient and self.game.solvable(position)
+        patience = max(self.think_time, PERFECT_PATIENCE) if patient else None
         cpu = time.process_time()
         found = self._best_compiled(position, self.think_time * BEST_MOVES_SHARE, patience,
                                     on_progress)

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import run_main
 
 from perfectplay import analyze, registry, solve
 from perfectplay.compiled import numba_available
@@ -138,3 +139,15 @@ def test_the_web_api_answers_dots_and_follows_the_extra_turn() -> None:
     live = client.get("/api/dots/position", params={"width": "2", "height": "2", "moves": "a1-b1"})
     assert live.status_code == 200 and live.json()["value"] == -2
     assert client.get("/game/dots").status_code == 200
+
+
+def test_past_the_books_first_line_the_perfect_level_estimates_at_once() -> None:
+    """4x4's start is in the book, so `play` can play it perfectly there; after a first line
+    (39 lines left, beyond the game's declared reach) the computer estimates within its think
+    time and says so, rather than trying a proof for a minute first."""
+    ran = run_main("play", "dots", "--width", "4", "--height", "4", "--think-time", "1",
+                   stdin="a1-b1\nquit\n")
+    assert ran.code == 0, ran.stderr
+    assert "I play line" in ran.stdout
+    assert "too big to solve in the time allowed" in ran.stdout
+    assert "no move proved optimal" not in ran.stdout
