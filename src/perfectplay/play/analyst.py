@@ -148,6 +148,9 @@ class Analyst:
         # Set when the first look found the position's value but not every move's in the
         # think time: the perfect level's moves are proved, hints may be estimates.
         self.proves_only = False
+        # Set when the first look solved the position but every position a move leads to is
+        # past the game's declared reach (a board whose book holds only its start).
+        self.reach_ends_here = False
         self.compiled = _has_budgeted_kernel(game)
 
     def analyze(self, position: Any, on_estimate: Callable[[], None] | None = None,
@@ -237,6 +240,8 @@ class Analyst:
                 self.big = self.impatient = True
                 return False
             self.proves_only = True
+            self.reach_ends_here = not any(self.game.solvable(self.game.play(position, move))
+                                           for move in self.game.moves(position))
             return True
         found = self._exact(position, self.think_time / 2)
         if found is None:

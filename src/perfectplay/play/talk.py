@@ -137,10 +137,16 @@ def estimate_words(analysis: Analysis) -> str:
 
 
 def knowledge_line(exact: bool | None, think_time: float, proves_only: bool = False,
-                   estimator: str = "engine") -> str:
+                   estimator: str = "engine", reach_ends_here: bool = False) -> str:
     """The banner's word on how much the computer knows about this game; ``proves_only``:
     the position's value is in reach, not every move's (Analyst.probe); ``estimator``: how
-    its estimates are made (perfectplay.deciding.ENGINE or MCTS)."""
+    its estimates are made (perfectplay.deciding.ENGINE or MCTS); ``reach_ends_here``: no
+    position after this one is in reach."""
+    if exact and reach_ends_here:
+        return (f"I know this position exactly, but every position after it is too big for me "
+                f"to solve: from there my moves and hints are estimates from "
+                f"{ESTIMATORS.get(estimator, 'a depth-limited search')} until the game gets "
+                "smaller, and I say so when they are.")
     if exact and proves_only:
         return ("I can solve this game: at the perfect level every move I play is proved "
                 "optimal, though a proof may take longer than the think time (I show how it "

@@ -142,12 +142,15 @@ def test_the_web_api_answers_dots_and_follows_the_extra_turn() -> None:
 
 
 def test_past_the_books_first_line_the_perfect_level_estimates_at_once() -> None:
-    """4x4's start is in the book, so `play` can play it perfectly there; after a first line
-    (39 lines left, beyond the game's declared reach) the computer estimates within its think
-    time and says so, rather than trying a proof for a minute first."""
+    """4x4's start is in the book, so `play` knows it exactly; after a first line (39 lines
+    left, beyond the game's declared reach) the computer estimates within its think time and
+    says so, rather than trying a proof for a minute first, and its banner says as much."""
     ran = run_main("play", "dots", "--width", "4", "--height", "4", "--think-time", "1",
                    stdin="a1-b1\nquit\n")
     assert ran.code == 0, ran.stderr
+    # The banner promises no more than that.
+    assert "I know this position exactly, but every position after it is too big" in ran.stdout
+    assert "I can solve this game" not in ran.stdout
     assert "I play line" in ran.stdout
     assert "too big to solve in the time allowed" in ran.stdout
     assert "no move proved optimal" not in ran.stdout

@@ -86,11 +86,11 @@ def test_the_kernel_agrees_with_the_python_search_on_random_4x4_positions() -> N
         assert (fast.value, sorted(fast.best_moves)) == (slow.value, sorted(slow.best_moves))
 
 
-def test_a_user_solves_4x4_exactly_from_27_lines_left_and_estimates_before() -> None:
+def test_a_user_solves_4x4_exactly_from_30_lines_left_and_estimates_before() -> None:
     game = DotsAndBoxes(4, 4)
     rng = random.Random(3)
     position = game.start()
-    while game.edges - position[0].bit_count() > 28:
+    while game.edges - position[0].bit_count() > 31:
         position = game.play(position, rng.choice(game.legal_moves(position)))
     assert not game.solvable(position)
     position = game.play(position, game.legal_moves(position)[0])

@@ -34,9 +34,10 @@ _DOT = re.compile(r"^([a-z])(\d+)$")
 # The largest board the numba table values (games/dots/kernel.py's MAX_LINES).
 TABLED_LINES = 25
 # On a board past the table, a position with this few lines left is searched exactly: by the
-# chain-rule kernel (games/dots/chains.py; a second or so at 27 on 4x4 boxes), or in Python
+# chain-rule kernel (games/dots/chains.py; on six random 4x4 positions with 30 lines left,
+# 0.3-1.2 CPU s each: benchmarks/dots_positions.py --left 30 --count 6), or in Python
 # without numba.
-CHAINS_LINES = 27
+CHAINS_LINES = 30
 SEARCHED_LINES = 16
 
 
