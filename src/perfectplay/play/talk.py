@@ -142,11 +142,11 @@ def knowledge_line(exact: bool | None, think_time: float, proves_only: bool = Fa
     the position's value is in reach, not every move's (Analyst.probe); ``estimator``: how
     its estimates are made (perfectplay.deciding.ENGINE or MCTS); ``reach_ends_here``: no
     position after this one is in reach."""
+    estimated_by = ESTIMATORS.get(estimator, "a depth-limited search")
     if exact and reach_ends_here:
-        return (f"I know this position exactly, but every position after it is too big for me "
-                f"to solve: from there my moves and hints are estimates from "
-                f"{ESTIMATORS.get(estimator, 'a depth-limited search')} until the game gets "
-                "smaller, and I say so when they are.")
+        return ("I know this position exactly, but every position after it is too big for me "
+                f"to solve: from there my moves and hints are estimates from {estimated_by} until the "
+                "game gets smaller, and I say so when they are.")
     if exact and proves_only:
         return ("I can solve this game: at the perfect level every move I play is proved "
                 "optimal, though a proof may take longer than the think time (I show how it "
@@ -155,7 +155,7 @@ def knowledge_line(exact: bool | None, think_time: float, proves_only: bool = Fa
     if exact:
         return "I have solved this game exactly: my moves, hints and review are perfect."
     return (f"This game is too big for me to solve in {think_time:g} s a move: my moves and "
-            f"hints are estimates from {ESTIMATORS.get(estimator, 'a depth-limited search')}, "
+            f"hints are estimates from {estimated_by}, "
             "and I say so when they are.")
 
 

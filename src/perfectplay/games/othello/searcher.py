@@ -16,7 +16,8 @@ what an aborted search computed never enters the table.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -323,17 +324,11 @@ class _Split:
                     helped = self._take(worker, lambda other: other is not node and other.within(node))
                     if helped is None:
                         self.lock.wait(WAIT_SECONDS)
-                        self.lock.release()
-                        try:
+                        with self._unlocked():
                             self._stop_requested()
-                        finally:
-                            self.lock.acquire()
                         continue
-                    self.lock.release()
-                    try:
+                    with self._unlocked():
                         self._search_move(worker, *helped)
-                    finally:
-                        self.lock.acquire()
         finally:
             with self.lock:
                 self.open.remove(node)
@@ -429,6 +424,15 @@ class _Split:
                 for each in self.workers:
                     each.lane.counters[STOP] = 1
 
+    @contextmanager
+    def _unlocked(self) -> Iterator[None]:
+        """The shared lock released for a search (held by the caller), taken back after it."""
+        self.lock.release()
+        try:
+            yield
+        finally:
+            self.lock.acquire()
+
     def _help_until_done(self, worker: _Thread) -> None:
         with self.lock:
             while not self.done:
@@ -436,8 +440,5 @@ class _Split:
                 if task is None:
                     self.lock.wait(WAIT_SECONDS)
                     continue
-                self.lock.release()
-                try:
+                with self._unlocked():
                     self._search_move(worker, *task)
-                finally:
-                    self.lock.acquire()
