@@ -3,14 +3,17 @@ algorithm against a brute force over South and North, and the values of small bo
 
 from __future__ import annotations
 
+import itertools
 import random
 import subprocess
 import sys
+from math import comb
 
 import pytest
 
 from perfectplay import analyze, registry, solve
 from perfectplay.errors import BadOption, BadPosition, IllegalMove
+from perfectplay.games.kalah.boards import board_index
 from perfectplay.games.kalah.rules import Kalah, brute_force_value
 from perfectplay.verify import verify
 
@@ -105,8 +108,21 @@ def test_keeps_turn_agrees_with_play_everywhere_random_games_go() -> None:
 
 def test_the_key_leaves_the_stores_out_and_faces_the_side_to_move() -> None:
     game = Kalah(2, 2)
-    assert game.key(((1, 2, 3, 4, 5, 6), 0)) == (1, 2, 4, 5)
-    assert game.key(((1, 2, 3, 4, 5, 6), 1)) == (4, 5, 1, 2)
+    assert game.pits_from_mover(((1, 2, 3, 4, 5, 6), 0)) == (1, 2, 4, 5)
+    assert game.pits_from_mover(((1, 2, 3, 4, 5, 6), 1)) == (4, 5, 1, 2)
+    assert game.key(((1, 2, 3, 4, 5, 6), 0)) == game.key(((1, 2, 9, 4, 5, 0), 0))
+    assert game.key(((1, 2, 3, 4, 5, 6), 1)) == game.key(((4, 5, 0, 1, 2, 9), 0))
+    assert game.key(((1, 2, 3, 4, 5, 6), 0)) != game.key(((1, 2, 3, 4, 5, 6), 1))
+
+
+def test_the_key_numbers_the_boards_fewest_seeds_first_without_a_gap() -> None:
+    """Every board of 4 pits with up to 5 seeds gets its own number, 0 to C(9, 4) - 1, and
+    boards with more seeds come after those with fewer (the endgame databases' layout)."""
+    boards = [pits for pits in itertools.product(range(6), repeat=4) if sum(pits) <= 5]
+    numbers = {pits: board_index(pits) for pits in boards}
+    assert sorted(numbers.values()) == list(range(comb(9, 4)))
+    for pits, number in numbers.items():
+        assert all(number < numbers[other] for other in boards if sum(other) > sum(pits))
 
 
 @pytest.mark.parametrize(("pits", "seeds"), sorted(SMALL_BOARDS))

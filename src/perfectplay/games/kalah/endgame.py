@@ -86,6 +86,28 @@ def rank(pits: np.ndarray, m: int, total: int, binom: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
+def unrank(index: int, pits: np.ndarray, m: int, starts: np.ndarray, binom: np.ndarray) -> None:
+    """The board whose index (``starts`` of its seeds plus its rank) is ``index``, into
+    ``pits``: rank's inverse, pit by pit, each given the most seeds whose smaller counts
+    still fit below the index."""
+    total = 0
+    while total + 1 < len(starts) and starts[total + 1] <= index:
+        total += 1
+    left_over = index - starts[total]
+    left = total
+    for i in range(2 * m - 1):
+        after = 2 * m - 1 - i
+        below = binom[left + after, after]
+        seeds = 0
+        while seeds < left and below - binom[left - seeds - 1 + after, after] <= left_over:
+            seeds += 1
+        left_over -= below - binom[left - seeds + after, after]
+        pits[i] = seeds
+        left -= seeds
+    pits[2 * m - 1] = left
+
+
+@njit(cache=True, nogil=True)
 def lookup(pits: np.ndarray, m: int, total: int, values: np.ndarray, starts: np.ndarray,
            binom: np.ndarray) -> int:
     return values[starts[total] + rank(pits, m, total, binom)]
@@ -389,5 +411,5 @@ def _backed_up(game: Kalah, database: Database, position: tuple[tuple[int, ...],
     """A move's worth for the mover: its gain, plus the child's value after an extra turn,
     else minus it; the child's value read from the database by its pits."""
     child = game.play(position, move)
-    value = database.value(game.key(child))
+    value = database.value(game.pits_from_mover(child))
     return game.gain(position, move) + (value if child[1] == position[1] else -value)

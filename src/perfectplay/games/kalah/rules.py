@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from perfectplay.diagram import Diagram
 from perfectplay.errors import BadOption, BadPosition
 from perfectplay.game import Game, Kind, Properties
+from perfectplay.games.kalah.boards import board_index, boards_up_to
 from perfectplay.games.kalah.own_methods import METHODS
 
 if TYPE_CHECKING:  # only annotations name it
@@ -180,13 +181,41 @@ class Kalah(Game[Position, int]):
     def side_names(self, position: Position) -> tuple[str, str]:
         return (SIDES[position[1]], SIDES[1 - position[1]])
 
-    def key(self, position: Position) -> Cells:
-        """The pits from the side to move (its own first); the stores do not change what is
-        still to win."""
+    def pits_from_mover(self, position: Position) -> Cells:
+        """The pits seen from the side to move, its own first, the stores left out."""
         cells, mover = position
         m = self.pits
         south, north = cells[:m], cells[m + 1:2 * m + 1]
         return south + north if mover == 0 else north + south
+
+    def key(self, position: Position) -> int:
+        """The pits from the side to move as one int, their index in the endgame databases
+        (games/kalah/boards.py); the stores do not change what is still to win. An int, not the
+        tuple, so that the compiled database builder holds keys in int64 arrays."""
+        return board_index(self.pits_from_mover(position))
+
+    def tier(self, position: Position) -> int:
+        """A number every move raises, for the database builders: a move that banks or
+        captures takes seeds out of play; one that does neither sows only into the mover's
+        own pits, nearer its store, so the seeds' total distance to their stores falls. So:
+        seeds gone from play first, then that distance, reversed."""
+        pits = self.pits_from_mover(position)
+        m = self.pits
+        total = 2 * m * self.seeds
+        most = total * m
+        distance = sum((m - i % m) * seeds for i, seeds in enumerate(pits))
+        return (total - sum(pits)) * (most + 1) + most - distance
+
+    def tier_spec(self) -> Any:
+        """The rules as ``@njit`` functions of the key, for the compiled database builder
+        (games/kalah/tiers.py; numba is imported only there), or None when the key of the
+        board's most seeds does not fit an int64."""
+        from perfectplay.games.kalah.tiers import make_spec
+        return make_spec(self.pits, 2 * self.pits * self.seeds, self.empty_capture)
+
+    def estimated_positions(self, position: Position) -> int:
+        """An upper bound: every board of 2m pits holding no more seeds than this one."""
+        return boards_up_to(2 * self.pits, self.total_points(position))
 
     def total_points(self, position: Position) -> int:
         """Seeds still on the board: what the two players will share from here."""
