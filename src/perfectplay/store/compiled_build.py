@@ -197,12 +197,15 @@ def forward(game: Game[Any, Any], spec: Any, root: Any, memory: int,
     pending: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {
         int(spec.tier(state)): [(np.array([spec.key(state)], np.int64), np.array([state], np.int64))]}
     tiers = Tiers()
+    waiting = 1  # positions in ``pending``, duplicates included
     with _pool(threads) as pool:
         while pending:
             tier = min(pending)
-            keys, states = _fold_split(pending.pop(tier), fold, pool, threads)
+            parts = pending.pop(tier)
+            waiting -= sum(len(part[0]) for part in parts)
+            keys, states = _fold_split(parts, fold, pool, threads)
             tiers.keys[tier], tiers.states[tier] = keys, states
-            held = tiers.positions + sum(len(p[0]) for parts in pending.values() for p in parts)
+            held = tiers.positions + waiting
             if (held + len(keys) * spec.max_moves) * BYTES_PER_POSITION > memory:
                 raise OverMemory(f"{held:,} positions held with tier {tier}'s children would "
                                  f"pass the memory bound ({memory:,} bytes)")
@@ -225,6 +228,7 @@ def forward(game: Game[Any, Any], spec: Any, root: Any, memory: int,
             for grouped in found:
                 for child_tier, folded in grouped.items():
                     pending.setdefault(child_tier, []).append(folded)
+                    waiting += len(folded[0])
                     reached.add(child_tier)
             tiers.reach[tier] = sorted(reached)
             if report is not None:
@@ -319,10 +323,15 @@ def _by_tier(keys: np.ndarray, states: np.ndarray, tiers: np.ndarray,
     low, high = int(tiers.min()), int(tiers.max())
     if low == high:  # the common case (Connect Four: every move adds one stone)
         return {low: fold([(keys, states)])}
+    # One sort by tier, then a slice a tier: a mask a tier would cost a pass over every child
+    # for each tier reached, and a Kalah position's children reach dozens.
+    order = np.argsort(tiers, kind="stable")
+    ordered = tiers[order]
+    edges = [0, *(np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist(), len(order)]
     grouped = {}
-    for tier in np.unique(tiers):
-        chosen = tiers == tier
-        grouped[int(tier)] = fold([(keys[chosen], states[chosen])])
+    for start, end in zip(edges[:-1], edges[1:], strict=True):
+        chosen = order[start:end]
+        grouped[int(ordered[start])] = fold([(keys[chosen], states[chosen])])
     return grouped
 
 
@@ -404,6 +413,12 @@ def backward(game: Game[Any, Any], spec: Any, tiers: Tiers, batch_size: int,
     values: dict[int, np.ndarray] = {}
     committed = 0
     order = sorted(tiers.keys)
+    # The place in ``order`` of the lowest tier that reaches each tier: once the backward
+    # pass is below it, nothing looks that tier up again.
+    last_reader: dict[int, int] = {}
+    for place, lower in enumerate(order):
+        for reached in tiers.reach[lower]:
+            last_reader.setdefault(reached, place)
     with _pool(threads) as pool, _Writer(commit, pool, report) as writer:
         for index in range(len(order) - 1, -1, -1):
             tier = order[index]
@@ -419,11 +434,10 @@ def backward(game: Game[Any, Any], spec: Any, tiers: Tiers, batch_size: int,
                     stop = start + batch_size
                     writer.add(tier, part, keys[start:stop], tier_values[start:stop])
                     committed += 1
-            needed = {t for lower in order[:index] for t in tiers.reach[lower]}
-            for old in [t for t in values if t not in needed]:
+            for old in [t for t in values if last_reader.get(t, index) >= index]:
                 del values[old]
             del tiers.states[tier]
-            if not any(tier in tiers.reach[lower] for lower in order[:index]):
+            if last_reader.get(tier, index) >= index:
                 del tiers.keys[tier]  # no lower tier looks it up
             writer.end_tier(f"backward: tier {tier}: {len(keys):,} positions committed (compiled)")
     return committed
