@@ -75,13 +75,12 @@ def build_command(game: str, position: tuple[str, ...], path: str | None, endgam
     given = {name: value for name, value in pick_options(options).items() if value not in (None, False)}
     loaded, root = resolve(game, dict(given)).load(" ".join(position) if position else None)
 
-    def report(line: str) -> None:
-        if not quiet:
-            click.echo(f"  {line}", err=True)
-
+    report = _Progress(quiet)
     if endgame_seeds is not None:
         from perfectplay.registry import extension
-        click.echo(extension(loaded.name, "endgame").build_for(loaded, endgame_seeds, path, report))
+        built = extension(loaded.name, "endgame").build_for(loaded, endgame_seeds, path, report)
+        report.flush()
+        click.echo(built)
         return
     if path is None:
         raise click.UsageError("Missing option '--db'.")
@@ -92,6 +91,7 @@ def build_command(game: str, position: tuple[str, ...], path: str | None, endgam
                    memory=memory, batch_size=batch_size, dense_path=dense_path,
                    spec=(game, given), report=report, size_check=not no_size_check,
                    builder=builder, notice=lambda line: click.echo(line, err=True))
+    report.flush()
     if result.batches_committed == 0 and result.batches_resumed == 0:
         click.echo(f"{path}: already complete ({result.records:,} records)")
         return
@@ -103,6 +103,36 @@ def build_command(game: str, position: tuple[str, ...], path: str | None, endgam
     click.echo(f"{path}: {result.records:,} records in {result.tiers} tiers, "
                f"{result.batches_committed} batches committed{resumed}, "
                f"{time.perf_counter() - started:.1f} s this run{spilled}")
+
+
+# The least time between two progress lines: a game of thousands of small tiers (Kalah(4,4)
+# has 1,188) would otherwise print thousands of lines in seconds.
+PROGRESS_EVERY_S = 0.5
+
+
+class _Progress:
+    """A build's progress lines on stderr, at most one each PROGRESS_EVERY_S; the latest line
+    held back is shown when the build ends (``flush``), so the last state is never lost."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.shown_at = -PROGRESS_EVERY_S
+        self.held: str | None = None
+
+    def __call__(self, line: str) -> None:
+        if self.quiet:
+            return
+        now = time.monotonic()
+        if now - self.shown_at < PROGRESS_EVERY_S:
+            self.held = line
+            return
+        self.shown_at, self.held = now, None
+        click.echo(f"  {line}", err=True)
+
+    def flush(self) -> None:
+        if self.held is not None:
+            click.echo(f"  {self.held}", err=True)
+            self.held = None
 
 
 @db_group.command("info")
