@@ -81,7 +81,7 @@ def workdir_of(path: Path) -> Path:
     return Path(f"{path}.work")
 
 
-def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1,
+def build(game: Game[Any, Any], root: Any, path: str | Path | None, *, workers: int = 1,
           backend: str = "local", address: str | None = None, memory: str | int | None = None,
           batch_size: int = DEFAULT_BATCH, dense_path: str | Path | None = None,
           spec: tuple[str, dict[str, Any]] | None = None,
@@ -96,8 +96,18 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
     spec, one local process, ``workers`` threads: perfectplay.store.compiled_build),
     'python', or 'auto' (the compiled one where it applies). ``notice`` hears, before the
     build starts, how many positions and how long a build estimated at more than
-    NOTE_SECONDS will take (the CLI prints it even under --quiet)."""
+    NOTE_SECONDS will take (the CLI prints it even under --quiet).
+
+    ``path`` None: no SQLite at all; the compiled builder writes the dense file
+    ``dense_path`` itself, on ``workers`` threads (perfectplay.store.dense_build), and the
+    result counts tiers valued and resumed where a SQLite build counts batches."""
     _check_request(game, workers, backend, address, batch_size, dense_path)
+    if path is None:
+        if dense_path is None:
+            raise BadOption("give a SQLite file to build (--db PATH), a dense file (--dense "
+                            "PATH), or both")
+        return _build_dense_only(game, root, Path(dense_path), workers, backend, memory, spec,
+                                 report, size_check, builder, notice)
     path = Path(path)
     _check_paths(path, None if dense_path is None else Path(dense_path))
     if size_check:
@@ -143,7 +153,7 @@ def _check_request(game: Game[Any, Any], workers: int, backend: str, address: st
                                 "dense file; leave out --dense")
 
 
-def _check_paths(path: Path, dense_path: Path | None) -> None:
+def _check_paths(path: Path | None, dense_path: Path | None) -> None:
     """Refuse, before any work, a file whose folder is missing or is a file."""
     for flag, where in (("--db", path), ("--dense", dense_path)):
         if where is None:
@@ -407,7 +417,8 @@ def _compiled_spec(game: Game[Any, Any], workers: int, backend: str,
         raise BadOption(f"--builder {builder!r}: choose one of {', '.join(BUILDERS)}")
     if builder == "python" or (builder == "auto" and not COMPILED_BUILDS):
         return None
-    why = "it writes no dense file; leave out --dense" if dense_path is not None else None
+    why = ("it writes no dense file beside a SQLite one; leave out --dense, or leave out --db "
+           "to have it write the dense file alone") if dense_path is not None else None
     from perfectplay.store.compiled_build import tier_spec
     spec = None if why else tier_spec(game)
     if spec is None and builder == "compiled":
@@ -594,3 +605,66 @@ def _export_dense(game: Game[Any, Any], database: Database, plan: Plan | shards.
     stored = dense.write(path, Identity.of(game), game.properties.is_score, size, records(), facts)
     if report is not None:
         report(f"dense: {stored:,} records in {path}")
+
+
+def _build_dense_only(game: Game[Any, Any], root: Any, path: Path, workers: int, backend: str,
+                      memory: str | int | None, spec: tuple[str, dict[str, Any]] | None,
+                      report: Report | None, size_check: bool, builder: str,
+                      notice: Report | None) -> BuildResult:
+    """The dense file written by the compiled builder itself (perfectplay.store.dense_build),
+    or a one-line refusal saying why it cannot be and what to give instead."""
+    _check_paths(None, path)
+    if builder not in BUILDERS:
+        raise BadOption(f"--builder {builder!r}: choose one of {', '.join(BUILDERS)}")
+    give_db = "give --db too (the dense file is then exported from the SQLite build)"
+    if backend != "local" or builder == "python":
+        raise UnsupportedSearch(f"a dense file without --db is written by the compiled builder "
+                                f"on local threads; for --backend {backend} --builder {builder}, "
+                                f"{give_db}")
+    if size_check:
+        _check_size(game, root)
+    from perfectplay.store import dense_build
+    from perfectplay.store.compiled_build import HELD_BYTES_PER_POSITION, OverMemory, tier_spec
+
+    compiled_spec = tier_spec(game)
+    if not dense_build.ranks_agree(game, compiled_spec, root):
+        raise UnsupportedSearch(f"{game.name} gives no compiled tier spec with its rank "
+                                f"(Game.tier_spec), or numba is missing; {give_db}")
+    memory_bytes = parse_memory(memory)
+    root_text = game.format_position(root)
+    if path.exists():
+        return _complete_dense(game, path, root_text)
+    estimate = game.estimated_positions(root)
+    if estimate is not None and estimate * HELD_BYTES_PER_POSITION > memory_bytes:
+        raise UnsupportedSearch(f"at most about {estimate:,} positions would not fit --memory in "
+                                f"memory (--memory {-(-estimate * HELD_BYTES_PER_POSITION // 10**9)}GB "
+                                f"lets the compiled builder try); or {give_db}, which spills to disk")
+    if notice is not None:
+        _note_long_build(game, root, True, workers, notice)
+    facts = {"root": root_text, "spec": None if spec is None else spec[0],
+             "spec_options": {} if spec is None else json.loads(json.dumps(spec[1], sort_keys=True))}
+    started = time.perf_counter()
+    try:
+        built = dense_build.build(game, compiled_spec, root, path, facts, memory_bytes, workers, report)
+    except OverMemory as over:
+        raise UnsupportedSearch(f"{over}; {give_db}, which spills to disk") from None
+    return BuildResult(path, built.records, built.tiers, built.tiers_valued, built.tiers_resumed,
+                       time.perf_counter() - started, 0)
+
+
+def _complete_dense(game: Game[Any, Any], path: Path, root_text: str) -> BuildResult:
+    """A dense file already in place: complete when it is this game's from this root (a
+    build killed after renaming it leaves its work folder, removed here); else refused."""
+    from perfectplay.store.dense_build import work_folder
+
+    existing = dense.DenseFile(path)
+    try:
+        existing.check_identity(Identity.of(game))
+        if existing.header.get("root") != root_text:
+            raise BadDatabase(f"{path}: built from position {existing.header.get('root')!r}, not "
+                              f"{root_text!r}; choose another file to build into")
+        records = int(existing.header["stored"])
+    finally:
+        existing.close()
+    shutil.rmtree(work_folder(path), ignore_errors=True)
+    return BuildResult(path, records, 0, 0, 0, 0.0, 0)
