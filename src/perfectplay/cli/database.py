@@ -149,8 +149,10 @@ def _facts(store: Store) -> dict[str, Any]:
         facts |= {"format": "dense (16-bit records)", "records": int(header["stored"]),
                   "index_size": int(header["records"]), "root": header.get("root")}
         counts = _dense_counts(records, store.score_game)
-        facts |= {"counts": counts, "size_on_disk": store.path.stat().st_size,
-                  "build_seconds": header.get("build_seconds")}
+        facts |= {"counts": counts, "size_on_disk": store.path.stat().st_size}
+        # A dense file the compiled builder wrote itself keeps no timings (two builds of it
+        # are the same bytes); one exported from a SQLite build has its build's.
+        facts |= {name: header[name] for name in ("build_seconds",) if name in header}
         return facts
     db = store.sqlite
     assert db is not None
