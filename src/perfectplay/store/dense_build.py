@@ -137,6 +137,8 @@ def _write_records(game: Game[Any, Any], spec: Any, tiers: compiled.Tiers, parti
         # zlib releases the GIL over a buffer this long: the chunks are checked on the threads.
         crcs = list(compiled.map_on(pool, lambda chunk: zlib.crc32(records[chunk[0]:chunk[1]].data),
                                     chunks))
+    if report is not None:
+        report(f"checksums: {len(crcs):,} chunks of {dense.CHUNK_RECORDS:,} records")
     mapped.flush()
     return crcs, valued
 
