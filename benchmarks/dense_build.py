@@ -3,9 +3,10 @@ without ``--db``) on one thread against N, alternating which goes first, each bu
 process: wall and CPU seconds of each, the CPU of each phase, and whether the files are the
 same bytes. One line prints the whole table:
 
-    python benchmarks/dense_build.py --boards 5x4,5x5,6x4 --rounds 1
+    python benchmarks/dense_build.py --boards 5x4,5x5,6x4 --rounds 1 --against-sqlite
 
-A phase's CPU is the process's (every thread's) between the build's progress lines:
+A phase's CPU is the process's (every thread's) between the build's progress lines, and
+its wall time beside it (a phase split across threads takes less wall than CPU):
 ``forward`` (expanding and folding the tiers), ``backward`` (valuing, packing, writing the
 records at their ranks; each finished tier kept for a resume by one more thread),
 ``checksums`` (a CRC-32 a chunk of 2^20 records) and ``flush`` (the map written out, the
@@ -61,12 +62,29 @@ def one_build(width: int, height: int, threads: int, path: Path) -> dict[str, fl
     figures = {"wall": wall, "cpu": after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime}
     # The phases end at the last line each reports; "dense" is the line after the flush.
     ends = marks["ends"]
-    previous = marks["begun"][0]
+    previous = marks["begun"]
     for phase, line in zip(PHASES, ("forward", "backward", "checksums", "dense"), strict=True):
-        figures[phase] = ends[line][0] - previous
-        previous = ends[line][0]
+        figures[phase] = ends[line][0] - previous[0]
+        figures[f"{phase} wall"] = ends[line][1] - previous[1]
+        previous = ends[line]
     figures["other"] = figures["cpu"] - sum(figures[phase] for phase in PHASES)
+    figures["other wall"] = wall - sum(figures[f"{phase} wall"] for phase in PHASES)
     return figures
+
+
+def sqlite_build(width: int, height: int, path: Path) -> tuple[float, float]:
+    """Wall and CPU seconds of the compiled builder's SQLite file on one thread, as a user
+    runs it: the build the goal is measured against."""
+    path.unlink(missing_ok=True)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "perfectplay", "db", "build", "connect4", "--width",
+                    str(width), "--height", str(height), "--db", str(path), "--quiet"],
+                   check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    path.unlink()
+    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
 def main() -> None:
@@ -74,9 +92,13 @@ def main() -> None:
     parser.add_argument("--boards", default="5x4", help="WxH,WxH,... (Connect Four)")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--against-sqlite", action="store_true",
+                        help="each round also builds the SQLite file with the compiled builder "
+                             "on one thread, and gives N threads' dense build against it")
     args = parser.parse_args()
     print(f"{'board':5} {'round':>5} {'threads':>7} {'wall s':>8} {'CPU s':>7} "
-          + " ".join(f"{phase:>9}" for phase in (*PHASES, "other")) + f" {'ratio':>6} {'load':>5}")
+          + " ".join(f"{phase + ' CPU/wall':>19}" for phase in (*PHASES, "other"))
+          + f" {'ratio':>6} {'load':>5}")
     with tempfile.TemporaryDirectory(dir=os.environ.get("DENSE_SCRATCH")) as folder:
         for board in args.boards.split(","):
             width, height = (int(side) for side in board.split("x"))
@@ -90,12 +112,18 @@ def main() -> None:
                     times[threads] = one_build(width, height, threads, path)
                 ratios.append(times[1]["wall"] / times[args.threads]["wall"])
                 load = os.getloadavg()[0]
+                if args.against_sqlite:
+                    wall, cpu = sqlite_build(width, height, Path(folder) / "one.db")
+                    print(f"{board:5} {round_:>5} {'1 (SQLite)':>7} {wall:>8.2f} {cpu:>7.2f} "
+                          f"{'':>99} {wall / times[args.threads]['wall']:>5.2f}x "
+                          f"{os.getloadavg()[0]:>5.1f}", flush=True)
                 for threads in (1, args.threads):
                     figures = times[threads]
                     ratio = f"{ratios[-1]:.2f}x" if threads != 1 else ""
                     print(f"{board:5} {round_:>5} {threads:>7} {figures['wall']:>8.2f} "
                           f"{figures['cpu']:>7.2f} "
-                          + " ".join(f"{figures[phase]:>9.2f}" for phase in (*PHASES, "other"))
+                          + " ".join(f"{figures[phase]:>11.2f}/{figures[phase + ' wall']:<7.2f}"
+                                     for phase in (*PHASES, "other"))
                           + f" {ratio:>6} {load:>5.1f}", flush=True)
             same = filecmp.cmp(one, many, shallow=False)
             print(f"{board}: {args.threads} threads against 1, wall {min(ratios):.2f}x-{max(ratios):.2f}x "

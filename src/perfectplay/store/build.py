@@ -623,11 +623,12 @@ def _build_dense_only(game: Game[Any, Any], root: Any, path: Path, workers: int,
                                 f"{give_db}")
     if size_check:
         _check_size(game, root)
-    from perfectplay.store import dense_build
     from perfectplay.store.compiled_build import HELD_BYTES_PER_POSITION, OverMemory, tier_spec
 
-    compiled_spec = tier_spec(game)
-    if not dense_build.ranks_agree(game, compiled_spec, root):
+    compiled_spec = tier_spec(game)  # None without numba, which dense_build needs
+    if compiled_spec is not None:
+        from perfectplay.store import dense_build
+    if compiled_spec is None or not dense_build.ranks_agree(game, compiled_spec, root):
         raise UnsupportedSearch(f"{game.name} gives no compiled tier spec with its rank "
                                 f"(Game.tier_spec), or numba is missing; {give_db}")
     memory_bytes = parse_memory(memory)
