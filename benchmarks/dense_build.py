@@ -11,7 +11,9 @@ its wall time beside it (a phase split across threads takes less wall than CPU):
 records at their ranks; each finished tier kept for a resume by one more thread),
 ``checksums`` (a CRC-32 a chunk of 2^20 records) and ``flush`` (the map written out, the
 header in front: the only phase on one thread). ``other`` is the rest of the process:
-imports and loading the kernels. 6x4 and 5x5 are 2^30 records (a 2 GiB file each, and the
+imports and loading the kernels. ``main thread CPU`` is what the build's own thread spent
+(the pool's threads do the pieces): with N threads, the part of the build that no thread
+count shortens. 6x4 and 5x5 are 2^30 records (a 2 GiB file each, and the
 scratch folder holds two at a time).
 """
 
@@ -32,7 +34,7 @@ PHASES = ("forward", "backward", "checksums", "flush")
 
 # Run in the child: one build in this process, the CPU and wall time at each phase's end.
 CHILD = """
-import json, sys, time
+import json, resource, sys, time
 from perfectplay import registry
 from perfectplay.store.build import build
 marks = []
@@ -45,7 +47,8 @@ build(game, start, None, dense_path=path, workers=threads, report=report)
 ends = {}
 for phase, cpu, wall in marks:
     ends[phase] = (cpu, wall)
-print(json.dumps({"begun": begun, "ends": ends, "done": (time.process_time(), time.perf_counter())}))
+print(json.dumps({"begun": begun, "ends": ends, "main": time.thread_time(),
+                  "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
 """
 
 
@@ -69,6 +72,8 @@ def one_build(width: int, height: int, threads: int, path: Path) -> dict[str, fl
         previous = ends[line]
     figures["other"] = figures["cpu"] - sum(figures[phase] for phase in PHASES)
     figures["other wall"] = wall - sum(figures[f"{phase} wall"] for phase in PHASES)
+    figures["main"] = marks["main"]
+    figures["peak"] = marks["peak"] / 1024 ** 2  # kB to GB
     return figures
 
 
@@ -98,7 +103,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'board':5} {'round':>5} {'threads':>7} {'wall s':>8} {'CPU s':>7} "
           + " ".join(f"{phase + ' CPU/wall':>19}" for phase in (*PHASES, "other"))
-          + f" {'ratio':>6} {'load':>5}")
+          + f" {'main thread CPU':>15} {'peak GB':>7} {'ratio':>6} {'load':>5}")
     with tempfile.TemporaryDirectory(dir=os.environ.get("DENSE_SCRATCH")) as folder:
         for board in args.boards.split(","):
             width, height = (int(side) for side in board.split("x"))
@@ -115,7 +120,7 @@ def main() -> None:
                 if args.against_sqlite:
                     wall, cpu = sqlite_build(width, height, Path(folder) / "one.db")
                     print(f"{board:5} {round_:>5} {'1 (SQLite)':>7} {wall:>8.2f} {cpu:>7.2f} "
-                          f"{'':>99} {wall / times[args.threads]['wall']:>5.2f}x "
+                          f"{'':>123} {wall / times[args.threads]['wall']:>5.2f}x "
                           f"{os.getloadavg()[0]:>5.1f}", flush=True)
                 for threads in (1, args.threads):
                     figures = times[threads]
@@ -124,7 +129,8 @@ def main() -> None:
                           f"{figures['cpu']:>7.2f} "
                           + " ".join(f"{figures[phase]:>11.2f}/{figures[phase + ' wall']:<7.2f}"
                                      for phase in (*PHASES, "other"))
-                          + f" {ratio:>6} {load:>5.1f}", flush=True)
+                          + f" {figures['main']:>15.2f} {figures['peak']:>7.2f} {ratio:>6} {load:>5.1f}",
+                          flush=True)
             same = filecmp.cmp(one, many, shallow=False)
             print(f"{board}: {args.threads} threads against 1, wall {min(ratios):.2f}x-{max(ratios):.2f}x "
                   f"over {args.rounds} rounds; identical files: {same}", flush=True)
