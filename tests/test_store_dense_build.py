@@ -179,6 +179,16 @@ def test_a_game_whose_rank_is_not_its_specs_is_refused(tmp_path):
     assert not (tmp_path / "t.dense.work").exists()
 
 
+@pytest.mark.parametrize("memory", ["2MB", "4MB"])
+def test_a_dense_build_past_its_memory_bound_is_refused_as_it_cannot_spill(tmp_path, memory):
+    """4x4's estimate (201,755 positions at 16 bytes) passes 4 MB; its forward pass does not."""
+    from perfectplay.errors import UnsupportedSearch
+    game, start = registry.load("connect4", {"width": 4, "height": 4})
+    with pytest.raises(UnsupportedSearch, match="give --db too"):
+        build(game, start, None, dense_path=tmp_path / "c.dense", memory=memory)
+    assert not (tmp_path / "c.dense").exists() and not (tmp_path / "c.dense.work").exists()
+
+
 def test_the_compiled_packing_is_records_pack_and_unpack():
     wld = np.array([0, V.win_in(0), V.win_in(7), V.loss_in(0), V.loss_in(16_383), V.win_in(16_383)])
     scores = np.array([0, 5, -5, 32_767, -32_767])

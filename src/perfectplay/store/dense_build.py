@@ -97,7 +97,12 @@ def build(game: Game[Any, Any], spec: Any, root: Any, path: Path, facts: dict[st
     lock = _lock(work, path)
     try:
         finished = _finished_tiers(work, plan)
-        tiers = compiled.forward(game, spec, root, memory, report, threads)
+        try:
+            tiers = compiled.forward(game, spec, root, memory, report, threads)
+        except compiled.OverMemory:
+            if not finished:  # nothing kept: leave no work folder behind
+                shutil.rmtree(work, ignore_errors=True)
+            raise
         stored, count = tiers.positions, len(tiers.keys)
         partial = Path(f"{path}.partial")
         with open(partial, "wb") as handle:  # a fresh file every run: holes read as zeros
