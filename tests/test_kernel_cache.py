@@ -65,14 +65,14 @@ import json, sys
 from pathlib import Path
 from perfectplay import registry
 from perfectplay.store.build import build
-from perfectplay.store.compiled_build import _kernels, tier_spec
+from perfectplay.store.compiled_build import kernels, tier_spec
 game, start = registry.load("tictactoe", {}, None)
 result = build(game, start, Path(sys.argv[1]))
 spec = tier_spec(game)
-kernels = _kernels(spec)
+used = kernels(spec)
 print(json.dumps({"records": result.records,
-                  "hits": sum(sum(k.stats.cache_hits.values()) for k in kernels),
-                  "misses": sum(sum(k.stats.cache_misses.values()) for k in kernels)}))
+                  "hits": sum(sum(k.stats.cache_hits.values()) for k in used),
+                  "misses": sum(sum(k.stats.cache_misses.values()) for k in used)}))
 """
 
 

@@ -45,7 +45,8 @@ def db_group() -> None:
                    "pieces in play (for a game that has one), which its search "
                    "reads at its leaves")
 @click.option("--dense", "dense_path", default=None, metavar="PATH",
-              help="also write a dense record file (games with a perfect index)")
+              help="also write a dense record file (games with a perfect index); without "
+                   "--db, only the dense file, written by the compiled builder itself")
 @click.option("--workers", type=int, default=1, show_default=True,
               help="worker processes (threads of one process for the compiled builder)")
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
@@ -82,8 +83,8 @@ def build_command(game: str, position: tuple[str, ...], path: str | None, endgam
         report.flush()
         click.echo(built)
         return
-    if path is None:
-        raise click.UsageError("Missing option '--db'.")
+    if path is None and dense_path is None:
+        raise click.UsageError("Missing option '--db' (or '--dense' alone, for a dense file only).")
     started = time.perf_counter()
     from perfectplay.store.build import build
 
@@ -93,7 +94,13 @@ def build_command(game: str, position: tuple[str, ...], path: str | None, endgam
                    builder=builder, notice=lambda line: click.echo(line, err=True))
     report.flush()
     if result.batches_committed == 0 and result.batches_resumed == 0:
-        click.echo(f"{path}: already complete ({result.records:,} records)")
+        click.echo(f"{result.path}: already complete ({result.records:,} records)")
+        return
+    if path is None:  # the dense file alone: its tiers are its units of work
+        resumed = f", {result.batches_resumed} kept from an earlier run" if result.batches_resumed else ""
+        click.echo(f"{result.path}: {result.records:,} records in {result.tiers} tiers, "
+                   f"{result.batches_committed} tiers valued{resumed}, "
+                   f"{time.perf_counter() - started:.1f} s this run")
         return
     resumed = f", {result.batches_resumed} batches resumed" if result.batches_resumed else ""
     spilled = ""
@@ -172,8 +179,10 @@ def _facts(store: Store) -> dict[str, Any]:
         facts |= {"format": "dense (16-bit records)", "records": int(header["stored"]),
                   "index_size": int(header["records"]), "root": header.get("root")}
         counts = _dense_counts(records, store.score_game)
-        facts |= {"counts": counts, "size_on_disk": store.path.stat().st_size,
-                  "build_seconds": header.get("build_seconds")}
+        facts |= {"counts": counts, "size_on_disk": store.path.stat().st_size}
+        # A dense file the compiled builder wrote itself keeps no timings (two builds of it
+        # are the same bytes); one exported from a SQLite build has its build's.
+        facts |= {name: header[name] for name in ("build_seconds",) if name in header}
         return facts
     db = store.sqlite
     assert db is not None

@@ -77,7 +77,8 @@ class Spec:
     move increases); with it, ``perfectplay db build`` runs compiled (store.compiled_build).
     A score game's builder spec gives ``gain(state, move)`` (the points the move takes) and
     ``keeps_turn(state, move)`` (whether its player moves again), as Game.gain and
-    Game.keeps_turn.
+    Game.keeps_turn. ``rank(state)``, when given, is the game's :meth:`Game.rank` of the
+    state, so the builder can write a dense record file itself (store.dense_build).
     """
 
     moves: Any
@@ -93,6 +94,7 @@ class Spec:
     tier: Any = None
     gain: Any = None
     keeps_turn: Any = None
+    rank: Any = None
 
 
 def build_kernels(spec: Spec, distance: bool) -> dict[str, Any]:

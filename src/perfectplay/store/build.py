@@ -57,8 +57,11 @@ MEASURED_BYTES = 34  # bytes of SQLite file a position
 # builder on Dots and Boxes 3x2 (131,072 positions in 4.4 CPU s), the compiled one on Dots
 # and Boxes 3x3 (16.8 M positions in 33.5 CPU s; Connect Four 5x5 went at 0.7 M a second;
 # docs/store.md).
+# The compiled builder writing a dense file alone (no SQLite): Connect Four 6x4, 94.9 M
+# positions in 52.8 CPU s.
 PYTHON_RATE = 30_000
 COMPILED_RATE = 500_000
+DENSE_RATE = 1_800_000
 # A build estimated to take longer than this says so before it starts, as `table` does.
 NOTE_SECONDS = 20
 
@@ -81,7 +84,7 @@ def workdir_of(path: Path) -> Path:
     return Path(f"{path}.work")
 
 
-def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1,
+def build(game: Game[Any, Any], root: Any, path: str | Path | None, *, workers: int = 1,
           backend: str = "local", address: str | None = None, memory: str | int | None = None,
           batch_size: int = DEFAULT_BATCH, dense_path: str | Path | None = None,
           spec: tuple[str, dict[str, Any]] | None = None,
@@ -96,8 +99,18 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
     spec, one local process, ``workers`` threads: perfectplay.store.compiled_build),
     'python', or 'auto' (the compiled one where it applies). ``notice`` hears, before the
     build starts, how many positions and how long a build estimated at more than
-    NOTE_SECONDS will take (the CLI prints it even under --quiet)."""
+    NOTE_SECONDS will take (the CLI prints it even under --quiet).
+
+    ``path`` None: no SQLite at all; the compiled builder writes the dense file
+    ``dense_path`` itself, on ``workers`` threads (perfectplay.store.dense_build), and the
+    result counts tiers valued and resumed where a SQLite build counts batches."""
     _check_request(game, workers, backend, address, batch_size, dense_path)
+    if path is None:
+        if dense_path is None:
+            raise BadOption("give a SQLite file to build (--db PATH), a dense file (--dense "
+                            "PATH), or both")
+        return _build_dense_only(game, root, Path(dense_path), workers, backend, memory, spec,
+                                 report, size_check, builder, notice)
     path = Path(path)
     _check_paths(path, None if dense_path is None else Path(dense_path))
     if size_check:
@@ -107,7 +120,8 @@ def build(game: Game[Any, Any], root: Any, path: str | Path, *, workers: int = 1
     compiled_spec = _compiled_spec(game, workers, backend, dense_path, builder)
     memory_bytes = parse_memory(memory)
     if notice is not None:
-        _note_long_build(game, root, compiled_spec is not None, workers, notice)
+        _note_long_build(game, root, "compiled" if compiled_spec is not None else "Python",
+                         workers, notice)
     database = _open_for_build(game, path, game.format_position(root), batch_size)
     try:
         lock = _lock(path)
@@ -143,7 +157,7 @@ def _check_request(game: Game[Any, Any], workers: int, backend: str, address: st
                                 "dense file; leave out --dense")
 
 
-def _check_paths(path: Path, dense_path: Path | None) -> None:
+def _check_paths(path: Path | None, dense_path: Path | None) -> None:
     """Refuse, before any work, a file whose folder is missing or is a file."""
     for flag, where in (("--db", path), ("--dense", dense_path)):
         if where is None:
@@ -181,17 +195,18 @@ def _check_size(game: Game[Any, Any], root: Any) -> None:
                        f"in docs/store.md{anyway}")
 
 
-def _note_long_build(game: Game[Any, Any], root: Any, compiled: bool, workers: int,
+def _note_long_build(game: Game[Any, Any], root: Any, builder: str, workers: int,
                      notice: Report) -> None:
-    """Say up front how many positions a long build has and about how long it will take."""
+    """Say up front how many positions a long build has and about how long it will take
+    with ``builder`` ('Python', 'compiled', or 'compiled dense-file': no SQLite)."""
     estimate = game.estimated_positions(root)
     if estimate is None:
         return
     cores = min(workers, os.cpu_count() or 1)
-    seconds = estimate / (COMPILED_RATE if compiled else PYTHON_RATE) / cores
+    rate = {"Python": PYTHON_RATE, "compiled": COMPILED_RATE, "compiled dense-file": DENSE_RATE}[builder]
+    seconds = estimate / rate / cores
     if seconds <= NOTE_SECONDS:
         return
-    builder = "compiled" if compiled else "Python"
     where = "of CPU" if cores == 1 else f"on {cores} free cores"
     notice(f"{Identity.of(game).describe()}: about {_magnitude(estimate)} positions (the game's "
            f"estimate), about {_duration(seconds)} {where} with the {builder} builder at the rate "
@@ -407,7 +422,8 @@ def _compiled_spec(game: Game[Any, Any], workers: int, backend: str,
         raise BadOption(f"--builder {builder!r}: choose one of {', '.join(BUILDERS)}")
     if builder == "python" or (builder == "auto" and not COMPILED_BUILDS):
         return None
-    why = "it writes no dense file; leave out --dense" if dense_path is not None else None
+    why = ("it writes no dense file beside a SQLite one; leave out --dense, or leave out --db "
+           "to have it write the dense file alone") if dense_path is not None else None
     from perfectplay.store.compiled_build import tier_spec
     spec = None if why else tier_spec(game)
     if spec is None and builder == "compiled":
@@ -594,3 +610,67 @@ def _export_dense(game: Game[Any, Any], database: Database, plan: Plan | shards.
     stored = dense.write(path, Identity.of(game), game.properties.is_score, size, records(), facts)
     if report is not None:
         report(f"dense: {stored:,} records in {path}")
+
+
+def _build_dense_only(game: Game[Any, Any], root: Any, path: Path, workers: int, backend: str,
+                      memory: str | int | None, spec: tuple[str, dict[str, Any]] | None,
+                      report: Report | None, size_check: bool, builder: str,
+                      notice: Report | None) -> BuildResult:
+    """The dense file written by the compiled builder itself (perfectplay.store.dense_build),
+    or a one-line refusal saying why it cannot be and what to give instead."""
+    _check_paths(None, path)
+    if builder not in BUILDERS:
+        raise BadOption(f"--builder {builder!r}: choose one of {', '.join(BUILDERS)}")
+    give_db = "give --db too (the dense file is then exported from the SQLite build)"
+    if backend != "local" or builder == "python":
+        raise UnsupportedSearch(f"a dense file without --db is written by the compiled builder "
+                                f"on local threads; for --backend {backend} --builder {builder}, "
+                                f"{give_db}")
+    if size_check:
+        _check_size(game, root)
+    from perfectplay.store.compiled_build import HELD_BYTES_PER_POSITION, OverMemory, tier_spec
+
+    compiled_spec = tier_spec(game)  # None without numba, which dense_build needs
+    if compiled_spec is not None:
+        from perfectplay.store import dense_build
+    if compiled_spec is None or not dense_build.ranks_agree(game, compiled_spec, root):
+        raise UnsupportedSearch(f"{game.name} gives no compiled tier spec with its rank "
+                                f"(Game.tier_spec), or numba is missing; {give_db}")
+    memory_bytes = parse_memory(memory)
+    root_text = game.format_position(root)
+    if path.exists():
+        return _complete_dense(game, path, root_text)
+    estimate = game.estimated_positions(root)
+    if estimate is not None and estimate * HELD_BYTES_PER_POSITION > memory_bytes:
+        raise UnsupportedSearch(f"at most about {estimate:,} positions would not fit --memory in "
+                                f"memory (--memory {-(-estimate * HELD_BYTES_PER_POSITION // 10**9)}GB "
+                                f"lets the compiled builder try); or {give_db}, which spills to disk")
+    if notice is not None:
+        _note_long_build(game, root, "compiled dense-file", workers, notice)
+    facts = {"root": root_text, "spec": None if spec is None else spec[0],
+             "spec_options": {} if spec is None else json.loads(json.dumps(spec[1], sort_keys=True))}
+    started = time.perf_counter()
+    try:
+        built = dense_build.build(game, compiled_spec, root, path, facts, memory_bytes, workers, report)
+    except OverMemory as over:
+        raise UnsupportedSearch(f"{over}; {give_db}, which spills to disk") from None
+    return BuildResult(path, built.records, built.tiers, built.tiers_valued, built.tiers_resumed,
+                       time.perf_counter() - started, 0)
+
+
+def _complete_dense(game: Game[Any, Any], path: Path, root_text: str) -> BuildResult:
+    """A dense file already in place: complete when it is this game's from this root (a
+    build killed after renaming it leaves its work folder, removed here); else refused."""
+    from perfectplay.store.dense_build import work_folder
+
+    existing = dense.DenseFile(path)
+    try:
+        existing.check_identity(Identity.of(game))
+        if existing.header.get("root") != root_text:
+            raise BadDatabase(f"{path}: built from position {existing.header.get('root')!r}, not "
+                              f"{root_text!r}; choose another file to build into")
+        records = int(existing.header["stored"])
+    finally:
+        existing.close()
+    shutil.rmtree(work_folder(path), ignore_errors=True)
+    return BuildResult(path, records, 0, 0, 0, 0.0, 0)

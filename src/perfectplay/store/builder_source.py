@@ -1,5 +1,5 @@
-"""The tier builder's kernels over one game's functions (expand, value_states, value_scores), as
-source.
+"""The tier builder's kernels over one game's functions (expand, value_states, value_scores,
+scatter_records), as source.
 
 perfectplay.store.compiled_build never calls these functions from here: it binds this text
 to one game's ``@njit`` functions through perfectplay.compiled.kernel_cache, so numba caches
@@ -29,6 +29,7 @@ key: Any = None
 tier: Any = None
 gain: Any = None
 keeps_turn: Any = None
+rank: Any = None
 MAX_MOVES = 1
 NO_MOVE = -1
 CACHE = False
@@ -124,4 +125,19 @@ def value_scores(states: Any, child_keys: Any, child_values: Any, buckets: Any, 
             if worth > best:
                 best = worth
         values_out[i] = best
+    return -1
+
+
+@njit(cache=CACHE, nogil=True)
+def scatter_records(states: Any, packed: Any, empty: int, records: Any) -> int:
+    """records[rank(states[i])] = packed[i] for every state (a dense file's records, written
+    straight into its memory map); returns -1, or the index of a state whose rank is outside
+    the records or already holds a record (a rank that is not one-to-one, or a key in two
+    tiers: the file would hold one of two values)."""
+    size = records.shape[0]
+    for i in range(states.shape[0]):
+        at = rank(states[i])
+        if at < 0 or at >= size or records[at] != empty:
+            return i
+        records[at] = packed[i]
     return -1

@@ -86,31 +86,38 @@ def _agrees(game: Game[Any, Any], spec: Any, root: Any = None) -> bool:
     return True
 
 
-_KERNELS: dict[int, tuple[Callable[..., int], Callable[..., int]]] = {}
+_KERNELS: dict[int, dict[str, Callable[..., int]]] = {}
 
 
-def _kernels(spec: Any) -> tuple[Callable[..., int], Callable[..., int]]:
+def kernels(spec: Any) -> tuple[Callable[..., int], Callable[..., int]]:
     """(expand, value_states) compiled over one spec's functions, once per process."""
+    every = _all_kernels(spec)
+    valuing = every["value_states"] if spec.gain is None else every["value_scores"]
+    return every["expand"], valuing
+
+
+def scatter_kernel(spec: Any) -> Callable[..., int]:
+    """builder_source.scatter_records over the spec's rank (perfectplay.store.dense_build)."""
+    return _all_kernels(spec)["scatter_records"]
+
+
+def _all_kernels(spec: Any) -> dict[str, Callable[..., int]]:
     if id(spec) not in _KERNELS:
-        _KERNELS[id(spec)] = _build_kernels(spec)
+        from perfectplay.compiled.kernel_cache import load_generated
+        functions = {"moves": spec.moves, "play": spec.play, "outcome": spec.outcome,
+                     "key": spec.key, "tier": spec.tier, "gain": spec.gain,
+                     "keeps_turn": spec.keeps_turn, "rank": spec.rank}
+        settings = {"MAX_MOVES": spec.max_moves, "NO_MOVE": WIN_VALUE if spec.misere else -WIN_VALUE}
+        _KERNELS[id(spec)] = load_generated(
+            BUILDER_SOURCE, functions, settings,
+            ("expand", "value_states", "value_scores", "scatter_records"), depends=(Path(__file__),))
     return _KERNELS[id(spec)]
-
-
-def _build_kernels(spec: Any) -> tuple[Callable[..., int], Callable[..., int]]:
-    from perfectplay.compiled.kernel_cache import load_generated
-    functions = {"moves": spec.moves, "play": spec.play, "outcome": spec.outcome, "key": spec.key,
-                 "tier": spec.tier, "gain": spec.gain, "keeps_turn": spec.keeps_turn}
-    settings = {"MAX_MOVES": spec.max_moves, "NO_MOVE": WIN_VALUE if spec.misere else -WIN_VALUE}
-    kernels = load_generated(BUILDER_SOURCE, functions, settings,
-                             ("expand", "value_states", "value_scores"), depends=(Path(__file__),))
-    valuing = kernels["value_states"] if spec.gain is None else kernels["value_scores"]
-    return kernels["expand"], valuing
 
 
 def warm_up(spec: Any, root: Any) -> threading.Thread:
     """Compile the backward pass's kernels (valuing, and the rows' inserts) on a thread of
     their own while the forward pass runs on the others; join it before the backward pass."""
-    _, value_states = _kernels(spec)
+    _, value_states = kernels(spec)
 
     def compile_now() -> None:
         state = np.array([spec.encode(root)], np.int64)
@@ -191,14 +198,14 @@ def forward(game: Game[Any, Any], spec: Any, root: Any, memory: int,
     fit ``memory`` bytes. With ``threads`` of 2 or more, each tier is expanded and folded in
     pieces on that many threads (the kernels release the GIL, and so does numpy's sort);
     the tiers are the same."""
-    expand, _ = _kernels(spec)
+    expand, _ = kernels(spec)
     fold = _fold_keys if spec.key is identity_key else _fold
     state = np.int64(spec.encode(root))
     pending: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {
         int(spec.tier(state)): [(np.array([spec.key(state)], np.int64), np.array([state], np.int64))]}
     tiers = Tiers()
     waiting = 1  # positions in ``pending``, duplicates included
-    with _pool(threads) as pool:
+    with thread_pool(threads) as pool:
         while pending:
             tier = min(pending)
             parts = pending.pop(tier)
@@ -223,8 +230,8 @@ def forward(game: Game[Any, Any], spec: Any, root: Any, memory: int,
                 return _by_tier(child_keys[:found], child_states[:found], child_tiers[:found], fold)
 
             reached: set[int] = set()
-            pieces = _pieces(len(states), threads)
-            found = _map(pool, children, pieces) if tasks is None else tasks.expand(tier, states, pieces)
+            pieces = split_pieces(len(states), threads)
+            found = map_on(pool, children, pieces) if tasks is None else tasks.expand(tier, states, pieces)
             for grouped in found:
                 for child_tier, folded in grouped.items():
                     pending.setdefault(child_tier, []).append(folded)
@@ -250,17 +257,18 @@ class _NoPool:
         return None
 
 
-def _pool(threads: int) -> Any:
+def thread_pool(threads: int) -> Any:
     if threads < 2:
         return _NoPool()
     return ThreadPoolExecutor(threads, thread_name_prefix="compiled-build")
 
 
-def _map(pool: ThreadPoolExecutor | None, function: Callable[[Any], Any], items: list[Any]) -> Iterator[Any]:
+def map_on(pool: ThreadPoolExecutor | None, function: Callable[[Any], Any],
+           items: list[Any]) -> Iterator[Any]:
     return map(function, items) if pool is None or len(items) < 2 else pool.map(function, items)
 
 
-def _pieces(size: int, threads: int) -> list[tuple[int, int]]:
+def split_pieces(size: int, threads: int) -> list[tuple[int, int]]:
     """(start, stop) pieces of ``size`` positions: at most CHUNK each, and with threads, a
     multiple of their number so that every thread has as much to do."""
     count = -(-size // CHUNK)
@@ -409,25 +417,21 @@ def backward(game: Game[Any, Any], spec: Any, tiers: Tiers, batch_size: int,
     With ``threads`` of 2 or more, each tier is valued in pieces on that many threads, and
     its batches are checksummed there too and committed, in order, by one writer thread
     while the next tier is valued: the same batches, in the same order, as with one."""
-    _, value_states = _kernels(spec)
+    _, value_states = kernels(spec)
     values: dict[int, np.ndarray] = {}
     committed = 0
     order = sorted(tiers.keys)
-    # The place in ``order`` of the lowest tier that reaches each tier: once the backward
-    # pass is below it, nothing looks that tier up again.
-    last_reader: dict[int, int] = {}
-    for place, lower in enumerate(order):
-        for reached in tiers.reach[lower]:
-            last_reader.setdefault(reached, place)
-    with _pool(threads) as pool, _Writer(commit, pool, report) as writer:
+    last_reader = last_readers(tiers, order)
+    with thread_pool(threads) as pool, _Writer(commit, pool, report) as writer:
         for index in range(len(order) - 1, -1, -1):
             tier = order[index]
             keys, states = tiers.keys[tier], tiers.states[tier]
-            child_keys, child_values = _reached(tiers, values, tier)
+            child_keys, child_values = reached_values(tiers, values, tier)
             if tasks is None:
-                tier_values = _value_tier(game, value_states, states, child_keys, child_values, pool, threads)
+                tier_values = value_tier(game, value_states, states, child_keys, child_values, pool, threads)
             else:
-                tier_values = tasks.value(states, child_keys, child_values, _pieces(len(states), threads))
+                tier_values = tasks.value(states, child_keys, child_values,
+                                          split_pieces(len(states), threads))
             values[tier] = tier_values
             for part, start in enumerate(range(0, len(keys), batch_size)):
                 if (tier, part) not in done:
@@ -441,6 +445,18 @@ def backward(game: Game[Any, Any], spec: Any, tiers: Tiers, batch_size: int,
                 del tiers.keys[tier]  # no lower tier looks it up
             writer.end_tier(f"backward: tier {tier}: {len(keys):,} positions committed (compiled)")
     return committed
+
+
+def last_readers(tiers: Tiers, order: list[int]) -> dict[int, int]:
+    """The place in ``order`` (the tiers, lowest first) of the lowest tier whose moves reach
+    each tier: once the backward pass is below it, nothing looks that tier up again. Found
+    once, not by searching every lower tier's reach after each tier (quadratic in the
+    tiers, which Kalah has by the thousand)."""
+    found: dict[int, int] = {}
+    for place, lower in enumerate(order):
+        for reached in tiers.reach[lower]:
+            found.setdefault(reached, place)
+    return found
 
 
 class RayTasks:
@@ -496,7 +512,7 @@ def _expand_task(game: Game[Any, Any], tier: int, states: np.ndarray
                  ) -> tuple[dict[int, tuple[np.ndarray, np.ndarray]], str | None]:
     """A Ray task: the piece's children grouped by tier and folded, or why not."""
     spec = _worker_spec(game)
-    expand, _ = _kernels(spec)
+    expand, _ = kernels(spec)
     fold = _fold_keys if spec.key is identity_key else _fold
     size = len(states) * spec.max_moves
     child_keys, child_states, child_tiers = (np.empty(size, np.int64) for _ in range(3))
@@ -510,7 +526,7 @@ def _expand_task(game: Game[Any, Any], tier: int, states: np.ndarray
 def _value_task(game: Game[Any, Any], states: np.ndarray, children: tuple[np.ndarray, np.ndarray]
                 ) -> tuple[np.ndarray, str | None]:
     """A Ray task: the piece's values from its children's, or why not."""
-    _, value_states = _kernels(_worker_spec(game))
+    _, value_states = kernels(_worker_spec(game))
     child_keys, child_values = children
     values = np.empty(len(states), np.int64)
     missing = value_states(states, child_keys, child_values, *key_buckets(child_keys), values)
@@ -520,7 +536,7 @@ def _value_task(game: Game[Any, Any], states: np.ndarray, children: tuple[np.nda
     return values, None
 
 
-def _value_tier(game: Game[Any, Any], value_states: Callable[..., int], states: np.ndarray,
+def value_tier(game: Game[Any, Any], value_states: Callable[..., int], states: np.ndarray,
                 child_keys: np.ndarray, child_values: np.ndarray, pool: ThreadPoolExecutor | None,
                 threads: int) -> np.ndarray:
     """Every state's value from its children's, in pieces on the pool's threads."""
@@ -533,8 +549,8 @@ def _value_tier(game: Game[Any, Any], value_states: Callable[..., int], states: 
                                tier_values[start:stop])
         return missing if missing < 0 else start + missing
 
-    pieces = _pieces(len(states), threads) if pool is not None else [(0, len(states))]
-    for missing in _map(pool, value_piece, pieces):
+    pieces = split_pieces(len(states), threads) if pool is not None else [(0, len(states))]
+    for missing in map_on(pool, value_piece, pieces):
         if missing >= 0:
             raise UnsupportedSearch(f"{game.name}: a child of state {int(states[missing])} was not "
                                     "found by the forward pass; the spec's key or tier disagrees")
@@ -647,7 +663,7 @@ def _rows_text(keys: Any, values: Any, chunk: int, out: Any, ends: Any) -> int:
     return at
 
 
-def _reached(tiers: Tiers, values: dict[int, np.ndarray], tier: int) -> tuple[np.ndarray, np.ndarray]:
+def reached_values(tiers: Tiers, values: dict[int, np.ndarray], tier: int) -> tuple[np.ndarray, np.ndarray]:
     """The sorted keys and values of every tier ``tier``'s moves reach (keys are distinct
     across tiers: a key's tier is fixed)."""
     reach = tiers.reach[tier]

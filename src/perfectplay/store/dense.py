@@ -42,9 +42,7 @@ def write(path: str | Path, identity: Identity, score_game: bool, size: int,
     """Write a dense file of ``size`` records from (index, node-relative value) pairs;
     return how many records were set."""
     path = Path(path)
-    if size > MAX_RECORDS:
-        raise BadDatabase(f"{path}: an index of {size:,} records is too large for a dense file "
-                          f"(at most {MAX_RECORDS:,}); keep the SQLite database")
+    check_size(path, size)
     array = np.full(size, empty_record(score_game), dtype=np.uint16)
     stored = 0
     for index, value in records:
@@ -52,6 +50,26 @@ def write(path: str | Path, identity: Identity, score_game: bool, size: int,
         stored += 1
     crcs = [zlib.crc32(array[start:start + CHUNK_RECORDS].tobytes())
             for start in range(0, size, CHUNK_RECORDS)]
+    start = header_block(path, identity, score_game, size, stored, crcs, facts)
+    partial = Path(f"{path}.partial")
+    with open(partial, "wb") as out:
+        out.write(start)
+        for start_record in range(0, size, CHUNK_RECORDS):
+            out.write(array[start_record:start_record + CHUNK_RECORDS].tobytes())
+    partial.replace(path)
+    return stored
+
+
+def check_size(path: Path, size: int) -> None:
+    if size > MAX_RECORDS:
+        raise BadDatabase(f"{path}: an index of {size:,} records is too large for a dense file "
+                          f"(at most {MAX_RECORDS:,}); keep the SQLite database")
+
+
+def header_block(path: Path, identity: Identity, score_game: bool, size: int, stored: int,
+                 crcs: list[int], facts: dict[str, Any]) -> bytes:
+    """The file's first DATA_OFFSET bytes: the magic, the header's length, the header (its
+    fields, ``facts``, and its digest) and zero padding. Equal arguments give equal bytes."""
     header = {"format_version": FORMAT_VERSION, "game": identity.game, "options": identity.options,
               "kind": "score" if score_game else "wld", "records": size, "stored": stored,
               "chunk_records": CHUNK_RECORDS, "crc32": crcs, **facts}
@@ -59,14 +77,7 @@ def write(path: str | Path, identity: Identity, score_game: bool, size: int,
     blob = json.dumps(header).encode()
     if len(blob) + 12 > DATA_OFFSET:
         raise BadDatabase(f"{path}: header too large")
-    partial = Path(f"{path}.partial")
-    with open(partial, "wb") as out:
-        out.write(MAGIC + struct.pack("<I", len(blob)) + blob)
-        out.write(b"\0" * (DATA_OFFSET - 12 - len(blob)))
-        for start in range(0, size, CHUNK_RECORDS):
-            out.write(array[start:start + CHUNK_RECORDS].tobytes())
-    partial.replace(path)
-    return stored
+    return MAGIC + struct.pack("<I", len(blob)) + blob + b"\0" * (DATA_OFFSET - 12 - len(blob))
 
 
 class DenseFile:

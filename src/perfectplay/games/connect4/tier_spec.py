@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from perfectplay.compiled.generic import Spec
+from perfectplay.compiled.generic import Spec, identity_key
 
 # The state must stay a non-negative int64.
 MAX_STATE_BITS = 62
@@ -32,4 +32,6 @@ def make_spec(width: int, height: int) -> Spec | None:
         return int(position[0] + position[1])
 
     return Spec(moves=rules["moves"], play=rules["play"], outcome=rules["outcome"],
-                max_moves=width, max_length=width * height, encode=encode, tier=rules["tier"])
+                max_moves=width, max_length=width * height, encode=encode, tier=rules["tier"],
+                # Game.rank is the key, and the state is the key.
+                rank=identity_key)

@@ -69,4 +69,16 @@ def tier(state: int) -> int:
     return count
 
 
-SPEC = Spec(moves=moves, play=play, outcome=outcome, key=key, max_moves=9, max_length=9, tier=tier)
+@njit
+def rank(state: int) -> int:
+    """The canonical position in base 3, as TicTacToe.rank."""
+    canonical = key(state)
+    index = 0
+    for square in range(8, -1, -1):
+        digit = 1 if canonical >> square & 1 else 2 if canonical >> (square + 9) & 1 else 0
+        index = index * 3 + digit
+    return index
+
+
+SPEC = Spec(moves=moves, play=play, outcome=outcome, key=key, max_moves=9, max_length=9, tier=tier,
+            rank=rank)
