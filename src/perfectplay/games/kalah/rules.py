@@ -213,6 +213,14 @@ class Kalah(Game[Position, int]):
         from perfectplay.games.kalah.tiers import make_spec
         return make_spec(self.pits, 2 * self.pits * self.seeds, self.empty_capture)
 
+    def rank(self, position: Position) -> int:
+        """The key: every board of the game's seeds has its own number (a dense record file
+        holds one record a board)."""
+        return self.key(position)
+
+    def index_size(self) -> int:
+        return boards_up_to(2 * self.pits, 2 * self.pits * self.seeds)
+
     def estimated_positions(self, position: Position) -> int:
         """An upper bound: every board of 2m pits holding no more seeds than this one."""
         return boards_up_to(2 * self.pits, self.total_points(position))

@@ -8,7 +8,7 @@ from functools import cache
 from math import comb
 from pathlib import Path
 
-from perfectplay.compiled.generic import Spec
+from perfectplay.compiled.generic import Spec, identity_key
 from perfectplay.games.kalah.boards import board_index, boards_up_to
 
 SOURCE = Path(__file__).with_name("tier_source.py")
@@ -40,4 +40,4 @@ def make_spec(pits: int, seeds: int, empty_capture: bool) -> Spec | None:
     return Spec(moves=rules["moves"], play=rules["play"], outcome=rules["outcome"],
                 max_moves=pits, max_length=(seeds + 1) * (seeds * pits + 1), encode=encode,
                 decode_move=lambda pit: pit + 1, tier=rules["tier"], gain=rules["gain"],
-                keeps_turn=rules["keeps_turn"])
+                keeps_turn=rules["keeps_turn"], rank=identity_key)
