@@ -46,6 +46,7 @@ def _header_and_records(path):
 @pytest.mark.parametrize(("name", "options"), [
     ("tictactoe", {}), ("connect4", {"width": 4, "height": 4}),
     ("kalah", {"pits": 3, "seeds": 3}),  # a score game, its rank the board's number
+    ("dots", {"width": 2, "height": 2}),  # a score game, its rank the lines drawn
 ])
 def test_the_direct_dense_file_is_the_one_a_sqlite_build_exports(tmp_path, name, options):
     game, start = registry.load(name, options)
@@ -53,8 +54,10 @@ def test_the_direct_dense_file_is_the_one_a_sqlite_build_exports(tmp_path, name,
     build(game, start, tmp_path / "sqlite.db", dense_path=tmp_path / "exported.dense",
           builder="python", spec=spec)
     result = build(game, start, None, dense_path=tmp_path / "direct.dense", spec=spec)
-    # Tromp's 4x4 count; Kalah(3,3)'s is the Python builder's (test_store_compiled)
-    assert result.records == {"tictactoe": 765, "connect4": 161_029, "kalah": 6_916}[name]
+    # Tromp's 4x4 count; Kalah(3,3)'s is the Python builder's; 2x2 Dots has every set of its
+    # 12 lines
+    assert result.records == {"tictactoe": 765, "connect4": 161_029, "kalah": 6_916,
+                              "dots": 4_096}[name]
     header, records = _header_and_records(tmp_path / "direct.dense")
     assert (header, records) == _header_and_records(tmp_path / "exported.dense")
     assert not any(name in header for name in TIMINGS)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from perfectplay.compiled.generic import Spec
+from perfectplay.compiled.generic import Spec, identity_key
 
 SOURCE = Path(__file__).with_name("tier_source.py")
 # The chain search's count of the boxes a line completes, which the rules take from there.
@@ -27,4 +27,5 @@ def make_spec(width: int, height: int, edges: int, box_masks: tuple[int, ...],
                            depends=(CHAINS,))
     return Spec(moves=rules["moves"], play=rules["play"], outcome=rules["outcome"],
                 max_moves=edges, max_length=edges, encode=lambda position: position[0],
-                tier=rules["tier"], gain=rules["gain"], keeps_turn=rules["keeps_turn"])
+                tier=rules["tier"], gain=rules["gain"], keeps_turn=rules["keeps_turn"],
+                rank=identity_key)
