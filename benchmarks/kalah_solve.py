@@ -81,14 +81,16 @@ def depths(args: argparse.Namespace, capture: str) -> tuple[int, ...]:
 
 def build_databases(args: argparse.Namespace) -> dict[str, Database]:
     """Each rule's database, built at once in threads of their own (the build releases the
-    GIL)."""
+    GIL), each on its share of --threads."""
     databases: dict[str, Database] = {}
+    each = max(1, args.threads // len(args.capture))
 
     def build_one(capture: str) -> None:
         rule = CAPTURE_RULES[capture]
         databases[capture] = build(path_for(args.pits, rule, args.folder), args.pits, rule,
                                    args.database_seeds,
-                                   lambda line: print(f"  {capture} database {line}", flush=True))
+                                   lambda line: print(f"  {capture} database {line}", flush=True),
+                                   threads=each)
 
     threads = [threading.Thread(target=build_one, args=(capture,)) for capture in args.capture]
     for thread in threads:

@@ -48,7 +48,8 @@ def db_group() -> None:
               help="also write a dense record file (games with a perfect index); without "
                    "--db, only the dense file, written by the compiled builder itself")
 @click.option("--workers", type=int, default=1, show_default=True,
-              help="worker processes (threads of one process for the compiled builder)")
+              help="worker processes (threads of one process for the compiled builder and for "
+                   "an endgame database)")
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
               help="local processes (concurrent.futures) or a Ray cluster")
 @click.option("--address", default=None, metavar="HOST:PORT", help="join this Ray cluster")
@@ -79,7 +80,8 @@ def build_command(game: str, position: tuple[str, ...], path: str | None, endgam
     report = _Progress(quiet)
     if endgame_seeds is not None:
         from perfectplay.registry import extension
-        built = extension(loaded.name, "endgame").build_for(loaded, endgame_seeds, path, report)
+        built = extension(loaded.name, "endgame").build_for(loaded, endgame_seeds, path, report,
+                                                            threads=workers)
         report.flush()
         click.echo(built)
         return

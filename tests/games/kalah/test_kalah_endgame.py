@@ -128,6 +128,19 @@ def test_a_stopped_build_resumes_and_gives_the_same_file(tmp_path: Path) -> None
         build(tmp_path / "part.db", 4, True, 8)
 
 
+@pytest.mark.parametrize("empty_capture", [True, False])
+def test_two_threads_build_the_file_one_thread_builds(tmp_path: Path, monkeypatch,
+                                                      empty_capture: bool) -> None:
+    """Every tier from 2 seeds up split into pieces, so the threads race for the boards
+    their searches share."""
+    from perfectplay.games.kalah import endgame
+    monkeypatch.setattr(endgame, "PARALLEL_LEAST", 4)
+    monkeypatch.setattr(endgame, "PIECES_A_THREAD", 7)
+    endgame.build(tmp_path / "one.db", 3, empty_capture, 12)
+    endgame.build(tmp_path / "two.db", 3, empty_capture, 12, threads=2)
+    assert (tmp_path / "one.db").read_bytes() == (tmp_path / "two.db").read_bytes()
+
+
 def test_the_kernel_reads_the_database_and_says_so(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     from perfectplay.games.kalah.endgame import build, path_for

@@ -29,6 +29,8 @@ import struct
 import time
 import zlib
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
@@ -51,6 +53,10 @@ UNKNOWN = -128
 # Rows of the scratch boards a valuation may go down (each row one move deeper).
 MAX_DEPTH = 4096
 _HEAD = struct.Struct("<8s4i")
+# A tier of fewer boards is valued on one thread; a larger one in this many pieces a thread
+# (pieces differ in cost: smaller ones keep the threads busy to the end).
+PARALLEL_LEAST = 1 << 16
+PIECES_A_THREAD = 16
 # The game verify builds to hold any board of the database (Kalah's own limit).
 MAX_SEEDS_A_PIT = 30
 # Boards verify also checks by the brute force of the rules (it is exponential).
@@ -189,14 +195,15 @@ def _value(boards: np.ndarray, m: int, empty_capture: bool, values: np.ndarray,
 
 @njit(cache=True, nogil=True)
 def _build_tier(total: int, m: int, empty_capture: bool, values: np.ndarray, starts: np.ndarray,
-                binom: np.ndarray) -> None:
-    """Value every board of ``total`` seeds, visiting them as an odometer over the pits."""
+                binom: np.ndarray, first: int, count: int) -> None:
+    """Value ``count`` boards of ``total`` seeds from the ``first`` of them (in the order of
+    ``rank``), visiting them as an odometer over the pits."""
     boards = np.zeros((MAX_DEPTH, 2 * m), dtype=np.int64)
     stack = np.zeros((4, MAX_DEPTH), dtype=np.int64)
     agains = np.zeros(MAX_DEPTH, dtype=np.bool_)
     pits = np.zeros(2 * m, dtype=np.int64)
-    pits[2 * m - 1] = total
-    while True:
+    unrank(starts[total] + first, pits, m, starts, binom)
+    for _ in range(count):
         boards[0, :] = pits
         _value(boards, m, empty_capture, values, starts, binom, stack, agains)
         # The next board in the order of ``rank``: the last pit holds what the others leave.
@@ -216,6 +223,21 @@ def _build_tier(total: int, m: int, empty_capture: bool, values: np.ndarray, sta
         pits[j] = 0
         pits[j - 1] += 1
         pits[2 * m - 1] = spill - 1
+
+
+def _value_tier(total: int, m: int, empty_capture: bool, values: np.ndarray, starts: np.ndarray,
+                binom: np.ndarray, pool: ThreadPoolExecutor | None, threads: int) -> None:
+    """Every board of ``total`` seeds, in pieces on ``threads`` threads. Threads may value one
+    board at once (a board's search values the boards of its tier it reaches first); both
+    write the same byte, its final value, so the race costs time, never a wrong entry."""
+    size = int(starts[total + 1] - starts[total])
+    if pool is None or size < PARALLEL_LEAST:
+        _build_tier(total, m, empty_capture, values, starts, binom, 0, size)
+        return
+    step = -(-size // (PIECES_A_THREAD * threads))
+    pieces = [(first, min(step, size - first)) for first in range(0, size, step)]
+    list(pool.map(lambda piece: _build_tier(total, m, empty_capture, values, starts, binom,
+                                            *piece), pieces))
 
 
 def _crc(values: np.ndarray, starts: np.ndarray, tier: int) -> int:
@@ -276,8 +298,9 @@ def _write_header(file: object, pits: int, empty_capture: bool, seeds: int,
 
 
 def build(path: str | Path, pits: int, empty_capture: bool, seeds: int,
-          report: Callable[[str], None] = lambda line: None) -> Database:
-    """Build (or go on building) the database of ``pits`` a side to ``seeds`` seeds at ``path``."""
+          report: Callable[[str], None] = lambda line: None, threads: int = 1) -> Database:
+    """Build (or go on building) the database of ``pits`` a side to ``seeds`` seeds at ``path``,
+    each tier on ``threads`` threads (the file is the same whatever their number)."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     if not 1 <= pits <= 6:
         raise BadOption(f"--pits {pits}: the Kalah endgame database takes 1 to 6 pits a side")
@@ -300,10 +323,11 @@ def build(path: str | Path, pits: int, empty_capture: bool, seeds: int,
         if any(_crc(values, starts, tier) != crc for tier, crc in enumerate(crcs)):
             raise BadDatabase(f"{str(path)!r}: a finished tier fails its checksum; delete the file")
         report(f"resumed after {done} tiers (boards of up to {done - 1} seeds)")
-    with path.open("r+b" if path.exists() else "w+b") as file:
+    pool = ThreadPoolExecutor(threads) if threads > 1 else None
+    with path.open("r+b" if path.exists() else "w+b") as file, pool or nullcontext():
         for tier in range(len(crcs), seeds + 1):
             began = time.perf_counter()
-            _build_tier(tier, pits, empty_capture, values, starts, binom)
+            _value_tier(tier, pits, empty_capture, values, starts, binom, pool, threads)
             crcs.append(_crc(values, starts, tier))
             file.seek(HEADER + int(starts[tier]))
             file.write(values[starts[tier]:starts[tier + 1]].tobytes())
@@ -353,12 +377,13 @@ def find(pits: int, empty_capture: bool) -> Database | None:
 # -- what `perfectplay db build --endgame` and `db verify` call -------------------------------
 
 def build_for(game: Kalah, seeds: int, path: str | Path | None,
-              report: Callable[[str], None]) -> str:
+              report: Callable[[str], None], threads: int = 1) -> str:
     """Build the database of ``game``'s pits and capture rule to ``seeds`` seeds in play at
-    ``path`` (default: where the kernel looks, ``path_for``); the line that says what was done."""
+    ``path`` (default: where the kernel looks, ``path_for``) on ``threads`` threads; the line
+    that says what was done."""
     target = path_for(game.pits, game.empty_capture) if path is None else Path(path)
     began = time.perf_counter()
-    built = build(target, game.pits, game.empty_capture, seeds, report)
+    built = build(target, game.pits, game.empty_capture, seeds, report, threads)
     return (f"{target}: {built.describe()}, {len(built.values):,} boards, "
             f"{time.perf_counter() - began:.1f} s this run")
 
