@@ -29,8 +29,9 @@ def make_spec(pits: int, seeds: int, empty_capture: bool) -> Spec | None:
     binomials = tuple(comb(n, r) for n in range(seeds + 2 * pits + 1) for r in range(2 * pits + 1))
     settings = {"M": pits, "SEEDS": seeds, "EMPTY_CAPTURE": empty_capture, "BINOMIALS": binomials}
     rules = load_generated(SOURCE, {}, settings,
-                           ("moves", "play", "outcome", "tier", "gain", "keeps_turn", "board"),
+                           ("moves", "play", "outcome", "tier", "gain", "keeps_turn"),
                            depends=(SOWING, ENDGAME))
+
     def encode(position: tuple[tuple[int, ...], int]) -> int:
         cells, mover = position
         south, north = cells[:pits], cells[pits + 1:2 * pits + 1]
