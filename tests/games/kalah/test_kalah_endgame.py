@@ -171,6 +171,10 @@ def test_db_build_and_verify_the_endgame_database_from_the_cli(tmp_path: Path) -
     assert damaged.returncode == 1 and "tier 6 fails its checksum" in damaged.stdout
     refused = _cli("solve", "kalah", "--capture", "sideways")
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    no_threads = _cli("db", "build", "kalah", "--endgame", "4", "--db", str(tmp_path / "k0.db"),
+                      "--workers", "0")
+    assert no_threads.returncode == 2
+    assert no_threads.stderr.strip() == "error: --workers 0: at least 1"
 
 
 def test_the_web_api_takes_the_capture_rule() -> None:
