@@ -159,7 +159,7 @@ def prove(run: _Run, position: Any, request: Request, use_book: bool = True
 
 
 def solve(game: Any, position: Any, request: Request) -> Solution:
-    if request.pv_limit == 0:
+    if request.optimal_only:
         return _proved(game, position, request)
     started = time.perf_counter()
     run = _Run(game, request)
@@ -182,7 +182,7 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
 def prove_by_search(game: Any, position: Any) -> tuple[int, list[int], int]:
     """The value and optimal pits of ``position`` (which has a legal move) by the kernel
     alone, without a budget or the book, and the nodes it took: how the book is computed."""
-    request = Request(engine="compiled", pv_limit=0)
+    request = Request(engine="compiled", pv_limit=0, optimal_only=True)
     run = _Run(game, request)
     run.searcher.counters[:] = 0
     with run.watch:
@@ -191,8 +191,8 @@ def prove_by_search(game: Any, position: Any) -> tuple[int, list[int], int]:
 
 
 def _proved(game: Any, position: Any, request: Request) -> Solution:
-    """The optimal moves alone, proved (``prove``), for a caller that asks for no line: play's
-    perfect level (perfectplay.deciding.prove)."""
+    """The optimal moves alone, proved (``prove``), for a caller that wants no other move's
+    value: play's perfect level (perfectplay.deciding.prove)."""
     from perfectplay.games.kalah.book import lookup
     started = time.perf_counter()
     run = _Run(game, request)
