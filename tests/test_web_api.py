@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import warnings
 from typing import Any
 
@@ -274,6 +275,20 @@ def test_the_perfect_computer_proves_a_move_whose_value_takes_longer_than_its_th
     choice = client.get("/api/connect4/computer", params={"position": "4444422233",
                                                          "level": "perfect", "seconds": "1"}).json()
     assert (choice["move"], choice["exact"]) == ("2", True)
+
+
+def test_the_perfect_computer_plays_kalah_6_4s_start_from_its_opening_book(client: Any,
+                                                                         tmp_path: Any,
+                                                                         monkeypatch: Any) -> None:
+    # Kalah(6,4)'s start takes the kernel 30 s of CPU with the endgame database (minutes
+    # without): the page's perfect level answers it from the book at once, exactly, with no
+    # database built, and plays pit 3 (the only move worth +10: Irving et al.).
+    pytest.importorskip("numba")
+    monkeypatch.setenv("PERFECTPLAY_KALAH_DIR", str(tmp_path))
+    started = time.process_time()
+    choice = client.get("/api/kalah/computer", params={"level": "perfect", "seconds": "0.5"}).json()
+    assert (choice["move"], choice["exact"]) == ("3", True)
+    assert time.process_time() - started < 5
 
 
 @pytest.mark.parametrize(("game", "options", "rows"), [

@@ -343,7 +343,7 @@ def prove(game: Game[Any, Any], position: Any, budget: Budget | None = None, *,
     if method is None:
         raise UnsupportedSearch(f"{game.name}: no method proves the optimal moves one by one")
     request = Request(engine="auto", limits=limits or Limits(), budget=budget, pv_limit=0,
-                      on_optimal=on_optimal, on_depth=on_depth, position=position)
+                      optimal_only=True, on_optimal=on_optimal, on_depth=on_depth, position=position)
     return method.solve(game, position, request)
 
 

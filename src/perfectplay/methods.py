@@ -48,6 +48,9 @@ class Request:
     # caller that may stop the solve (through ``budget``) once it knows one (play's perfect
     # level). Connect Four's solves call it; the other methods do not.
     on_optimal: Callable[[Any, int], None] | None = None
+    # The optimal moves alone are wanted, not every move's value (deciding.prove): a method
+    # that proves them one by one may skip valuing the others (Kalah's kernel).
+    optimal_only: bool = False
     budget: Budget | None = None
     # A database file (perfectplay.store) to answer from when it holds the position.
     database: str | None = None

@@ -333,7 +333,8 @@ class HumanMatch:
             return
         exact = self.analyst.probe(start, self.progress)
         self.io.say(knowledge_line(exact, self.analyst.think_time, self.analyst.proves_only,
-                                   self.analyst.estimator(), self.analyst.reach_ends_here))
+                                   self.analyst.estimator(), self.analyst.reach_ends_here,
+                                   not game.properties.too_big_to_solve))
         # From a position set up mid-game nobody "moves first": the game goes on.
         when = "first" if start == game.start() else "next"
         first = f"You move {when}" if self.human == 0 else f"I move {when}"

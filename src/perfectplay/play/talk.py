@@ -137,12 +137,20 @@ def estimate_words(analysis: Analysis) -> str:
 
 
 def knowledge_line(exact: bool | None, think_time: float, proves_only: bool = False,
-                   estimator: str = "engine", reach_ends_here: bool = False) -> str:
+                   estimator: str = "engine", reach_ends_here: bool = False,
+                   whole_game: bool = True) -> str:
     """The banner's word on how much the computer knows about this game; ``proves_only``:
     the position's value is in reach, not every move's (Analyst.probe); ``estimator``: how
     its estimates are made (perfectplay.deciding.ENGINE or MCTS); ``reach_ends_here``: no
-    position after this one is in reach."""
+    position after this one is in reach; ``whole_game`` False: the game says it is too big
+    to solve from every position (Properties.too_big_to_solve), so this one is in reach
+    only through what the game knows of it (an opening book)."""
     estimated_by = ESTIMATORS.get(estimator, "a depth-limited search")
+    if exact and not whole_game and not reach_ends_here:
+        return ("I know this position exactly, but not every position of this game: where I "
+                "know or can solve one (the game's opening book, small endings) my moves are "
+                f"proved optimal; elsewhere my moves and hints are estimates from {estimated_by}, "
+                "and I say so when they are.")
     if exact and reach_ends_here:
         return ("I know this position exactly, but every position after it is too big for me "
                 f"to solve: from there my moves and hints are estimates from {estimated_by} until the "

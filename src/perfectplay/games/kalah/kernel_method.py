@@ -12,13 +12,18 @@ from typing import Any
 from perfectplay.compiled.method import KernelRun, kernel_warm_up, objection
 from perfectplay.finish import line_totals
 from perfectplay.methods import Method, Request, register
-from perfectplay.search.results import MoveValue, Solution, Stats
+from perfectplay.search.results import MoveValue, OwnProgress, Solution, Stats
 
 ALGORITHMS = ("auto",)
 PREFERRED_FROM_SEEDS = 18
 # Nodes per slice of a long search: a few seconds, between which Ctrl-C is heard.
 SLICE_NODES = 20_000_000
 _SEARCHERS: dict[tuple[int, int, bool], Any] = {}
+# Boards with this many seeds or more deepen 6, 12, 18 and 24 plies before the search to the
+# end, not the kernel's 4, 8, 12: on Kalah(6,4) that cut the dearest first moves' nodes by 4
+# to 5 times (docs/extra_turns.md); the smaller boards the default was chosen on keep it.
+WIDE_DEEPENING_FROM_SEEDS = 48
+WIDE_DEEPENING = (6, 12, 18, 24)
 
 
 def _is_kalah(game: Any) -> bool:
@@ -53,8 +58,20 @@ class _Run(KernelRun):
         super().__init__(game, _searcher(game), request, STOP)
 
     def value(self, position: Any, guess: int = 0) -> int:
+        from perfectplay.games.kalah.kernel import DEEPENING
+        deepening = WIDE_DEEPENING if _seeds(self.game) >= WIDE_DEEPENING_FROM_SEEDS else DEEPENING
         return self.answer(lambda: self.searcher.value(position, SLICE_NODES, self.budget.poll,
-                                                       self.node_cap, guess))
+                                                       self.node_cap, guess, deepening))
+
+    def keeps(self, position: Any, pit: int, value: int) -> bool:
+        """Whether ``pit`` is worth ``value`` (the position's, for its mover) or more: one
+        null-window test of its child."""
+        game = self.game
+        child = game.play(position, pit)
+        gain = game.gain(position, pit)
+        if game.keeps_turn(position, pit):
+            return self.reaches(child, value - gain)
+        return not self.reaches(child, gain - value + 1)
 
     def move_values(self, position: Any) -> list[tuple[int, int]]:
         """(pit, value for the mover) for every legal move, in the game's order; the table is
@@ -75,12 +92,7 @@ class _Run(KernelRun):
         passes one null-window test, instead of every move's exact value."""
         game = self.game
         for pit in game.moves(position):
-            child = game.play(position, pit)
-            gain = game.gain(position, pit)
-            if game.keeps_turn(position, pit):
-                if self.reaches(child, value - gain):
-                    return int(pit)
-            elif not self.reaches(child, gain - value + 1):
+            if self.keeps(position, pit, value):
                 return int(pit)
         raise AssertionError(f"no move of {game.format_position(position)} keeps {value:+d}")
 
@@ -102,7 +114,53 @@ class _Run(KernelRun):
         return line
 
 
+class MoveTest(OwnProgress):
+    """Progress while the optimal moves are proved: the null-window test of one pit (the
+    ``index``-th of ``count``) begins; the position's value is known by then."""
+
+    value_known = True
+
+    def __init__(self, pit: int, index: int, count: int, nodes: int) -> None:
+        self.pit, self.index, self.count, self.nodes = pit, index, count, nodes
+
+    @property
+    def progress_line(self) -> str:
+        return f"proving pit {self.pit} (move {self.index} of {self.count}) after {self.nodes:,} nodes"
+
+    def still_proving(self, seconds: float) -> str:
+        return (f"Still proving: pit {self.pit} (move {self.index} of {self.count}), "
+                f"{seconds:.1f} s of CPU so far...")
+
+
+def prove(run: _Run, position: Any, request: Request, use_book: bool = True
+          ) -> tuple[int, list[int]]:
+    """The value of ``position`` and its optimal pits: the opening book's (games/kalah/book.py)
+    when it holds the position (and ``use_book``), else MTD(f) for the value, then one
+    null-window test per move, each proved pit told to ``request.on_optimal`` as it is found."""
+    from perfectplay.games.kalah.book import lookup
+    game = run.game
+    booked = lookup(game, position) if use_book else None
+    if booked is not None:
+        for pit in booked.best:
+            if request.on_optimal is not None:
+                request.on_optimal(pit, booked.value)
+        return booked.value, list(booked.best)
+    value = run.value(position)
+    moves = game.moves(position)
+    optimal: list[int] = []
+    for index, pit in enumerate(moves, 1):
+        if request.on_depth is not None:
+            request.on_depth(MoveTest(pit, index, len(moves), run.nodes()))
+        if run.keeps(position, pit, value):
+            optimal.append(int(pit))
+            if request.on_optimal is not None:
+                request.on_optimal(pit, value)
+    return value, optimal
+
+
 def solve(game: Any, position: Any, request: Request) -> Solution:
+    if request.optimal_only:
+        return _proved(game, position, request)
     started = time.perf_counter()
     run = _Run(game, request)
     searcher = run.searcher
@@ -119,6 +177,35 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
     return Solution.of(game, position, "kalah-kernel", value, optimal, line, stats, score_game=True,
                        totals=line_totals(game, position, line, value), note=_note(searcher),
                        moves=_move_values(game, position, valued))
+
+
+def prove_by_search(game: Any, position: Any) -> tuple[int, list[int], int]:
+    """The value and optimal pits of ``position`` (which has a legal move) by the kernel
+    alone, without a budget or the book, and the nodes it took: how the book is computed."""
+    request = Request(engine="compiled", pv_limit=0, optimal_only=True)
+    run = _Run(game, request)
+    run.searcher.counters[:] = 0
+    with run.watch:
+        value, optimal = prove(run, position, request, use_book=False)
+    return value, optimal, run.nodes()
+
+
+def _proved(game: Any, position: Any, request: Request) -> Solution:
+    """The optimal moves alone, proved (``prove``), for a caller that wants no other move's
+    value: play's perfect level (perfectplay.deciding.prove)."""
+    from perfectplay.games.kalah.book import lookup
+    started = time.perf_counter()
+    run = _Run(game, request)
+    searcher = run.searcher
+    searcher.counters[:] = 0
+    with run.watch:
+        value, optimal = prove(run, position, request) if game.legal_moves(position) else (0, [])
+    stats = Stats(nodes=int(searcher.counters[0]), table_hits=int(searcher.counters[1]),
+                  cutoffs=int(searcher.counters[2]), elapsed_s=time.perf_counter() - started)
+    booked = game.legal_moves(position) and lookup(game, position) is not None
+    note = "the opening book (games/kalah/book.json)" if booked else _note(searcher)
+    return Solution.of(game, position, "kalah-kernel", value, optimal, [], stats, score_game=True,
+                       note=note)
 
 
 def _move_values(game: Any, position: Any, valued: list[tuple[int, int]]) -> list[MoveValue]:

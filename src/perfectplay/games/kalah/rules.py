@@ -87,8 +87,12 @@ class Kalah(Game[Position, int]):
                 and path_for(self.pits, self.empty_capture).exists())
 
     def solvable(self, position: Position) -> bool:
-        # The seeds still in play decide, on a board larger than those solved from the start.
-        return not self.properties.too_big_to_solve or self.total_points(position) <= SOLVABLE_SEEDS
+        # The seeds still in play decide, on a board larger than those solved from the start;
+        # a position the opening book holds is answered at once whatever its size.
+        if not self.properties.too_big_to_solve or self.total_points(position) <= SOLVABLE_SEEDS:
+            return True
+        from perfectplay.games.kalah.book import lookup
+        return bool(self.legal_moves(position)) and lookup(self, position) is not None
 
     def options(self) -> dict[str, object]:
         return {"pits": self.pits, "seeds": self.seeds,
@@ -344,7 +348,28 @@ class Kalah(Game[Position, int]):
                    "opposite" if self.empty_capture else "standard capture: only with seeds "
                    "opposite")
         return (f"Kalah({self.pits},{self.seeds}): {self.pits} pits a side, {self.seeds} seeds "
-                f"each; a last seed in your store moves again ({capture})")
+                f"each; a last seed in your store moves again ({capture})" + self._reach_words())
+
+    def _reach_words(self) -> str:
+        """What is exact on a board too big to solve from the start in a few seconds: the
+        opening book's plies, then the kernel's proofs with the endgame database, or, without
+        one, estimates until few enough seeds are left (and how to build the database)."""
+        if self.pits * self.seeds <= SOLVED_SEEDS_A_SIDE:
+            return ""
+        from perfectplay.games.kalah.book import board
+        from perfectplay.games.kalah.files import path_for
+        rule = "empty" if self.empty_capture else "standard"
+        booked = board(self)
+        plies = 0 if booked is None else booked.complete_plies
+        book = (f". My opening book holds proved best moves for the first {plies} plies"
+                if plies else ". I have no opening book for this board")
+        if path_for(self.pits, self.empty_capture).exists():
+            return (f"{book}; past it I prove each move with the endgame database, which may "
+                    "take a minute of CPU (I show how it goes)")
+        return (f"{book}; past it my moves are estimates until at most {SOLVABLE_SEEDS} seeds "
+                "are left in play, since no endgame database is built for this board. Build "
+                f"one (about a minute of CPU) with: perfectplay db build kalah --pits {self.pits} "
+                f"--capture {rule} --endgame 18; then I prove every move")
 
 
 def _numbers(text: str, whole: str) -> list[int]:
