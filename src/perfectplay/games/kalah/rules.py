@@ -368,8 +368,8 @@ class Kalah(Game[Position, int]):
                     "take a minute of CPU (I show how it goes)")
         return (f"{book}; past it my moves are estimates until at most {SOLVABLE_SEEDS} seeds "
                 "are left in play, since no endgame database is built for this board. Build "
-                f"one (about a minute of CPU) with: perfectplay db build kalah --pits {self.pits} "
-                f"--capture {rule} --endgame 18; then I prove every move")
+                f"one (about 70 s on two cores) with: perfectplay db build kalah --pits {self.pits} "
+                f"--capture {rule} --endgame 20 --workers 2; then I prove every move")
 
 
 def _numbers(text: str, whole: str) -> list[int]:
