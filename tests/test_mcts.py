@@ -263,6 +263,7 @@ def test_play_thinks_with_mcts_about_a_big_blind_game() -> None:
 def test_a_game_too_big_to_solve_without_an_evaluation_is_pointed_to_monte_carlo() -> None:
     # The engine would search blind; the refusal names the method that can estimate.
     from conftest import run_main
-    ran = run_main("solve", "kalah")  # Kalah(6, 4): no evaluation function, too big here
+    # Kalah(6, 5): no evaluation function, too big here, and no opening book
+    ran = run_main("solve", "kalah", "--seeds", "5")
     assert (ran.code, ran.stderr) == (2, "error: kalah is too big to solve exactly: use --algorithm "
                                          "mcts --time T (seconds) for an estimate\n")

@@ -137,3 +137,22 @@ def test_the_books_file_text_reads_back() -> None:
                                               "3 2 2 / 2 2 0": Entry(1, (2, 1))})}
     assert read(to_text(book), "here") == book
     assert read(to_text({}), "here") == {}
+
+
+@pytest.mark.parametrize(("capture", "first_moves"), [
+    ("empty", {3: 10, 6: 4, 4: -2, 5: -6, 2: -8, 1: -14}),
+    ("standard", {3: 8, 6: 4, 4: -2, 5: -8, 2: -10, 1: -14})])
+def test_without_a_database_the_6_4_start_is_answered_by_the_book(tmp_path: Path, monkeypatch,
+                                                                   capture: str,
+                                                                   first_moves: dict) -> None:
+    """solve and analyze of (6,4)'s start answer at once from the book (the search would take
+    hours without the endgame database); every first move's value, from the book's ply-1
+    entries, is the one benchmarks/kalah_solve.py's searches found (docs/extra_turns.md)."""
+    from perfectplay import registry, solve
+    from perfectplay.games.kalah.files import DIRECTORY_VARIABLE
+    monkeypatch.setenv(DIRECTORY_VARIABLE, str(tmp_path))
+    game, start = registry.load("kalah", {"capture": capture})
+    assert not game.searchable(start) and game.solvable(start)
+    solution = solve(game, start, engine="compiled")
+    assert solution.value == first_moves[3] and solution.best_moves == ["3"]
+    assert {move.move: move.value for move in analyze(game, start, engine="compiled")} == first_moves

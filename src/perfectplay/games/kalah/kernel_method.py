@@ -159,7 +159,10 @@ def prove(run: _Run, position: Any, request: Request, use_book: bool = True
 
 
 def solve(game: Any, position: Any, request: Request) -> Solution:
-    if request.optimal_only:
+    # A booked position past the search's reach (Kalah(6,4)'s first plies without an endgame
+    # database, hours of search) is answered by the book: its value and optimal moves, with
+    # neither the other moves' values nor a line, which only that search would give.
+    if request.optimal_only or not game.searchable(position):
         return _proved(game, position, request)
     started = time.perf_counter()
     run = _Run(game, request)
@@ -214,10 +217,32 @@ def _move_values(game: Any, position: Any, valued: list[tuple[int, int]]) -> lis
 
 
 def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
+    if not game.searchable(position):
+        return _move_values(game, position, _booked_move_values(game, position))
     run = _Run(game, request)
     run.searcher.counters[:] = 0
     with run.watch:
         return _move_values(game, position, run.move_values(position))
+
+
+def _booked_move_values(game: Any, position: Any) -> list[tuple[int, int]]:
+    """Every move's value from the book's entries for the positions the moves reach (a
+    booked position past the search's reach); UnsupportedSearch when one is not booked."""
+    from perfectplay.errors import UnsupportedSearch
+    from perfectplay.games.kalah.book import lookup
+    valued = []
+    for pit in game.moves(position):
+        child = game.play(position, pit)
+        known = lookup(game, child) if game.legal_moves(child) else None
+        if game.legal_moves(child) and known is None:
+            raise UnsupportedSearch(
+                f"kalah: every move of {game.format_position(position)!r} is too big to value "
+                "exactly without the endgame database (the opening book holds only the best "
+                "moves there); build it with perfectplay db build kalah --endgame 20 --workers 2")
+        after = 0 if known is None else known.value
+        gain = game.gain(position, pit)
+        valued.append((int(pit), gain + after if game.keeps_turn(position, pit) else gain - after))
+    return valued
 
 
 def _seeds(game: Any) -> int:

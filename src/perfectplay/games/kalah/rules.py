@@ -87,12 +87,16 @@ class Kalah(Game[Position, int]):
                 and path_for(self.pits, self.empty_capture).exists())
 
     def solvable(self, position: Position) -> bool:
-        # The seeds still in play decide, on a board larger than those solved from the start;
-        # a position the opening book holds is answered at once whatever its size.
-        if not self.properties.too_big_to_solve or self.total_points(position) <= SOLVABLE_SEEDS:
+        # A position the opening book holds is answered at once whatever its size.
+        if self.searchable(position):
             return True
         from perfectplay.games.kalah.book import lookup
         return bool(self.legal_moves(position)) and lookup(self, position) is not None
+
+    def searchable(self, position: Position) -> bool:
+        """Whether the kernel's search of every move can be expected to finish: the seeds
+        still in play decide, on a board larger than those solved from the start."""
+        return not self.properties.too_big_to_solve or self.total_points(position) <= SOLVABLE_SEEDS
 
     def options(self) -> dict[str, object]:
         return {"pits": self.pits, "seeds": self.seeds,
