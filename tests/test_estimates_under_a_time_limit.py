@@ -50,5 +50,6 @@ def test_a_kernel_that_does_not_count_the_deepest_ply_is_not_said_to_reach_ply_0
 
 
 def test_a_kernel_asked_for_by_engine_compiled_is_not_replaced_by_an_estimate() -> None:
-    ran = run_main("solve", "kalah", "--engine", "compiled", "--time", "0.5")
+    # Without Kalah(6,4)'s opening book, which answers its start at once.
+    ran = run_main("solve", "kalah", "--engine", "compiled", "--time", "0.5", "--book", "none")
     assert ran.code == 1 and "kalah-kernel stopped (time)" in ran.stderr

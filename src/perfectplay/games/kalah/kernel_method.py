@@ -162,7 +162,7 @@ def solve(game: Any, position: Any, request: Request) -> Solution:
     # A booked position past the search's reach (Kalah(6,4)'s first plies without an endgame
     # database, hours of search) is answered by the book: its value and optimal moves, with
     # neither the other moves' values nor a line, which only that search would give.
-    if request.optimal_only or not game.searchable(position):
+    if request.optimal_only or (request.book != "none" and not game.searchable(position)):
         return _proved(game, position, request)
     started = time.perf_counter()
     run = _Run(game, request)
@@ -202,10 +202,12 @@ def _proved(game: Any, position: Any, request: Request) -> Solution:
     searcher = run.searcher
     searcher.counters[:] = 0
     with run.watch:
-        value, optimal = prove(run, position, request) if game.legal_moves(position) else (0, [])
+        value, optimal = (prove(run, position, request, use_book=request.book != "none")
+                          if game.legal_moves(position) else (0, []))
     stats = Stats(nodes=int(searcher.counters[0]), table_hits=int(searcher.counters[1]),
                   cutoffs=int(searcher.counters[2]), elapsed_s=time.perf_counter() - started)
-    booked = game.legal_moves(position) and lookup(game, position) is not None
+    booked = (request.book != "none" and game.legal_moves(position)
+              and lookup(game, position) is not None)
     note = "the opening book (games/kalah/book.json)" if booked else _note(searcher)
     return Solution.of(game, position, "kalah-kernel", value, optimal, [], stats, score_game=True,
                        note=note)
@@ -217,7 +219,7 @@ def _move_values(game: Any, position: Any, valued: list[tuple[int, int]]) -> lis
 
 
 def analyze(game: Any, position: Any, request: Request) -> list[MoveValue]:
-    if not game.searchable(position):
+    if request.book != "none" and not game.searchable(position):
         return _move_values(game, position, _booked_move_values(game, position))
     run = _Run(game, request)
     run.searcher.counters[:] = 0
