@@ -42,6 +42,7 @@ from numba import njit
 from perfectplay.errors import BadDatabase, BadOption
 from perfectplay.games.kalah.files import path_for
 from perfectplay.games.kalah.sowing import sow, turn
+from perfectplay.value import move_worth
 
 if TYPE_CHECKING:  # only annotations name it
     from perfectplay.games.kalah.rules import Kalah
@@ -439,4 +440,4 @@ def _backed_up(game: Kalah, database: Database, position: tuple[tuple[int, ...],
     else minus it; the child's value read from the database by its pits."""
     child = game.play(position, move)
     value = database.value(game.pits_from_mover(child))
-    return game.gain(position, move) + (value if child[1] == position[1] else -value)
+    return move_worth(value, game.gain(position, move), child[1] == position[1], score_game=True)

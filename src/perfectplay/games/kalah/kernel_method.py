@@ -232,6 +232,7 @@ def _booked_move_values(game: Any, position: Any) -> list[tuple[int, int]]:
     booked position past the search's reach); UnsupportedSearch when one is not booked."""
     from perfectplay.errors import UnsupportedSearch
     from perfectplay.games.kalah.book import lookup
+    from perfectplay.value import move_worth
     valued = []
     for pit in game.moves(position):
         child = game.play(position, pit)
@@ -242,8 +243,8 @@ def _booked_move_values(game: Any, position: Any) -> list[tuple[int, int]]:
                 "exactly without the endgame database (the opening book holds only the best "
                 "moves there); build it with perfectplay db build kalah --endgame 20 --workers 2")
         after = 0 if known is None else known.value
-        gain = game.gain(position, pit)
-        valued.append((int(pit), gain + after if game.keeps_turn(position, pit) else gain - after))
+        valued.append((int(pit), move_worth(after, game.gain(position, pit),
+                                            game.keeps_turn(position, pit), score_game=True)))
     return valued
 
 
