@@ -21,9 +21,10 @@ import os
 import time
 from pathlib import Path
 
-from perfectplay.games.dots.chains import ALL_RULES, Searcher
+from perfectplay.games.dots.chains import ALL_RULES, Narrowing, Searcher
 from perfectplay.games.dots.rules import DotsAndBoxes
 from perfectplay.games.dots.symmetry import distinct_lines
+from perfectplay.search.checkpoint import Checkpoint
 
 
 def main() -> None:
@@ -40,7 +41,10 @@ def main() -> None:
                         help="first lines to solve, in this order, e.g. c2-c3,b2-b3 (default: every class)")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--log-nodes", type=int, default=200_000_000,
-                        help="nodes between lines of progress in the log")
+                        help="nodes between lines of progress in the log (and snapshots)")
+    parser.add_argument("--checkpoint", type=Path, default=None,
+                        help="a snapshot file of the search, to go on from when run again")
+    parser.add_argument("--snapshot-minutes", type=float, default=10.0)
     args = parser.parse_args()
     game = DotsAndBoxes(args.width, args.height)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -50,6 +54,9 @@ def main() -> None:
                         use_symmetry=not args.no_symmetry)
     _say(f"pid {os.getpid()}: {args.width}x{args.height} boxes, part {args.part} of {args.parts}, "
          f"rules {args.rules}, symmetry {not args.no_symmetry}")
+    checkpoint = (None if args.checkpoint is None else
+                  Checkpoint(args.checkpoint, 60 * args.snapshot_minutes))
+    kept = None if checkpoint is None else checkpoint.load(searcher.arrays())
     guess = args.guess
     chosen = list(enumerate(classes))
     if args.only is not None:
@@ -62,9 +69,22 @@ def main() -> None:
         if index % args.parts != args.part or path.exists():
             continue
         began, cpu, nodes = time.perf_counter(), time.process_time(), int(searcher.counters[0])
-        def progress(total: int, name: str = name, nodes: int = nodes, cpu: float = cpu) -> None:
+        driver = None
+        resumed = kept is not None and kept["line"] == name
+        if kept is not None and resumed:
+            driver = Narrowing.resumed(kept["narrowing"])
+            _say(f"{name}: resumed from {args.checkpoint}: its value within "
+                 f"[{-driver.high:+d}, {-driver.low:+d}]")
+        if driver is None:
+            driver = Narrowing(game.boxes, -guess)
+        def progress(total: int, name: str = name, nodes: int = nodes, cpu: float = cpu,
+                     driver: Narrowing = driver) -> None:
             _say(f"{name}: {total - nodes:,} nodes, {time.process_time() - cpu:.0f} CPU s so far")
-        child = searcher.value(1 << group[0], slice_nodes=args.log_nodes, poll=progress, guess=-guess)
+            if checkpoint is not None and checkpoint.due():
+                checkpoint.save(searcher.arrays(), {"line": name, "narrowing": driver.state()})
+                _say(f"{name}: snapshot; its value within [{-driver.high:+d}, {-driver.low:+d}]")
+        child = searcher.value(1 << group[0], slice_nodes=args.log_nodes, poll=progress,
+                               driver=driver)
         assert child is not None  # no cap, no stop word
         guess = -child
         found = {"line": name, "value": -child,
@@ -72,7 +92,9 @@ def main() -> None:
                  "nodes": int(searcher.counters[0]) - nodes,
                  "cpu_seconds": round(time.process_time() - cpu, 1),
                  "wall_seconds": round(time.perf_counter() - began, 1), "rules": args.rules,
-                 "symmetry": not args.no_symmetry}
+                 "symmetry": not args.no_symmetry,
+                 # Nodes and seconds are this run's, after the snapshot's work.
+                 "resumed_from_snapshot": resumed}
         path.write_text(json.dumps(found) + "\n")
         _say(f"{name} ({len(group)} lines): {-child:+d}, {found['nodes']:,} nodes, "
              f"{found['cpu_seconds']} CPU s, {found['wall_seconds']} s")

@@ -29,8 +29,9 @@ from typing import Any
 
 from perfectplay.games.kalah.endgame import Database, build
 from perfectplay.games.kalah.files import path_for
-from perfectplay.games.kalah.kernel import DEEPENING, NODES, Searcher, Table, move_values
+from perfectplay.games.kalah.kernel import DEEPENING, NODES, MtdF, Searcher, Table, move_values
 from perfectplay.games.kalah.rules import CAPTURE_RULES, Kalah
+from perfectplay.search.checkpoint import Checkpoint
 
 # Nodes between the searches' polls (the benchmark never stops a search early).
 SLICE_NODES = 50_000_000
@@ -65,6 +66,16 @@ def parse() -> argparse.Namespace:
                              "--capture's order")
     parser.add_argument("--value-only", action="store_true",
                         help="the start's value alone, by one MTD(f) (no first move's value)")
+    parser.add_argument("--guess", type=int, default=0,
+                        help="with --value-only, MTD(f)'s first guess (a published value "
+                             "speeds the proof; any guess gives the same value)")
+    parser.add_argument("--checkpoint", default=None,
+                        help="with --value-only, a folder for snapshots of the search (its "
+                             "table and MTD(f)'s bounds): a run stopped and started again "
+                             "goes on from the last")
+    parser.add_argument("--snapshot-minutes", type=float, default=10.0)
+    parser.add_argument("--slice-nodes", type=int, default=SLICE_NODES,
+                        help="nodes between the searches' polls (and so between snapshots)")
     args = parser.parse_args()
     if len(args.deepening) not in (1, len(args.capture)):
         parser.error(f"--deepening {' '.join(args.deepening)}: give one schedule, or one for "
@@ -122,16 +133,65 @@ def main() -> None:
 
     if args.value_only:
         for capture, game in games.items():
-            searcher = Searcher(game, databases[capture], table_bits=args.table_bits)
-            wall, cpu = clocks()
-            found = searcher.value(game.start(), SLICE_NODES, lambda count: None,
-                                   deepening=depths(args, capture))
-            done_wall, done_cpu = clocks()
-            print(f"Kalah({args.pits},{args.seeds}), {capture} capture: {found:+d} "
-                  f"({int(searcher.counters[NODES]):,} nodes, {done_wall - wall:.1f} s wall, "
-                  f"{done_cpu - cpu:.1f} s CPU)")
+            value_only(args, capture, game, databases[capture], results, results_path)
         return
     search_first_moves(args, games, databases, results, results_path)
+
+
+def value_only(args: argparse.Namespace, capture: str, game: Kalah, database: Database,
+               results: dict[str, Any], results_path: Path) -> None:
+    """The start's value by one MTD(f); with --checkpoint, snapshots of the search go there
+    every --snapshot-minutes and a run started again goes on from the last one. The bounds
+    proved so far, the nodes and the seconds (summed over every run, with the work a kill
+    lost) go to --results between slices."""
+    searcher = Searcher(game, database, table_bits=args.table_bits)
+    schedule = depths(args, capture)
+    seeds = 2 * args.pits * args.seeds
+    driver = MtdF(seeds, args.guess, schedule)
+    checkpoint = None
+    if args.checkpoint:
+        checkpoint = Checkpoint(Path(args.checkpoint) / f"kalah{args.pits}{args.seeds}-{capture}.npz",
+                                60 * args.snapshot_minutes)
+        state = checkpoint.load(searcher.arrays())
+        if state is not None:
+            driver = MtdF.resumed(state)
+            print(f"{capture}: resumed from {checkpoint.path}: proved "
+                  f"[{driver.proved_lower:+d}, {driver.proved_upper:+d}], depths left "
+                  f"{driver.depths}", flush=True)
+    record = results.setdefault(capture, {}).setdefault("value_only", {
+        "guess": args.guess, "deepening": list(schedule), "table_bits": args.table_bits,
+        "nodes": 0, "wall_s": 0.0, "cpu_s": 0.0, "runs": 0})
+    record["runs"] += 1
+    before = {name: record[name] for name in ("nodes", "wall_s", "cpu_s")}
+    wall, cpu = clocks()
+    nodes = int(searcher.counters[NODES])
+
+    def account() -> None:
+        now_wall, now_cpu = clocks()
+        record.update(nodes=before["nodes"] + int(searcher.counters[NODES]) - nodes,
+                      wall_s=round(before["wall_s"] + now_wall - wall, 1),
+                      cpu_s=round(before["cpu_s"] + now_cpu - cpu, 1),
+                      proved=[driver.proved_lower, driver.proved_upper],
+                      depths_left=driver.depths, load=os.getloadavg()[0])
+        results_path.write_text(json.dumps(results, indent=1))
+
+    def poll(count: int) -> None:
+        account()
+        if checkpoint is not None and checkpoint.due():
+            checkpoint.save(searcher.arrays(), driver.state())
+            print(f"  {time.strftime('%H:%M:%S')} {capture}: snapshot, proved "
+                  f"[{driver.proved_lower:+d}, {driver.proved_upper:+d}], testing at depth "
+                  f"{driver.depths[0]}, {record['cpu_s']:.0f} s CPU in all", flush=True)
+
+    found = searcher.value(game.start(), args.slice_nodes, poll, driver=driver)
+    account()
+    record["value"] = found
+    results_path.write_text(json.dumps(results, indent=1))
+    if checkpoint is not None:
+        checkpoint.save(searcher.arrays(), driver.state())
+    print(f"Kalah({args.pits},{args.seeds}), {capture} capture: {found:+d} "
+          f"({record['nodes']:,} nodes, {record['wall_s']:.1f} s wall, {record['cpu_s']:.1f} s CPU "
+          f"over {record['runs']} run(s))", flush=True)
 
 
 def search_first_moves(args: argparse.Namespace, games: dict[str, Kalah],

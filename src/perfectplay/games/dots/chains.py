@@ -575,6 +575,38 @@ def board(game: DotsAndBoxes, use_symmetry: bool = True) -> Board:
                  np.array(borders, dtype=np.int64).reshape(len(borders), 6))
 
 
+class Narrowing:
+    """MTD(f) over a Dots and Boxes position with ``left`` boxes to take, from ``guess``. The
+    boxes left split between the two sides, so the value has their count's parity: the window
+    (g - 1, g + 1) around a value g of that parity holds no other value, and one test either
+    finds the value is g or moves a bound past it (two null-window tests would be needed to
+    prove g)."""
+
+    def __init__(self, left: int, guess: int) -> None:
+        self.low, self.high = -left, left
+        g = max(self.low, min(self.high, guess))
+        self.g = g - (g - left) % 2
+
+    def learn(self, found: int) -> None:
+        """What the test of the window around ``g`` found (fail-soft)."""
+        if found < self.g:
+            self.high = found
+        elif found > self.g:
+            self.low = found
+        else:
+            self.low = self.high = self.g
+        self.g = found
+
+    def state(self) -> dict[str, int]:
+        return {"low": self.low, "high": self.high, "g": self.g}
+
+    @classmethod
+    def resumed(cls, state: dict[str, int]) -> Narrowing:
+        driver = cls(0, 0)
+        driver.low, driver.high, driver.g = int(state["low"]), int(state["high"]), int(state["g"])
+        return driver
+
+
 class Searcher:
     """One table for one board, kept across searches (the values of several positions)."""
 
@@ -599,34 +631,27 @@ class Searcher:
 
     def value(self, drawn: int, slice_nodes: int = 1 << 62,
               poll: Callable[[int], None] = lambda nodes: None, node_cap: int | None = None,
-              guess: int = 0) -> int | None:
-        """The exact value of ``drawn`` by tests of narrow windows (MTD(f): each test moves a
-        bound towards ``guess``'s side, the table keeps what earlier tests proved); None when
-        the search stopped first (a node cap, or the STOP word).
-
-        The boxes left split between the two sides, so the value has their count's parity:
-        the window (g - 1, g + 1) around a value g of that parity holds no other value, and
-        one test either finds the value is g or moves a bound past it (two null-window tests
-        would be needed to prove g)."""
-        left = sum(1 for mask in self.game.box_masks if drawn & mask != mask)
-        low, high = -left, left
-        g = max(low, min(high, guess))
-        g -= (g - left) % 2
-        while low < high:
-            def test(budget: int, g: int = g) -> int:
+              guess: int = 0, driver: Narrowing | None = None) -> int | None:
+        """The exact value of ``drawn`` by tests of narrow windows from ``guess`` (``Narrowing``;
+        the table keeps what earlier tests proved); None when the search stopped first (a node
+        cap, or the STOP word). ``driver``: a narrowing of ``drawn`` already under way (one a
+        snapshot kept), to go on with."""
+        if driver is None:
+            driver = Narrowing(sum(1 for mask in self.game.box_masks if drawn & mask != mask), guess)
+        while driver.low < driver.high:
+            def test(budget: int, g: int = driver.g) -> int:
                 return self.test(drawn, g - 1, g + 1, budget)
             found = in_slices(test, self.counters, slice_nodes, poll, node_cap,
                               nodes=NODES, aborted=ABORTED, stop=STOP)
             if found is None:
                 return None
-            if found < g:
-                high = found
-            elif found > g:
-                low = found
-            else:
-                low = high = g
-            g = found
-        return low
+            driver.learn(found)
+        return driver.low
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """What a snapshot of a long search keeps (perfectplay.search.checkpoint): the table,
+        its best lines and the counters."""
+        return {"table": self.table, "best_lines": self.best_lines, "counters": self.counters}
 
     def move_values(self, drawn: int, lines: list[int] | None = None) -> dict[int, int]:
         """The value of each of ``lines`` (every undrawn line by default) at ``drawn``: the boxes

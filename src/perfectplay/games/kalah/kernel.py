@@ -33,6 +33,7 @@ off. The caller slices a long solve this way and hears Ctrl-C between slices.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -380,17 +381,25 @@ class Searcher:
 
     def value(self, position: Position, slice_nodes: int, poll: Callable[[int], None],
               node_cap: int | None = None, guess: int = 0,
-              deepening: tuple[int, ...] = DEEPENING) -> int | None:
+              deepening: tuple[int, ...] = DEEPENING, driver: MtdF | None = None) -> int | None:
         """The exact value of ``position`` by MTD(f) from ``guess``, first to each depth of
         ``deepening`` (each depth's value the next one's guess), then to the end; searched in
         slices of ``slice_nodes`` nodes with ``poll(nodes)`` between them (it may raise to
         stop); None when the search stopped first: at ``node_cap`` nodes in the counters
-        (never more), or on the STOP word."""
+        (never more), or on the STOP word. ``driver``: an MTD(f) of this position already
+        under way (one a snapshot kept), to go on with instead of a new one."""
         m = self.game.pits
         self.boards[0, :2 * m] = self.board(position)
-        driver = MtdF(int(self.boards[0, :2 * m].sum()), guess, deepening)
-        return in_slices(lambda budget: driver.run(self.bounded, self.counters, budget), self.counters,
+        mtd = driver if driver is not None else MtdF(int(self.boards[0, :2 * m].sum()), guess,
+                                                     deepening)
+        return in_slices(lambda budget: mtd.run(self.bounded, self.counters, budget), self.counters,
                          slice_nodes, poll, node_cap, nodes=NODES, aborted=ABORTED, stop=STOP)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """What a snapshot of a long search keeps (perfectplay.search.checkpoint): the table
+        and the counters."""
+        return {"keys_own": self.table.keys_own, "keys_other": self.table.keys_other,
+                "datas": self.table.datas, "counters": self.counters}
 
     def at_least(self, position: Position, target: int, slice_nodes: int,
                  poll: Callable[[int], None], node_cap: int | None = None) -> bool | None:
@@ -426,6 +435,19 @@ class MtdF:
         self.lower = -seeds
         self.upper = seeds
         self.guess = max(self.lower, min(self.upper, guess))
+
+    def state(self) -> dict[str, Any]:
+        """Everything the driver knows, as JSON-ready values (a snapshot keeps it)."""
+        return {name: list(held) if isinstance(held, list) else int(held)
+                for name, held in vars(self).items()}
+
+    @classmethod
+    def resumed(cls, state: dict[str, Any]) -> MtdF:
+        """The driver a snapshot's ``state()`` describes."""
+        driver = cls(0, 0)
+        for name in vars(driver):
+            setattr(driver, name, list(state[name]) if name == "depths" else int(state[name]))
+        return driver
 
     def run(self, bounded: Callable[[int, int, int, int], int], counters: np.ndarray,
             budget: int) -> int:
