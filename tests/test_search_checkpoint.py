@@ -72,3 +72,29 @@ def test_kalah_mtdf_resumed_from_snapshots_finds_the_straight_value(
         assert legs < 60
     assert found == value
     assert legs > 10
+
+
+def test_dots_narrowing_resumed_from_snapshots_finds_the_straight_value(tmp_path: Path) -> None:
+    """3x3 boxes (-3, Berlekamp's value), stopped ten times or more (legs of a twentieth of
+    the straight search's nodes), each leg in a new searcher that loads the last snapshot
+    and its narrowing."""
+    from perfectplay.games.dots.chains import NODES, Narrowing, Searcher
+    from perfectplay.games.dots.rules import DotsAndBoxes
+    game = DotsAndBoxes(3, 3)
+    straight = Searcher(game, table_bits=12)
+    assert straight.value(0) == -3
+    leg_nodes = int(straight.counters[NODES]) // 20
+    checkpoint = Checkpoint(tmp_path / "d.npz", every_seconds=0)
+    legs = 0
+    found = None
+    while found is None:
+        searcher = Searcher(game, table_bits=12)
+        state = checkpoint.load(searcher.arrays())
+        driver = Narrowing(9, 0) if state is None else Narrowing.resumed(state)
+        found = searcher.value(0, node_cap=int(searcher.counters[NODES]) + leg_nodes,
+                               driver=driver)
+        checkpoint.save(searcher.arrays(), driver.state())
+        legs += 1
+        assert legs < 60
+    assert found == -3
+    assert legs > 10
