@@ -14,7 +14,12 @@ table per rule across the first moves it takes (with --share-table, all threads 
 rule), and takes the first moves of one rule (its own, when there are as many rules as
 threads) in --order before helping with another's. Prints every first move's value, the
 databases' build time and the search's, in wall and CPU seconds; with --value-only, the
-start's value by one MTD(f).
+start's value by one MTD(f), which --checkpoint makes resumable inside the search (snapshots
+of its table and bounds, perfectplay.search.checkpoint):
+
+    nice -n 19 .venv/bin/python benchmarks/kalah_solve.py --pits 6 --seeds 5 \\
+        --capture standard --database-seeds 26 --value-only --guess 10 \\
+        --deepening 6,12,18,24 --table-bits 26 --checkpoint ck --results k65.json
 """
 
 from __future__ import annotations
@@ -81,6 +86,13 @@ def parse() -> argparse.Namespace:
         parser.error(f"--deepening {' '.join(args.deepening)}: give one schedule, or one for "
                      f"each of the {len(args.capture)} rules")
     return args
+
+
+def write_results(results: dict[str, Any], path: Path) -> None:
+    """The results file, whole or not at all: a kill while it is written keeps the last."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps(results, indent=1))
+    os.replace(partial, path)
 
 
 def depths(args: argparse.Namespace, capture: str) -> tuple[int, ...]:
@@ -173,7 +185,7 @@ def value_only(args: argparse.Namespace, capture: str, game: Kalah, database: Da
                       cpu_s=round(before["cpu_s"] + now_cpu - cpu, 1),
                       proved=[driver.proved_lower, driver.proved_upper],
                       depths_left=driver.depths, load=os.getloadavg()[0])
-        results_path.write_text(json.dumps(results, indent=1))
+        write_results(results, results_path)
 
     def poll(count: int) -> None:
         account()
@@ -186,7 +198,7 @@ def value_only(args: argparse.Namespace, capture: str, game: Kalah, database: Da
     found = searcher.value(game.start(), args.slice_nodes, poll, driver=driver)
     account()
     record["value"] = found
-    results_path.write_text(json.dumps(results, indent=1))
+    write_results(results, results_path)
     if checkpoint is not None:
         checkpoint.save(searcher.arrays(), driver.state())
     print(f"Kalah({args.pits},{args.seeds}), {capture} capture: {found:+d} "
@@ -243,7 +255,7 @@ def search_first_moves(args: argparse.Namespace, games: dict[str, Kalah],
                          "wall_s": round(done_wall - wall, 1), "cpu_s": round(done_cpu - cpu, 1),
                          "load": os.getloadavg()[0]}
                 results[capture]["moves"][str(pit)] = entry
-                results_path.write_text(json.dumps(results, indent=1))
+                write_results(results, results_path)
                 print(f"{capture} pit {pit}: {worth:+d} ({entry['nodes']:,} nodes, "
                       f"{entry['wall_s']} s wall, {entry['cpu_s']} s CPU)", flush=True)
 
@@ -261,7 +273,7 @@ def search_first_moves(args: argparse.Namespace, games: dict[str, Kalah],
                       "share_table": args.share_table,
                       "wall_s": round(done_wall - run_wall, 1),
                       "cpu_s": round(done_cpu - run_cpu, 1), "load_after": os.getloadavg()}
-    results_path.write_text(json.dumps(results, indent=1))
+    write_results(results, results_path)
     for capture in games:
         moves = results[capture]["moves"]
         every = ", ".join(f"{pit} {entry['value']:+d}" for pit, entry in moves.items())
