@@ -98,3 +98,25 @@ def test_dots_narrowing_resumed_from_snapshots_finds_the_straight_value(tmp_path
         assert legs < 60
     assert found == -3
     assert legs > 10
+
+
+def test_kalah_solve_value_only_keeps_snapshots_and_goes_on_from_them(tmp_path: Path) -> None:
+    """benchmarks/kalah_solve.py --value-only --checkpoint on Kalah(4,3) (+8 under the empty
+    rule): the run leaves a snapshot and its results; a second run starts from the snapshot
+    (proved bounds and all) and reports the same value, its runs counted."""
+    import json
+    import subprocess
+    import sys
+    script = Path(__file__).parent.parent / "benchmarks" / "kalah_solve.py"
+    command = [sys.executable, str(script), "--pits", "4", "--seeds", "3", "--database-seeds", "6",
+               "--folder", str(tmp_path / "db"), "--value-only", "--table-bits", "12",
+               "--checkpoint", str(tmp_path / "ck"), "--snapshot-minutes", "0",
+               "--slice-nodes", "2000", "--results", str(tmp_path / "r.json")]
+    first = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    assert "Kalah(4,3), empty capture: +8" in first.stdout
+    assert (tmp_path / "ck" / "kalah43-empty.npz").exists()
+    second = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert "resumed from" in second.stdout and "proved [+8, +8]" in second.stdout
+    record = json.loads((tmp_path / "r.json").read_text())["empty"]["value_only"]
+    assert (record["value"], record["proved"], record["runs"]) == (8, [8, 8], 2)
