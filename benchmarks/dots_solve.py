@@ -18,9 +18,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from pathlib import Path
 
+from perfectplay.errors import PerfectPlayError
 from perfectplay.games.dots.chains import ALL_RULES, Narrowing, Searcher
 from perfectplay.games.dots.rules import DotsAndBoxes
 from perfectplay.games.dots.symmetry import distinct_lines
@@ -120,4 +122,8 @@ def _say(text: str) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except PerfectPlayError as error:
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(2)

@@ -27,11 +27,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
+from perfectplay.errors import PerfectPlayError
 from perfectplay.games.kalah.endgame import Database, build
 from perfectplay.games.kalah.files import path_for
 from perfectplay.games.kalah.kernel import DEEPENING, NODES, MtdF, Searcher, Table, move_values
@@ -286,4 +288,8 @@ def search_first_moves(args: argparse.Namespace, games: dict[str, Kalah],
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except PerfectPlayError as error:
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(2)

@@ -55,9 +55,11 @@ class Checkpoint:
                             f"size?); give the same options or delete it")
                     np.copyto(array, kept)
                 state: dict[str, Any] = json.loads(str(saved[_STATE]))
-        except (OSError, ValueError, zipfile.BadZipFile, KeyError) as error:
-            raise BadDatabase(f"{str(self.path)!r}: not a readable snapshot ({error}); "
-                              f"delete it to start again") from None
+        except OSError as error:
+            raise BadDatabase(f"{str(self.path)!r}: cannot read it ({error.strerror})") from None
+        except (ValueError, zipfile.BadZipFile, KeyError):
+            raise BadDatabase(f"{str(self.path)!r}: not a readable snapshot (damaged, or not "
+                              f"one); delete it to start again") from None
         return state
 
     def due(self) -> bool:
