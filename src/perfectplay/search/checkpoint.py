@@ -55,6 +55,8 @@ class Checkpoint:
                             f"size?); give the same options or delete it")
                     np.copyto(array, kept)
                 state: dict[str, Any] = json.loads(str(saved[_STATE]))
+        except BadDatabase:
+            raise
         except OSError as error:
             raise BadDatabase(f"{str(self.path)!r}: cannot read it ({error.strerror})") from None
         except (ValueError, zipfile.BadZipFile, KeyError):
