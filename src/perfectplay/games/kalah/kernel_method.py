@@ -7,12 +7,15 @@ Only light imports here: numba and numpy load when a solve runs."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from perfectplay.compiled.method import KernelRun, kernel_warm_up, objection
 from perfectplay.finish import line_totals
 from perfectplay.methods import Method, Request, register
 from perfectplay.search.results import MoveValue, OwnProgress, Solution, Stats
+
+if TYPE_CHECKING:  # only annotations name it
+    from perfectplay.games.kalah.book import Entry
 
 ALGORITHMS = ("auto",)
 PREFERRED_FROM_SEEDS = 18
@@ -132,14 +135,12 @@ class MoveTest(OwnProgress):
                 f"{seconds:.1f} s of CPU so far...")
 
 
-def prove(run: _Run, position: Any, request: Request, use_book: bool = True
+def prove(run: _Run, position: Any, request: Request, booked: Entry | None = None
           ) -> tuple[int, list[int]]:
-    """The value of ``position`` and its optimal pits: the opening book's (games/kalah/book.py)
-    when it holds the position (and ``use_book``), else MTD(f) for the value, then one
-    null-window test per move, each proved pit told to ``request.on_optimal`` as it is found."""
-    from perfectplay.games.kalah.book import lookup
+    """The value of ``position`` and its optimal pits: the opening book's entry ``booked``
+    (games/kalah/book.py) when there is one, else MTD(f) for the value, then one null-window
+    test per move, each proved pit told to ``request.on_optimal`` as it is found."""
     game = run.game
-    booked = lookup(game, position) if use_book else None
     if booked is not None:
         for pit in booked.best:
             if request.on_optimal is not None:
@@ -189,7 +190,7 @@ def prove_by_search(game: Any, position: Any) -> tuple[int, list[int], int]:
     run = _Run(game, request)
     run.searcher.counters[:] = 0
     with run.watch:
-        value, optimal = prove(run, position, request, use_book=False)
+        value, optimal = prove(run, position, request)
     return value, optimal, run.nodes()
 
 
@@ -201,14 +202,13 @@ def _proved(game: Any, position: Any, request: Request) -> Solution:
     run = _Run(game, request)
     searcher = run.searcher
     searcher.counters[:] = 0
+    playable = bool(game.legal_moves(position))
+    booked = lookup(game, position) if playable and request.book != "none" else None
     with run.watch:
-        value, optimal = (prove(run, position, request, use_book=request.book != "none")
-                          if game.legal_moves(position) else (0, []))
+        value, optimal = prove(run, position, request, booked) if playable else (0, [])
     stats = Stats(nodes=int(searcher.counters[0]), table_hits=int(searcher.counters[1]),
                   cutoffs=int(searcher.counters[2]), elapsed_s=time.perf_counter() - started)
-    booked = (request.book != "none" and game.legal_moves(position)
-              and lookup(game, position) is not None)
-    note = "the opening book (games/kalah/book.json)" if booked else _note(searcher)
+    note = "the opening book (games/kalah/book.json)" if booked is not None else _note(searcher)
     return Solution.of(game, position, "kalah-kernel", value, optimal, [], stats, score_game=True,
                        note=note)
 
