@@ -126,6 +126,9 @@ def test_a_stopped_build_resumes_and_gives_the_same_file(tmp_path: Path) -> None
     assert (resumed.values == whole.values).all() and load(tmp_path / "part.db").seeds == 8
     with pytest.raises(BadDatabase, match="3 pits"):
         build(tmp_path / "part.db", 4, True, 8)
+    # The option a user typed (db build kalah --endgame N) is the one named.
+    with pytest.raises(BadOption, match=r"^--endgame -3: give 0 to"):
+        build(tmp_path / "other.db", 3, True, -3)
 
 
 @pytest.mark.parametrize("empty_capture", [True, False])

@@ -306,7 +306,7 @@ def build(path: str | Path, pits: int, empty_capture: bool, seeds: int,
     if not 1 <= pits <= 6:
         raise BadOption(f"--pits {pits}: the Kalah endgame database takes 1 to 6 pits a side")
     if not 0 <= seeds < MAX_TIERS - 1:
-        raise BadOption(f"--seeds {seeds}: give 0 to {MAX_TIERS - 2} seeds in play")
+        raise BadOption(f"--endgame {seeds}: give 0 to {MAX_TIERS - 2} seeds in play")
     if threads < 1:
         raise BadOption(f"--workers {threads}: at least 1")
     path = Path(path)
